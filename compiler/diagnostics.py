@@ -1,0 +1,144 @@
+"""Diagnostics: every problem found in rules data, with a stable code, a location and a hint.
+
+The table `CODES` is the catalogue documented in docs/errors.md (a test keeps them in step).
+"""
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import asdict, dataclass
+from typing import Iterable
+
+ERROR = "error"
+WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Code:
+    code: str
+    title: str
+    fix: str
+
+
+_CODES = [
+    # Layer 1: strict YAML.
+    Code("WS101", "YAML syntax error", "Fix the YAML syntax at the position shown."),
+    Code("WS102", "duplicate key", "Remove or rename one of the two keys; YAML would silently "
+                                   "keep only the last."),
+    Code("WS103", "ambiguous YAML 1.1 scalar",
+         "Quote the value (or use true/false): YAML 1.1 tools read yes/no/on/off as booleans "
+         "and 2015-10-01 as a date."),
+    Code("WS104", "input too complex",
+         "Write the value out instead of nesting aliases, or flatten the nesting."),
+    Code("WS105", "file too large", "Split the data into smaller files."),
+    Code("WS106", "not UTF-8 text", "Save the file as UTF-8."),
+    Code("WS107", "not a single YAML document", "Keep exactly one document per file, with "
+                                                "no `---` separators and at least one key."),
+    Code("WS108", "unsupported YAML tag", "Remove the `!tag`; rules data uses plain values."),
+    # Layer 2: schema.
+    Code("WS201", "unknown key", "Check the spelling against the schema (docs/dsl.md)."),
+    Code("WS202", "unknown effect", "Use a verb of the DSL (docs/dsl.md)."),
+    Code("WS203", "missing required key", "Add the key."),
+    Code("WS204", "wrong type", "Give a value of the type the schema expects."),
+    Code("WS205", "value not allowed", "Use one of the allowed values."),
+    Code("WS206", "value out of range", "Give a value that meets the constraint shown."),
+    Code("WS207", "malformed effect", "Write an effect as a one-key mapping `verb: value`, "
+                                      "or the bare verb for verbs without a value."),
+    # Layer 3: semantics.
+    Code("WS301", "duplicate id", "Give every card, Wonder, token and board its own id."),
+    Code("WS302", "name not declared by the game",
+         "Use a resource, colour or science symbol listed in the game's game.yaml, or "
+         "declare it there."),
+    Code("WS303", "chain symbol given by several cards", "Give each chain symbol on one card."),
+    Code("WS304", "chain symbol nobody gives",
+         "Fix the symbol's spelling or add `chain_gives` to the earlier card."),
+    Code("WS305", "chain to an earlier or the same Age",
+         "A chain links a card to a card of a later Age."),
+    Code("WS306", "chain symbol used by several cards", "Each chain links one card to one card."),
+    Code("WS307", "chain symbol nobody uses",
+         "Add `chain_from` to the later card, or remove the symbol."),
+    Code("WS308", "wrong number of cards in an Age",
+         "Make the Age's cards match `ages` in game.yaml (or fix the count there)."),
+    Code("WS309", "wrong number of cards of a colour in an Age",
+         "Check each card's colour against `ages[].colors` in game.yaml."),
+    Code("WS310", "science symbol on the wrong number of cards",
+         "Each card symbol appears on `science.cards_per_symbol` green cards."),
+    Code("WS311", "structure slots do not match the cards in play",
+         "An Age's structure holds its deck less the cards left out, plus its guilds."),
+    Code("WS312", "structure geometry is inconsistent",
+         "Keep slots of a row at least two half-cards apart and every card resting on the "
+         "previous row; give each Age exactly one structure."),
+    Code("WS313", "reference to something that does not exist",
+         "Fix the id or the Age so that it names an existing one."),
+    Code("WS314", "set-up does not fit the components", "Make the set-up numbers fit the "
+                                                        "cards, Wonders and tokens there are."),
+    Code("WS315", "military track is inconsistent",
+         "Zones run from 0 outwards without gaps or overlaps, and supremacy lies just past "
+         "the last zone."),
+    Code("WS316", "selector needs more players",
+         "`left` and `right` exist only with three players or more; use `neighbours`."),
+    Code("WS317", "card file outside a game", "Put card files in a game folder next to its "
+                                              "game.yaml."),
+    Code("WS318", "data that does nothing", "Remove it, or give it an effect."),
+]
+CODES: dict[str, Code] = {c.code: c for c in _CODES}
+
+
+@dataclass(frozen=True, order=True)
+class Diagnostic:
+    file: str
+    line: int
+    column: int
+    code: str
+    message: str
+    hint: str = ""
+    severity: str = ERROR
+
+    def __post_init__(self) -> None:
+        if self.code not in CODES:
+            raise ValueError(f"undocumented diagnostic code {self.code}")
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """A hint naming the nearest choice, or ''."""
+    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else ""
+
+
+def sort_key(d: Diagnostic) -> tuple:
+    return (d.file, d.line, d.column, d.code, d.message)
+
+
+def format_text(diagnostics: list[Diagnostic]) -> str:
+    lines = []
+    for d in diagnostics:
+        lines.append(f"{d.file}:{d.line}:{d.column}: {d.severity} {d.code}: {d.message}")
+        if d.hint:
+            lines.append(f"    hint: {d.hint}")
+    return "\n".join(lines)
+
+
+def format_json(diagnostics: list[Diagnostic]) -> str:
+    return json.dumps([asdict(d) for d in diagnostics], indent=2, ensure_ascii=False)
+
+
+def _escape_github(value: str, *, prop: bool = False) -> str:
+    value = value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    if prop:
+        value = value.replace(":", "%3A").replace(",", "%2C")
+    return value
+
+
+def format_github(diagnostics: list[Diagnostic]) -> str:
+    """GitHub Actions workflow commands: one annotation per diagnostic."""
+    lines = []
+    for d in diagnostics:
+        message = d.message + (f" ({d.hint})" if d.hint else "")
+        lines.append(
+            f"::{d.severity} file={_escape_github(d.file, prop=True)},line={d.line},"
+            f"col={d.column},title={d.code}::{_escape_github(message)}"
+        )
+    return "\n".join(lines)
+
+
+FORMATTERS = {"text": format_text, "json": format_json, "github": format_github}

@@ -1,0 +1,1 @@
+"""The reference engine. It depends on nothing else in the toolkit."""

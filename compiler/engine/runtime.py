@@ -1,0 +1,208 @@
+"""What compiled rules are made of: the contract between `generated/<game>/` and the engine.
+
+The compiler turns every card, Wonder and progress token into a subclass of `Card`.
+Static effects become class attributes that the engine's rules read (production, trade
+prices, shields, science, fixed VP...). Effects that compute something or happen in an
+order become straight-line methods (`on_build`, `end_points`, `on_chain_build`) that
+call the *game verbs* listed in `GameVerbs`. The engine implements those verbs on its
+state object; generated code never touches the state any other way.
+
+This module imports nothing from the rest of the toolkit, so the engine and the
+generated packages can be embedded without the compiler.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+# Kinds of component.
+BUILDING = "building"
+WONDER = "wonder"
+TOKEN = "token"
+
+
+class GameVerbs(Protocol):
+    """The verbs compiled effect methods call. `player` is a seat index.
+
+    Counting verbs take `colors` as a tuple of colour names. Choices that follow an
+    effect (which card to destroy, which discarded card to build, which token to keep)
+    are queued by the verb and become decisions of their own in the engine.
+    """
+
+    def neighbours(self, player: int) -> tuple[int, ...]:
+        """Seats adjacent to `player`; in a two-player game, the opponent alone."""
+
+    def gain_coins(self, player: int, amount: int) -> None: ...
+
+    def lose_coins(self, player: int, amount: int) -> None:
+        """Pay `amount` to the bank, down to 0 coins."""
+
+    def count_cards(self, player: int, colors: tuple[str, ...]) -> int:
+        """Buildings of these colours in the city (cards under Wonders do not count)."""
+
+    def count_wonders(self, player: int) -> int:
+        """Wonders built in the city."""
+
+    def count_tokens(self, player: int) -> int:
+        """Progress tokens owned by the city."""
+
+    def count_coins(self, player: int) -> int: ...
+
+    def destroy(self, player: int, colors: tuple[str, ...]) -> None:
+        """`player` chooses one building of these colours in a neighbour's city to discard."""
+
+    def build_from_discard(self, player: int) -> None:
+        """`player` chooses a card of the discard pile and builds it for free."""
+
+    def take_token(self, player: int, source: str, draw: int) -> None:
+        """`player` keeps one of `draw` progress tokens drawn at random from `source`."""
+
+
+class Card:
+    """A component with a cost and effects. Class attributes hold the static effects.
+
+    Resource vectors (`cost`, `produces`) hold units per resource, in the order of the
+    ruleset's `resources`; `produces_one_of` holds, for each choice effect, the resource
+    indices it may produce.
+    """
+
+    id: str = ""
+    name: str = ""
+    kind: str = BUILDING
+    age: int = 0  # 0 for Wonders and progress tokens
+    color: str = ""  # "" for Wonders and progress tokens
+    cost_coins: int = 0
+    cost: tuple[int, ...] = ()
+    chain_gives: str | None = None
+    chain_from: str | None = None
+
+    # Ongoing effects.
+    produces: tuple[int, ...] = ()
+    produces_one_of: tuple[tuple[int, ...], ...] = ()
+    trade_prices: tuple[tuple[int, int], ...] = ()  # (resource index, fixed price)
+    discounts: tuple[tuple[str, int], ...] = ()  # ("wonders" or a colour, resource units)
+    shield_bonus: tuple[tuple[str, int], ...] = ()  # (colour, extra shields per building)
+    science: str | None = None
+    wonders_play_again: bool = False
+    collect_trade_spend: bool = False
+
+    # Effects on build that the engine applies in its fixed order.
+    shields: int = 0
+    play_again: bool = False
+
+    # End-of-game scoring: fixed points; counted points come from `end_points`.
+    points: int = 0
+
+    # The compiler sets these to True when it generates the method, so the engine's hot
+    # path can skip calls that would do nothing.
+    has_on_build: bool = False
+    has_end_points: bool = False
+    has_on_chain_build: bool = False
+
+    def on_build(self, game: GameVerbs, player: int) -> None:
+        """Immediate effects, in data order (coins, coin loss, destroy, ...)."""
+
+    def end_points(self, game: GameVerbs, player: int) -> int:
+        """Counted victory points at the end of the game (beyond `points`)."""
+        return 0
+
+    def on_chain_build(self, game: GameVerbs, player: int) -> None:
+        """Triggered when `player` builds a building for free through a chain."""
+
+
+@dataclass(frozen=True)
+class StructureRow:
+    columns: tuple[int, ...]  # slot positions in half-card widths
+    face_down: bool = False
+
+
+@dataclass(frozen=True)
+class Structure:
+    """The layout of one Age. Row 0 is the far end; the last row is nearest the players.
+
+    A slot is covered by the slots of the next row whose column is one half-card away.
+    """
+
+    age: int
+    rows: tuple[StructureRow, ...]
+
+    def slots(self) -> tuple[tuple[int, int], ...]:
+        """(row, column) of every slot, row by row, left to right."""
+        return tuple((r, c) for r, row in enumerate(self.rows) for c in row.columns)
+
+    def covered_by(self) -> tuple[tuple[int, ...], ...]:
+        """For each slot index, the indices of the slots that cover it."""
+        slots = self.slots()
+        index = {slot: i for i, slot in enumerate(slots)}
+        return tuple(
+            tuple(index[(r + 1, c + d)] for d in (-1, 1) if (r + 1, c + d) in index)
+            for r, c in slots
+        )
+
+
+@dataclass(frozen=True)
+class MilitaryZone:
+    first: int  # distance from the centre, inclusive
+    last: int
+    points: int
+    loot: int = 0  # coins the opponent loses when the pawn enters the zone
+
+
+@dataclass(frozen=True)
+class Military:
+    supremacy_at: int  # distance from the centre that wins at once
+    zones: tuple[MilitaryZone, ...]
+
+
+@dataclass(frozen=True)
+class Setup:
+    starting_coins: int
+    board_tokens: int
+    removed_cards_per_age: int
+    guild_age: int
+    guilds_drawn: int
+    max_wonders_built: int
+    wonder_draft: tuple[tuple[int, ...], ...]  # per round, who picks (0 = first player)
+    first_game_wonders: tuple[tuple[str, ...], ...] = ()  # per seat, Wonder ids
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Numbers of the game's fixed rules."""
+
+    trade_base_price: int
+    trade_raised_by: tuple[str, ...]  # colours whose printed production raises prices
+    discard_coins: int
+    discard_bonus_colors: tuple[str, ...]  # +1 coin per own building of these colours
+    discard_bonus: int
+    science_pair_reward: bool  # a pair of identical symbols takes a progress token
+    science_supremacy: int  # different symbols that win at once
+    coins_per_point: int
+    tie_break_color: str  # most VP from buildings of this colour breaks a tie
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Everything the engine needs to play one game, as compiled from its data."""
+
+    game: str
+    name: str
+    players: int
+    resources: tuple[str, ...]
+    raw_resources: tuple[str, ...]
+    colors: tuple[str, ...]
+    science_symbols: tuple[str, ...]
+    ages: int
+    buildings: tuple[type[Card], ...]
+    wonders: tuple[type[Card], ...]
+    tokens: tuple[type[Card], ...]
+    structures: tuple[Structure, ...]
+    military: Military
+    setup: Setup
+    rules: Rules
+    source_hash: str = ""
+    by_id: dict[str, type[Card]] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        for card in (*self.buildings, *self.wonders, *self.tokens):
+            self.by_id[card.id] = card

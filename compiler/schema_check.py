@@ -1,0 +1,163 @@
+"""Layer 2: JSON Schema validation, with each error turned into one precise diagnostic.
+
+The schemas come from `compiler.schemas` (generated from the vocabulary), so validation never
+reads or fetches a schema file. jsonschema's `best_match` is steered through `anyOf` by the
+instance's type, so an effect error names the branch the author meant.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from compiler import schemas
+from compiler.diagnostics import Diagnostic, did_you_mean
+from compiler.strict_yaml import Document
+from compiler.vocabulary import BARE_VERBS, VERBS
+
+_JSON_TYPES = {
+    "object": dict, "array": list, "string": str, "boolean": bool, "null": type(None),
+}
+
+
+@lru_cache(maxsize=None)
+def validator(kind: str) -> Draft202012Validator:
+    schema = {"game": schemas.game_schema, "cards": schemas.cards_schema}[kind]()
+    return Draft202012Validator(schema)
+
+
+def _type_fits(instance: Any, schema: dict[str, Any]) -> bool:
+    wanted = schema.get("type")
+    if wanted is None:
+        return True
+    if wanted == "integer":
+        return isinstance(instance, int) and not isinstance(instance, bool)
+    if wanted == "number":
+        return isinstance(instance, (int, float)) and not isinstance(instance, bool)
+    return isinstance(instance, _JSON_TYPES[wanted])
+
+
+def _deepest(error: ValidationError) -> ValidationError:
+    """Follow anyOf/oneOf into the branch whose type fits the instance."""
+    while error.validator in ("anyOf", "oneOf") and error.context:
+        branches = error.validator_value
+        fitting = [e for e in error.context
+                   if _type_fits(error.instance, branches[e.schema_path[0]])]
+        if not fitting:
+            return error
+        error = min(fitting, key=lambda e: (-len(e.absolute_path), e.validator == "type"))
+    return error
+
+
+def _is_effect(error: ValidationError) -> bool:
+    return "effect" in error.schema_path or any(
+        p == "effects" for p in list(error.absolute_path)[-2:-1])
+
+
+def _diagnose(doc: Document, error: ValidationError) -> Diagnostic:
+    path = tuple(error.absolute_path)
+    kind = error.validator
+    if kind == "anyOf" and _is_effect_node(error):
+        if isinstance(error.instance, str):
+            return doc.error(path, "WS202", f"unknown effect '{error.instance}'",
+                             did_you_mean(error.instance, VERBS) or
+                             "bare verbs: " + ", ".join(BARE_VERBS))
+        return doc.error(path, "WS207", "an effect must be a verb or a one-key mapping "
+                         f"`verb: value`, not {_describe(error.instance)}")
+    error = _deepest(error)
+    path = tuple(error.absolute_path)
+    kind = error.validator
+    if kind == "additionalProperties":
+        allowed = list(error.schema.get("properties", {}))
+        extras = [k for k in error.instance if k not in allowed]
+        key = extras[0] if extras else "?"
+        if _is_effect_mapping(error.schema):
+            hint = did_you_mean(key, VERBS)
+            if key in BARE_VERBS:
+                hint = f"'{key}' takes no value: write it as a bare list item `- {key}`"
+            return doc.error(path + (key,), "WS202", f"unknown effect '{key}'", hint, key=True)
+        return doc.error(path + (key,), "WS201", f"unknown key '{key}'",
+                         did_you_mean(key, allowed) or "allowed: " + ", ".join(allowed), key=True)
+    if kind in ("minProperties", "maxProperties") and _is_effect_mapping(error.schema):
+        return doc.error(path, "WS207",
+                         f"an effect has exactly one verb, found {len(error.instance)}",
+                         "split it into one list item per verb")
+    if kind == "required":
+        missing = error.message.split("'")[1] if "'" in error.message else error.message
+        return doc.error(path, "WS203", f"missing required key '{missing}'")
+    if kind == "type":
+        return doc.error(path, "WS204", f"expected {_wanted(error.validator_value)}, "
+                         f"found {_describe(error.instance)}")
+    if kind in ("enum", "const"):
+        allowed = error.validator_value if kind == "enum" else [error.validator_value]
+        return doc.error(path, "WS205", f"'{error.instance}' is not allowed here",
+                         did_you_mean(error.instance, allowed) or
+                         "allowed: " + ", ".join(map(str, allowed)))
+    if kind == "not":
+        return doc.error(path, "WS201", "this key combination is not allowed: "
+                         f"{error.schema.get('description', error.message)}",
+                         "`colors` goes with `per: cards` only")
+    return doc.error(path, "WS206", _constraint(error))
+
+
+def _is_effect_mapping(schema: dict[str, Any]) -> bool:
+    props = schema.get("properties", {})
+    return schema.get("maxProperties") == 1 and "coins" in props and "points" in props
+
+
+def _is_effect_node(error: ValidationError) -> bool:
+    return any(isinstance(b, dict) and b.get("enum") == list(BARE_VERBS)
+               for b in error.validator_value)
+
+
+def _wanted(value: Any) -> str:
+    names = {"object": "a mapping", "array": "a list", "string": "a string",
+             "integer": "a whole number", "boolean": "true or false", "number": "a number"}
+    if isinstance(value, list):
+        return " or ".join(names.get(v, v) for v in value)
+    return names.get(value, value)
+
+
+def _describe(instance: Any) -> str:
+    if isinstance(instance, bool):
+        return f"boolean {str(instance).lower()}"
+    if isinstance(instance, dict):
+        return "a mapping"
+    if isinstance(instance, list):
+        return "a list"
+    if instance is None:
+        return "nothing (null)"
+    if isinstance(instance, str):
+        return f"string '{instance}'"
+    return f"{type(instance).__name__} {instance!r}"
+
+
+def _constraint(error: ValidationError) -> str:
+    v, value, inst = error.validator, error.validator_value, error.instance
+    if v == "minimum":
+        return f"{inst!r} is below the minimum of {value}"
+    if v == "maximum":
+        return f"{inst!r} is above the maximum of {value}"
+    if v == "pattern":
+        return f"'{inst}' is not a valid identifier (lowercase letters, digits and _, " \
+               "starting with a letter)"
+    if v == "minItems":
+        return f"needs at least {value} item{'s' if value != 1 else ''}"
+    if v == "uniqueItems":
+        return "items must not repeat"
+    if v == "minLength":
+        return "must not be empty"
+    if v == "minProperties":
+        return "must not be empty"
+    return error.message
+
+
+def check(doc: Document, kind: str) -> list[Diagnostic]:
+    """Every schema problem of a loaded document, one diagnostic each."""
+    found = {}
+    for error in validator(kind).iter_errors(doc.data):
+        d = _diagnose(doc, error)
+        found.setdefault((d.line, d.column, d.code, d.message), d)
+    return list(found.values())

@@ -1,0 +1,174 @@
+"""An independent, test-only reading of cards/duel/*.yaml into a `runtime.Ruleset`.
+
+It exists so the engine can be exercised before `generated/duel` is available, and so
+the generated package can be checked against a second reading of the same data. It
+interprets effects with closures instead of generating code.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from compiler.engine import runtime as rt
+
+DATA = Path(__file__).resolve().parents[2] / "cards" / "duel"
+
+
+def _count(game, player, amount) -> int:
+    if isinstance(amount, int):
+        return amount
+    per, city = amount["per"], amount.get("in", "self")
+    every, value = amount.get("every", 1), amount.get("amount", 1)
+    colors = tuple(amount.get("colors", ()))
+
+    def measure(p):
+        if per == "cards":
+            return game.count_cards(p, colors)
+        if per == "wonders":
+            return game.count_wonders(p)
+        if per == "tokens":
+            return game.count_tokens(p)
+        return game.count_coins(p)
+
+    if city == "self":
+        n = measure(player)
+    elif city == "neighbours":
+        n = sum(measure(q) for q in game.neighbours(player))
+    else:
+        n = max(measure(player), *(measure(q) for q in game.neighbours(player)))
+    return value * (n // every)
+
+
+def _make_card(entry: dict, kind: str, age: int, resources: tuple[str, ...]) -> type[rt.Card]:
+    attrs: dict = {
+        "id": entry["id"], "name": entry["name"], "kind": kind, "age": age,
+        "color": entry.get("color", ""),
+        "chain_gives": entry.get("chain_gives"), "chain_from": entry.get("chain_from"),
+    }
+    cost = dict(entry.get("cost", {}))
+    attrs["cost_coins"] = cost.pop("coins", 0)
+    attrs["cost"] = tuple(cost.get(r, 0) for r in resources)
+    on_build, end_points, on_chain = [], [], []
+    one_of, prices, discounts, bonus = [], [], [], []
+    for eff in entry.get("effects", []):
+        if isinstance(eff, str):
+            name, value = eff, None
+        else:
+            ((name, value),) = eff.items()
+        if name == "produce":
+            attrs["produces"] = tuple(value.get(r, 0) for r in resources)
+        elif name == "produce_one_of":
+            one_of.append(tuple(resources.index(r) for r in value))
+        elif name == "trade_price":
+            prices += [(resources.index(r), value["price"]) for r in value["resources"]]
+        elif name == "discount":
+            discounts.append((value["for"], value["resources"]))
+        elif name == "shield_bonus":
+            bonus += [(c, value["amount"]) for c in value["colors"]]
+        elif name == "science":
+            attrs["science"] = value
+        elif name == "wonders_play_again":
+            attrs["wonders_play_again"] = True
+        elif name == "collect_trade_spend":
+            attrs["collect_trade_spend"] = True
+        elif name == "shields":
+            attrs["shields"] = value
+        elif name == "play_again":
+            attrs["play_again"] = True
+        elif name == "points":
+            if isinstance(value, int):
+                attrs["points"] = value
+            else:
+                end_points.append(value)
+        elif name == "coins":
+            on_build.append(("coins", value))
+        elif name == "lose_coins":
+            on_build.append(("lose", value["amount"]))
+        elif name == "destroy":
+            on_build.append(("destroy", tuple(value["colors"])))
+        elif name == "build_from_discard":
+            on_build.append(("revive", None))
+        elif name == "take_token":
+            on_build.append(("token", (value["from"], value.get("draw", 1))))
+        elif name == "whenever":
+            on_chain += [e["coins"] for e in value["effects"]]
+        else:  # pragma: no cover - the data uses no other verb
+            raise ValueError(name)
+    attrs["produces_one_of"] = tuple(one_of)
+    attrs["trade_prices"] = tuple(prices)
+    attrs["discounts"] = tuple(discounts)
+    attrs["shield_bonus"] = tuple(bonus)
+
+    if on_build:
+        def _on_build(self, game, player, _effects=tuple(on_build)):
+            for what, value in _effects:
+                if what == "coins":
+                    game.gain_coins(player, _count(game, player, value))
+                elif what == "lose":
+                    for q in game.neighbours(player):
+                        game.lose_coins(q, value)
+                elif what == "destroy":
+                    game.destroy(player, value)
+                elif what == "revive":
+                    game.build_from_discard(player)
+                else:
+                    game.take_token(player, value[0], value[1])
+        attrs["on_build"] = _on_build
+        attrs["has_on_build"] = True
+    if end_points:
+        def _end_points(self, game, player, _amounts=tuple(end_points)):
+            return sum(_count(game, player, a) for a in _amounts)
+        attrs["end_points"] = _end_points
+        attrs["has_end_points"] = True
+    if on_chain:
+        def _on_chain(self, game, player, _coins=tuple(on_chain)):
+            for c in _coins:
+                game.gain_coins(player, c)
+        attrs["on_chain_build"] = _on_chain
+        attrs["has_on_chain_build"] = True
+    return type(entry["id"], (rt.Card,), attrs)
+
+
+def load() -> rt.Ruleset:
+    game = yaml.safe_load((DATA / "game.yaml").read_text())
+    resources = tuple(game["resources"]["raw"] + game["resources"]["manufactured"])
+    buildings = []
+    for name in ("age1", "age2", "age3", "guilds"):
+        data = yaml.safe_load((DATA / f"{name}.yaml").read_text())
+        buildings += [_make_card(e, rt.BUILDING, data["age"], resources) for e in data["buildings"]]
+    wonders = [_make_card(e, rt.WONDER, 0, resources)
+               for e in yaml.safe_load((DATA / "wonders.yaml").read_text())["wonders"]]
+    tokens = [_make_card(e, rt.TOKEN, 0, resources)
+              for e in yaml.safe_load((DATA / "tokens.yaml").read_text())["tokens"]]
+    seat = {"first": 0, "second": 1}
+    setup = game["setup"]
+    return rt.Ruleset(
+        game="duel", name=game["name"], players=2, resources=resources,
+        raw_resources=tuple(game["resources"]["raw"]), colors=tuple(game["colors"]),
+        science_symbols=tuple(game["science_symbols"]), ages=3,
+        buildings=tuple(buildings), wonders=tuple(wonders), tokens=tuple(tokens),
+        structures=tuple(
+            rt.Structure(s["age"], tuple(rt.StructureRow(tuple(r["columns"]), r.get("face_down", False))
+                                         for r in s["rows"]))
+            for s in game["structures"]),
+        military=rt.Military(game["military"]["supremacy_at"], tuple(
+            rt.MilitaryZone(z["from"], z["to"], z["points"], z.get("loot", 0))
+            for z in game["military"]["zones"])),
+        setup=rt.Setup(
+            starting_coins=setup["starting_coins"], board_tokens=setup["board_tokens"],
+            removed_cards_per_age=setup["removed_cards_per_age"],
+            guild_age=setup["guilds"]["age"], guilds_drawn=setup["guilds"]["count"],
+            max_wonders_built=setup["max_wonders_built"],
+            wonder_draft=tuple(tuple(seat[s] for s in r) for r in setup["wonder_draft"])),
+        rules=rt.Rules(
+            trade_base_price=game["trade"]["base_price"],
+            trade_raised_by=tuple(game["trade"]["raised_by"]),
+            discard_coins=game["discard"]["coins"],
+            discard_bonus_colors=tuple(game["discard"]["bonus"]["colors"]),
+            discard_bonus=game["discard"]["bonus"]["amount"],
+            science_pair_reward=game["science"]["pair_takes_token"],
+            science_supremacy=game["science"]["supremacy"],
+            coins_per_point=game["scoring"]["coins_per_point"],
+            tie_break_color=game["scoring"]["tie_break"]),
+    )
