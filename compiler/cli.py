@@ -16,6 +16,7 @@ app = typer.Typer(
 # Each module in compiler/commands/ adds its commands to `app`.
 COMMAND_MODULES = (
     "validate",
+    "build",
 )
 
 for _name in COMMAND_MODULES:

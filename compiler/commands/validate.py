@@ -62,10 +62,3 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"{len(games)} game(s) checked: "
                        + (f"{errors} error(s)" if errors else "no problems found"), err=True)
         raise typer.Exit(1 if errors else 0)
-
-    @app.command()
-    def build(
-        fmt: str = typer.Option("text", "--format", "-f", help="Output: text, json or github"),
-    ) -> None:
-        """The main job: validate every game under cards/ (later: compile and render)."""
-        validate(paths=None, fmt=fmt)

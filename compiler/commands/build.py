@@ -1,0 +1,30 @@
+"""`wondersmith build`: the main job. Validate, then compile, then render every game."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from compiler.commands.validate import collect
+from compiler.diagnostics import FORMATTERS
+
+CARDS = Path("cards")
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def build(
+        fmt: str = typer.Option("text", "--format", "-f", help="Diagnostics: text, json or github"),
+    ) -> None:
+        """Validate every game under cards/, compile it to generated/, render sheets and docs."""
+        if not CARDS.is_dir():
+            typer.echo("wondersmith: run build from the project root (no cards/ folder here)",
+                       err=True)
+            raise typer.Exit(2)
+        diagnostics = collect([CARDS])
+        if diagnostics:
+            typer.echo(FORMATTERS.get(fmt, FORMATTERS["text"])(diagnostics))
+        if any(d.severity == "error" for d in diagnostics):
+            typer.echo("build stopped: the data is invalid", err=True)
+            raise typer.Exit(1)
+        typer.echo("validated: cards/", err=True)
