@@ -60,24 +60,26 @@ def _diagnose(doc: Document, error: ValidationError) -> Diagnostic:
     path = tuple(error.absolute_path)
     kind = error.validator
     if kind == "anyOf" and _is_effect_node(error):
-        if isinstance(error.instance, str):
-            return doc.error(path, "WS202", f"unknown effect '{error.instance}'",
-                             did_you_mean(error.instance, VERBS) or
-                             "bare verbs: " + ", ".join(BARE_VERBS))
-        return doc.error(path, "WS207", "an effect must be a verb or a one-key mapping "
-                         f"`verb: value`, not {_describe(error.instance)}")
+        return _diagnose_effect(doc, error)
     error = _deepest(error)
     path = tuple(error.absolute_path)
     kind = error.validator
+    if kind == "anyOf" and _is_effect_node(error):
+        return _diagnose_effect(doc, error)
+    if kind in ("anyOf", "oneOf"):  # no branch has the instance's type
+        types = [b.get("type") for b in error.validator_value if isinstance(b, dict)]
+        return doc.error(path, "WS204", f"expected {_wanted([t for t in types if t])}, "
+                         f"found {_describe(error.instance)}")
     if kind == "additionalProperties":
         allowed = list(error.schema.get("properties", {}))
         extras = [k for k in error.instance if k not in allowed]
         key = extras[0] if extras else "?"
         if _is_effect_mapping(error.schema):
-            hint = did_you_mean(key, VERBS)
             if key in BARE_VERBS:
-                hint = f"'{key}' takes no value: write it as a bare list item `- {key}`"
-            return doc.error(path + (key,), "WS202", f"unknown effect '{key}'", hint, key=True)
+                return doc.error(path + (key,), "WS207", f"effect '{key}' takes no value",
+                                 f"write it as a bare list item `- {key}`", key=True)
+            return doc.error(path + (key,), "WS202", f"unknown effect '{key}'",
+                             did_you_mean(key, VERBS), key=True)
         return doc.error(path + (key,), "WS201", f"unknown key '{key}'",
                          did_you_mean(key, allowed) or "allowed: " + ", ".join(allowed), key=True)
     if kind in ("minProperties", "maxProperties") and _is_effect_mapping(error.schema):
@@ -95,11 +97,32 @@ def _diagnose(doc: Document, error: ValidationError) -> Diagnostic:
         return doc.error(path, "WS205", f"'{error.instance}' is not allowed here",
                          did_you_mean(error.instance, allowed) or
                          "allowed: " + ", ".join(map(str, allowed)))
-    if kind == "not":
-        return doc.error(path, "WS201", "this key combination is not allowed: "
-                         f"{error.schema.get('description', error.message)}",
-                         "`colors` goes with `per: cards` only")
+    if kind == "not":  # the only `not` in the schemas: `colors` without `per: cards`
+        return doc.error(path + ("colors",), "WS201",
+                         f"`colors` is allowed only with `per: cards`, not `per: "
+                         f"{error.instance.get('per')}`", "remove `colors`", key=True)
     return doc.error(path, "WS206", _constraint(error))
+
+
+def _diagnose_effect(doc: Document, error: ValidationError) -> Diagnostic:
+    """An effect matched neither a bare verb nor a `verb: value` mapping: say which is wrong."""
+    path = tuple(error.absolute_path)
+    instance = error.instance
+    if isinstance(instance, str):
+        if instance in VERBS:  # a verb that needs a value, written bare
+            return doc.error(path, "WS207", f"effect '{instance}' needs a value",
+                             f"for example `{VERBS[instance].EXAMPLE}`")
+        return doc.error(path, "WS202", f"unknown effect '{instance}'",
+                         did_you_mean(instance, VERBS) or "bare verbs: " + ", ".join(BARE_VERBS))
+    mapping_errors = [e for e in error.context or () if e.schema_path and e.schema_path[0] == 1]
+    if isinstance(instance, dict) and mapping_errors:
+        # A structural problem of the mapping (unknown verb, several verbs) comes first, then
+        # the deepest problem inside the verb's value.
+        best = min(mapping_errors, key=lambda e: (len(e.relative_path) > 0,
+                                                  -len(e.absolute_path), e.validator == "type"))
+        return _diagnose(doc, best)
+    return doc.error(path, "WS207", "an effect must be a verb or a one-key mapping "
+                     f"`verb: value`, not {_describe(instance)}")
 
 
 def _is_effect_mapping(schema: dict[str, Any]) -> bool:

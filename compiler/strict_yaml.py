@@ -104,8 +104,8 @@ class _Builder:
             if not isinstance(key_node, yaml.ScalarNode):
                 self.fail(key_node, "WS101", "a key must be a plain value")
                 continue
-            key = self.scalar(key_node)
-            if not isinstance(key, (str, int)):
+            key = self.scalar(key_node)  # reports `on:`, `yes:` and other YAML 1.1 keys
+            if not isinstance(key, str):  # keys are names: keep `true:` or `3:` as written
                 key = str(key_node.value)
             if key in out:
                 first = self.doc.keys.get(path + (key,), (0, 0))
@@ -167,6 +167,19 @@ def _expanded_size(root: yaml.Node) -> int:
     return sizes[id(root)]
 
 
+def _too_deep(text: str) -> tuple[int, int] | None:
+    """Where the nesting first goes deeper than MAX_DEPTH, or None."""
+    depth = 0
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                return _position(event.start_mark)
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+    return None
+
+
 def load(file: str, raw: bytes) -> Document:
     """Load one YAML file strictly. Problems are in `Document.diagnostics`; data may be None."""
     doc = Document(file)
@@ -181,14 +194,29 @@ def load(file: str, raw: bytes) -> Document:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        return fail(line, 1, "WS106", f"byte {exc.start} is not UTF-8")
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        encoding = " (this looks like UTF-16)" if raw[:2] in (b"\xff\xfe", b"\xfe\xff") else ""
+        return fail(line, col, "WS106",
+                    f"byte {exc.start} (0x{raw[exc.start]:02x}) is not UTF-8{encoding}")
     text = text.removeprefix("\ufeff")
     try:
+        # libyaml composes nodes recursively in C: deep enough nesting overflows the C stack
+        # and kills the process, so measure the depth on the (flat) event stream first.
+        too_deep = _too_deep(text)
+        if too_deep is not None:
+            return fail(*too_deep, "WS104", f"data nested deeper than {MAX_DEPTH} levels",
+                        "flatten the nesting")
         nodes = list(yaml.compose_all(text, Loader=_Loader))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = _position(mark) if mark else (1, 1)
         return fail(line, col, "WS101", f"{exc.problem or exc.context}".strip())
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow
+        line = text[: exc.position].count("\n") + 1
+        col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        char = exc.character if isinstance(exc.character, int) else ord(exc.character)
+        return fail(line, col, "WS101", f"character U+{char:04X} is not allowed in YAML",
+                    "remove the control character")
     except yaml.YAMLError as exc:
         return fail(1, 1, "WS101", str(exc).splitlines()[0])
     except RecursionError:
@@ -199,6 +227,8 @@ def load(file: str, raw: bytes) -> Document:
         line, col = _position(nodes[1].start_mark)
         return fail(line, col, "WS107", f"{len(nodes)} YAML documents in one file")
     root = nodes[0]
+    if isinstance(root, yaml.ScalarNode) and root.value == "" and not root.style:
+        return fail(*_position(root.start_mark), "WS107", "the file holds no data")
     size = _expanded_size(root)
     if size > MAX_NODES:
         line, col = _position(root.start_mark)
