@@ -1,1 +1,37 @@
-"""The reference engine. It depends on nothing else in the toolkit."""
+"""The reference engine. It depends on nothing else in the toolkit.
+
+    from compiler.engine import load_ruleset, Game
+    game = Game(load_ruleset("duel"), seed=1)
+"""
+from __future__ import annotations
+
+import importlib
+
+from . import runtime
+from .costs import Payment
+from .errors import EngineError, IllegalActionError, NotationError, StateFormatError, UnknownRulesetError
+from .scoring import Result
+from .state import CHANCE, TERMINAL, Game
+
+
+def load_ruleset(game: str) -> runtime.Ruleset:
+    """The compiled ruleset `generated.<game>.RULESET`."""
+    if not game.isidentifier():
+        raise UnknownRulesetError(f"no compiled ruleset named {game!r}")
+    try:
+        module = importlib.import_module(f"generated.{game}")
+    except ModuleNotFoundError as exc:
+        raise UnknownRulesetError(
+            f"no compiled ruleset named {game!r} (generated.{game} is missing: {exc})") from None
+    return module.RULESET
+
+
+def new_game(game: str = "duel", seed: int = 0, auto_chance: bool = True) -> Game:
+    return Game(load_ruleset(game), seed=seed, auto_chance=auto_chance)
+
+
+__all__ = [
+    "CHANCE", "TERMINAL", "EngineError", "Game", "IllegalActionError", "NotationError",
+    "Payment", "Result", "StateFormatError", "UnknownRulesetError", "load_ruleset",
+    "new_game", "runtime",
+]

@@ -164,6 +164,7 @@ class Setup:
     max_wonders_built: int
     wonder_draft: tuple[tuple[int, ...], ...]  # per round, who picks (0 = first player)
     first_game_wonders: tuple[tuple[str, ...], ...] = ()  # per seat, Wonder ids
+    guild_color: str = "purple"  # buildings of this colour are guilds, drawn at `guild_age`
 
 
 @dataclass(frozen=True)

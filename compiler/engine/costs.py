@@ -1,0 +1,99 @@
+"""The cheapest payment for a construction (ruling 3).
+
+Fixed production is used first (it is free and never worse than anything else). What is
+still missing can be covered by choice producers (one unit each, of one of their
+resources), by a discount (N units of any resources, chosen by the player) and otherwise
+bought at a price per unit. A greedy order can overcharge, so the choice producers are
+enumerated exhaustively (there are at most a handful) and, for each assignment, the
+discount waives the most expensive units left, which is optimal once choices are fixed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Payment:
+    """How a construction is paid. Resource and component names are strings."""
+
+    total: int  # coins paid in all (coin cost + trade)
+    coin_cost: int = 0  # printed coin cost
+    trade: int = 0  # coins paid to the bank for resources
+    chain: bool = False  # free through a chain symbol
+    own: dict[str, int] = field(default_factory=dict)  # units from fixed production
+    choices: tuple[tuple[str, str], ...] = ()  # (producer, resource) used
+    discounted: dict[str, int] = field(default_factory=dict)
+    bought: dict[str, tuple[int, int]] = field(default_factory=dict)  # resource: (units, price)
+
+    def as_dict(self) -> dict:
+        return {
+            "total": self.total, "coin_cost": self.coin_cost, "trade": self.trade,
+            "chain": self.chain, "own": dict(self.own),
+            "choices": [list(c) for c in self.choices],
+            "discounted": dict(self.discounted),
+            "bought": {r: list(v) for r, v in self.bought.items()},
+        }
+
+
+def cheapest_cover(
+    missing: dict[int, int],
+    price: list[int],
+    choices: list[tuple[int, ...]],
+    discount: int,
+) -> tuple[int, tuple[tuple[int, int], ...], dict[int, int], dict[int, int]]:
+    """Cheapest trade for `missing` units (resource -> units).
+
+    Returns (coins, choice uses as (choice index, resource), units discounted by resource,
+    units bought by resource).
+    """
+    best: list = [None]
+    left = dict(missing)
+    uses: list[tuple[int, int]] = []
+
+    def leaf() -> None:
+        units = sorted((price[r] for r, m in left.items() for _ in range(m)), reverse=True)
+        cost = sum(units[discount:])
+        if best[0] is None or cost < best[0][0]:
+            # Discount the most expensive units: walk resources by price, highest first.
+            waived: dict[int, int] = {}
+            bought: dict[int, int] = {}
+            todo = discount
+            for r in sorted(left, key=lambda r: -price[r]):
+                m = left[r]
+                w = min(m, todo)
+                todo -= w
+                if w:
+                    waived[r] = w
+                if m - w:
+                    bought[r] = m - w
+            best[0] = (cost, tuple(uses), waived, bought)
+
+    def walk(i: int) -> None:
+        if best[0] is not None and best[0][0] == 0:
+            return
+        if i == len(choices):
+            leaf()
+            return
+        useful = [r for r in choices[i] if left.get(r, 0) > 0]
+        for r in useful:
+            left[r] -= 1
+            uses.append((i, r))
+            walk(i + 1)
+            uses.pop()
+            left[r] += 1
+        if not useful:
+            walk(i + 1)
+
+    walk(0)
+    return best[0]
+
+
+def cheapest_trade(missing: dict[int, int], price: list[int],
+                   choices: list[tuple[int, ...]], discount: int) -> int:
+    """Coins of the cheapest trade only (the engine's hot path)."""
+    if not choices:
+        if not discount:
+            return sum(price[r] * m for r, m in missing.items())
+        units = sorted((price[r] for r, m in missing.items() for _ in range(m)), reverse=True)
+        return sum(units[discount:])
+    return cheapest_cover(missing, price, choices, discount)[0]

@@ -1,0 +1,27 @@
+"""Exceptions raised by the engine. Catch `EngineError` to catch them all."""
+from __future__ import annotations
+
+
+class EngineError(Exception):
+    """Base class of every error the engine raises on purpose."""
+
+
+class IllegalActionError(EngineError, ValueError):
+    """An action that is not legal in this state; the message says why. State is unchanged."""
+
+    def __init__(self, action: object, reason: str) -> None:
+        super().__init__(f"illegal action {action!r}: {reason}")
+        self.action = action
+        self.reason = reason
+
+
+class NotationError(EngineError, ValueError):
+    """Text that does not name an action."""
+
+
+class StateFormatError(EngineError, ValueError):
+    """A serialised state that cannot be loaded."""
+
+
+class UnknownRulesetError(EngineError, LookupError):
+    """No compiled ruleset by that name."""

@@ -1,0 +1,32 @@
+"""The conflict pawn: shields, looting and military supremacy (rulings 19 and 20)."""
+from __future__ import annotations
+
+
+def advance_pawn(game, player: int, shields: int) -> None:
+    """Move the pawn `shields` spaces towards `player`'s opponent.
+
+    `game.pawn` is signed: positive means towards seat 1's capital. A loot token is
+    taken when the pawn *enters* its zone; one move may enter several zones.
+    """
+    t = game.t
+    sign = 1 if player == 0 else -1
+    old = game.pawn * sign
+    new = old + shields
+    if new > t.supremacy_at:
+        new = t.supremacy_at
+    game.pawn = new * sign
+    opponent = 1 - player
+    used = game.loot_used[opponent]
+    for i, (first, loot) in enumerate(t.loot_zones):
+        if old < first <= new and not used[i]:
+            used[i] = True
+            coins = game.coins[opponent] - loot
+            game.coins[opponent] = coins if coins > 0 else 0
+    if new >= t.supremacy_at:
+        game._win(player, "military")
+
+
+def military_points(game, player: int) -> int:
+    """VP of the zone the pawn stands in, for the player it has moved away from."""
+    lead = game.pawn if player == 0 else -game.pawn
+    return game.t.points_at[lead] if lead > 0 else 0

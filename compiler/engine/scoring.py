@@ -1,0 +1,65 @@
+"""Victory points by category and the outcome of a finished game (rulings 25 and 27)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .military import military_points
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended. `winner` is a seat, or None for a shared victory."""
+
+    winner: int | None
+    victory: str  # "civilian", "military" or "scientific"
+    scores: tuple[dict[str, int], ...] = field(default_factory=tuple)
+
+    @property
+    def shared(self) -> bool:
+        return self.winner is None
+
+    def as_dict(self) -> dict:
+        return {"winner": self.winner, "shared": self.shared, "victory": self.victory,
+                "scores": [dict(s) for s in self.scores]}
+
+
+def categories(tables) -> tuple[str, ...]:
+    return ("military", *tables.colors, "wonders", "tokens", "coins", "total")
+
+
+def score(game, player: int) -> dict[str, int]:
+    """VP of `player` by category, counted on the current state."""
+    t = game.t
+    out = dict.fromkeys(categories(t), 0)
+    out["military"] = military_points(game, player)
+    objects, points, has_end = t.objects, t.points, t.has_end_points
+    colors = t.colors
+    for c in game.city[player]:
+        vp = points[c]
+        if has_end[c]:
+            vp += objects[c].end_points(game, player)
+        out[colors[t.color[c]]] += vp
+    for k, w in enumerate(game.wonders[player]):
+        if game.wonder_tuck[player][k] >= 0:
+            comp = t.wonder0 + w
+            out["wonders"] += points[comp] + (objects[comp].end_points(game, player)
+                                              if has_end[comp] else 0)
+    for tok in game.tokens[player]:
+        comp = t.token0 + tok
+        out["tokens"] += points[comp] + (objects[comp].end_points(game, player)
+                                         if has_end[comp] else 0)
+    out["coins"] = game.coins[player] // t.coins_per_point
+    out["total"] = sum(v for k, v in out.items() if k != "total")
+    return out
+
+
+def final_result(game, winner: int | None = None, victory: str = "civilian") -> Result:
+    """The result; for a civilian end the winner is decided here (blue VP break ties)."""
+    scores = tuple(score(game, p) for p in (0, 1))
+    if victory == "civilian":
+        a, b = scores[0]["total"], scores[1]["total"]
+        if a == b:
+            tie = game.t.colors[game.t.tie_break_color]
+            a, b = scores[0][tie], scores[1][tie]
+        winner = None if a == b else (0 if a > b else 1)
+    return Result(winner, victory, scores)

@@ -1,0 +1,174 @@
+"""Per-ruleset tables the engine reads in its move loop, computed once per `Ruleset`.
+
+Every component (building, Wonder, progress token) gets an integer id: buildings first,
+then Wonders, then tokens. Attributes are flattened into lists indexed by that id so the
+move loop does list lookups instead of attribute lookups on classes.
+"""
+from __future__ import annotations
+
+from . import runtime as rt
+
+
+class Tables:
+    """Static data of one ruleset, in integer form, plus the action-id layout."""
+
+    def __init__(self, ruleset: rt.Ruleset) -> None:
+        self.ruleset = ruleset
+        rules, setup = ruleset.rules, ruleset.setup
+        self.resources = ruleset.resources
+        self.colors = ruleset.colors
+        self.symbols = ruleset.science_symbols
+        R = self.n_resources = len(ruleset.resources)
+        color_index = {c: i for i, c in enumerate(ruleset.colors)}
+        self.color_index = color_index
+        symbol_index = {s: i for i, s in enumerate(ruleset.science_symbols)}
+
+        components = (*ruleset.buildings, *ruleset.wonders, *ruleset.tokens)
+        self.NB, self.NW, self.NT = len(ruleset.buildings), len(ruleset.wonders), len(ruleset.tokens)
+        self.N = len(components)
+        self.wonder0 = self.NB
+        self.token0 = self.NB + self.NW
+        self.classes = components
+        self.objects = [cls() for cls in components]  # generated methods are instance methods
+        self.ids = [cls.id for cls in components]
+        self.names = [cls.name for cls in components]
+        self.index = {cls.id: i for i, cls in enumerate(components)}
+
+        chain_bits: dict[str, int] = {}
+        for cls in components:
+            for sym in (cls.chain_gives, cls.chain_from):
+                if sym and sym not in chain_bits:
+                    chain_bits[sym] = 1 << len(chain_bits)
+
+        raised_by = set(rules.trade_raised_by)
+        self.color = []  # colour index, -1 for Wonders and tokens
+        self.age = []
+        self.coin_cost = []
+        self.cost = []  # sparse resource cost: ((resource, units), ...)
+        self.chain_from = []  # bit of the chain symbol that makes it free, 0 if none
+        self.chain_gives = []
+        self.produces = []  # sparse fixed production, or ()
+        self.raises = []  # True when its production raises the opponent's prices
+        self.one_of = []
+        self.prices = []
+        self.discounts = []  # ((target index, units), ...); target 0 = Wonders, 1 + colour
+        self.discount_target = []  # which discount applies when building this component
+        self.shield_bonus = []  # ((colour index, shields), ...)
+        self.science = []  # symbol index or -1
+        self.shields = []
+        self.play_again = []
+        self.wonders_play_again = []
+        self.collect_trade = []
+        self.points = []
+        self.has_on_build = []
+        self.has_end_points = []
+        self.has_on_chain_build = []
+        self.ongoing = []  # True when acquiring it changes anything beyond the city list
+        for cls in components:
+            ci = color_index.get(cls.color, -1) if cls.kind == rt.BUILDING else -1
+            self.color.append(ci)
+            self.age.append(cls.age)
+            self.coin_cost.append(cls.cost_coins)
+            self.cost.append(tuple((r, n) for r, n in enumerate(cls.cost) if n))
+            self.chain_from.append(chain_bits[cls.chain_from] if cls.chain_from else 0)
+            self.chain_gives.append(chain_bits[cls.chain_gives] if cls.chain_gives else 0)
+            produces = tuple((r, n) for r, n in enumerate(cls.produces) if n)
+            self.produces.append(produces)
+            self.raises.append(bool(produces) and cls.color in raised_by and cls.kind == rt.BUILDING)
+            self.one_of.append(tuple(tuple(c) for c in cls.produces_one_of))
+            self.prices.append(tuple(cls.trade_prices))
+            self.discounts.append(tuple(
+                (0 if target == "wonders" else 1 + color_index[target], units)
+                for target, units in cls.discounts))
+            self.discount_target.append(0 if cls.kind == rt.WONDER else 1 + ci if ci >= 0 else -1)
+            self.shield_bonus.append(tuple((color_index[c], n) for c, n in cls.shield_bonus))
+            self.science.append(symbol_index[cls.science] if cls.science else -1)
+            self.shields.append(cls.shields)
+            self.play_again.append(cls.play_again)
+            self.wonders_play_again.append(cls.wonders_play_again)
+            self.collect_trade.append(cls.collect_trade_spend)
+            self.points.append(cls.points)
+            self.has_on_build.append(cls.has_on_build)
+            self.has_end_points.append(cls.has_end_points)
+            self.has_on_chain_build.append(cls.has_on_chain_build)
+            self.ongoing.append(bool(
+                produces or cls.produces_one_of or cls.trade_prices or cls.discounts
+                or cls.shield_bonus or cls.science or cls.wonders_play_again
+                or cls.collect_trade_spend or cls.chain_gives or cls.has_on_chain_build))
+        self.R = R
+        self.n_discount_targets = 1 + len(ruleset.colors)
+
+        # Age decks and guilds.
+        guild_color = color_index.get(setup.guild_color, -2)
+        self.guild_color = guild_color
+        self.age_decks = {
+            age: [i for i in range(self.NB) if self.age[i] == age and self.color[i] != guild_color]
+            for age in range(1, ruleset.ages + 1)
+        }
+        self.guilds = [i for i in range(self.NB) if self.color[i] == guild_color]
+
+        # Structures: covering lists and their inverse, per Age.
+        self.structures = {}
+        for st in ruleset.structures:
+            covered_by = st.covered_by()
+            covers = [[] for _ in covered_by]
+            for s, coverers in enumerate(covered_by):
+                for t in coverers:
+                    covers[t].append(s)
+            face_down = tuple(row.face_down for row in st.rows for _ in row.columns)
+            self.structures[st.age] = (
+                tuple(len(c) for c in covered_by),
+                tuple(tuple(c) for c in covers),
+                face_down,
+                st.slots(),
+            )
+
+        # Military.
+        mil = ruleset.military
+        self.supremacy_at = mil.supremacy_at
+        self.zones = mil.zones
+        self.loot_zones = tuple((z.first, z.loot) for z in mil.zones if z.loot)
+        self.points_at = [0] * (mil.supremacy_at + 1)
+        for z in mil.zones:
+            for d in range(z.first, min(z.last, mil.supremacy_at) + 1):
+                self.points_at[d] = z.points
+
+        self.trade_base = rules.trade_base_price
+        self.discard_coins = rules.discard_coins
+        self.discard_bonus = rules.discard_bonus
+        self.discard_bonus_colors = tuple(color_index[c] for c in rules.discard_bonus_colors)
+        self.pair_reward = rules.science_pair_reward
+        self.science_supremacy = rules.science_supremacy
+        self.coins_per_point = rules.coins_per_point
+        self.tie_break_color = color_index[rules.tie_break_color]
+        self.setup = setup
+        self.ages = ruleset.ages
+
+        # Action ids: contiguous ranges, player actions first, then chance outcomes.
+        NB, NW, NT = self.NB, self.NW, self.NT
+        self.BUILD = 0
+        self.DISCARD = NB
+        self.WONDER = 2 * NB
+        self.PICK_WONDER = self.WONDER + NW * NB
+        self.TAKE = self.PICK_WONDER + NW
+        self.DESTROY = self.TAKE + NT
+        self.REVIVE = self.DESTROY + NB
+        self.START = self.REVIVE + NB
+        self.CH_SEAT = self.START + 2
+        self.CH_TOKEN = self.CH_SEAT + 2
+        self.CH_WONDER = self.CH_TOKEN + NT
+        self.CH_CARD = self.CH_WONDER + NW
+        self.num_actions = self.CH_CARD + NB
+
+
+_CACHE: dict[int, tuple[rt.Ruleset, Tables]] = {}
+
+
+def tables_for(ruleset: rt.Ruleset) -> Tables:
+    """The tables of a ruleset, built on first use and then shared by all its games."""
+    hit = _CACHE.get(id(ruleset))
+    if hit is not None and hit[0] is ruleset:
+        return hit[1]
+    tables = Tables(ruleset)
+    _CACHE[id(ruleset)] = (ruleset, tables)
+    return tables
