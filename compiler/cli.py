@@ -17,6 +17,7 @@ app = typer.Typer(
 COMMAND_MODULES = (
     "validate",
     "build",
+    "compile",
 )
 
 for _name in COMMAND_MODULES:

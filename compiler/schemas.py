@@ -328,10 +328,113 @@ def game_schema() -> dict[str, Any]:
     }
 
 
+def export_schema() -> dict[str, Any]:
+    """The canonical JSON export (`wondersmith export GAME --format json`)."""
+    count = v._count
+
+    def obj(description: str, props: dict[str, Any], required: list[str] | None = None) -> dict:
+        return {"type": "object", "description": description, "additionalProperties": False,
+                "required": list(props) if required is None else required, "properties": props}
+
+    def strings(description: str) -> dict[str, Any]:
+        return {"type": "array", "items": {"type": "string"}, "description": description}
+
+    ident = {"type": "string", "pattern": v.ID_PATTERN, "description": "Stable identifier"}
+    name = {"type": "string", "description": "English name"}
+    cost = {"type": "object", "description": "Coins and resource units; empty when free",
+            "additionalProperties": count(1, "Units"), "propertyNames": {
+                "enum": ["coins", *v.RESOURCES]}}
+    effect = obj("One effect, as the DSL writes it", {
+        "verb": {**v._enum(tuple(v.VERBS), "The verb (docs/dsl.md)")},
+        "timing": v._enum(v.TIMINGS, "When it acts"),
+        "value": {"description": "The verb's value as written in the DSL, defaults omitted; "
+                                 "null for verbs without a value"},
+    })
+    effects = {"type": "array", "items": effect, "description": "Effects, in data order"}
+    symbol = {"type": ["string", "null"], "description": "A chain symbol, or null"}
+    return {
+        "$schema": DIALECT,
+        "title": "wondersmith ruleset export",
+        "description": "A whole ruleset as one JSON document, keys in a fixed order.",
+        **obj("The ruleset", {
+            "format": {"const": "wondersmith-ruleset", "description": "Format name"},
+            "version": {"const": 1, "description": "Format version"},
+            "game": obj("The game", {"id": ident, "name": name,
+                                     "players": count(2, "Players")}),
+            "source_hash": {"type": "string", "description": "Hash of the data files"},
+            "resources": obj("Resources", {"raw": strings("Raw materials"),
+                                           "manufactured": strings("Manufactured goods")}),
+            "colors": strings("Card colours"),
+            "science_symbols": strings("Science symbols"),
+            "ages": {"type": "array", "description": "Each Age's deck", "items": obj(
+                "An Age deck", {"age": count(1, "Age"), "cards": count(1, "Buildings"),
+                                "colors": {"type": "object", "description": "Per colour",
+                                           "additionalProperties": count(0, "Buildings")}})},
+            "setup": obj("Set-up", {
+                "starting_coins": count(0, "Coins per player"),
+                "board_tokens": count(0, "Progress tokens on the board"),
+                "removed_cards_per_age": count(0, "Cards left in the box per Age"),
+                "guilds": obj("Guilds", {"age": count(1, "Age"), "count": count(0, "Drawn")}),
+                "max_wonders_built": count(1, "Wonders that can be built"),
+                "wonder_draft": {"type": "array", "description": "Who takes each Wonder",
+                                 "items": strings("first or second")},
+                "first_game_wonders": {"description": "Suggested Wonders, or null",
+                                       "anyOf": [{"type": "null"}, obj("Per seat", {
+                                           "first": strings("Wonder ids"),
+                                           "second": strings("Wonder ids")})]},
+            }),
+            "trade": obj("Trading", {"base_price": count(0, "Base price"),
+                                     "raised_by": strings("Colours raising prices")}),
+            "discard": obj("Discarding", {
+                "coins": count(0, "Coins"),
+                "bonus": obj("Bonus", {"amount": count(0, "Coins per card"),
+                                       "colors": strings("Colours counted")})}),
+            "military": obj("Military track", {
+                "supremacy_at": count(1, "Distance that wins"),
+                "zones": {"type": "array", "description": "Zones", "items": obj("A zone", {
+                    "from": count(0, "First distance"), "to": count(0, "Last distance"),
+                    "points": count(0, "VP"), "loot": count(0, "Coins looted on entry")})}}),
+            "science": obj("Science", {
+                "pair_takes_token": {"type": "boolean", "description": "Pairs take tokens"},
+                "supremacy": count(1, "Different symbols that win"),
+                "cards_per_symbol": count(1, "Green cards per symbol")}),
+            "scoring": obj("Scoring", {"coins_per_point": count(1, "Coins per VP"),
+                                       "tie_break": {"type": "string",
+                                                     "description": "Tie-break colour"}}),
+            "structures": {"type": "array", "description": "Each Age's layout", "items": obj(
+                "A structure", {
+                    "age": count(1, "Age"),
+                    "rows": {"type": "array", "description": "Rows, far end first",
+                             "items": obj("A row", {
+                                 "columns": {"type": "array", "items": count(0, "Column"),
+                                             "description": "Half-card positions"},
+                                 "face_down": {"type": "boolean", "description": "Dealt face "
+                                                                                 "down"}})},
+                    "slots": {"type": "array", "description": "Every slot, row by row",
+                              "items": obj("A slot", {
+                                  "row": count(0, "Row index"), "column": count(0, "Column"),
+                                  "face_down": {"type": "boolean", "description": "Face down"},
+                                  "covered_by": {"type": "array", "items": count(0, "Slot"),
+                                                 "description": "Indices of covering slots"}})},
+                })},
+            "buildings": {"type": "array", "description": "Building cards", "items": obj(
+                "A building", {"id": ident, "name": name, "age": count(1, "Age"),
+                               "color": {"type": "string", "description": "Colour"},
+                               "cost": cost, "chain_gives": symbol, "chain_from": symbol,
+                               "effects": effects})},
+            "wonders": {"type": "array", "description": "Wonders", "items": obj(
+                "A Wonder", {"id": ident, "name": name, "cost": cost, "effects": effects})},
+            "tokens": {"type": "array", "description": "Progress tokens", "items": obj(
+                "A token", {"id": ident, "name": name, "effects": effects})},
+        }),
+    }
+
+
 SCHEMAS = {
     "cards.schema.json": cards_schema,
     "game.schema.json": game_schema,
     "dsl.schema.json": dsl_schema,
+    "export.schema.json": export_schema,
 }
 
 

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import typer
 
+from compiler.commands.compile import run_compile
 from compiler.commands.validate import collect
 from compiler.diagnostics import FORMATTERS
 
@@ -28,3 +29,4 @@ def register(app: typer.Typer) -> None:
             typer.echo("build stopped: the data is invalid", err=True)
             raise typer.Exit(1)
         typer.echo("validated: cards/", err=True)
+        run_compile(check=False)

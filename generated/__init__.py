@@ -1,0 +1,1 @@
+"""Compiler output, one package per game. Do not edit: run `wondersmith compile`."""
