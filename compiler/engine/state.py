@@ -218,6 +218,32 @@ class Game:
         other.left_out = [a[:] for a in self.left_out]
         return other
 
+    # Text and JSON ------------------------------------------------------------------
+
+    def action_to_text(self, action: int) -> str:
+        from .notation import action_to_text
+        return action_to_text(self, action)
+
+    def parse_action(self, text: str) -> int:
+        from .notation import parse_action
+        return parse_action(self, text)
+
+    def apply_text(self, text: str) -> None:
+        """Apply the action written as text, e.g. "wonder The Pyramids with Baths"."""
+        self.apply(self.parse_action(text))
+
+    def legal_texts(self) -> list[str]:
+        return [self.action_to_text(a) for a in self.legal_actions()]
+
+    def to_json(self) -> dict:
+        from .serialize import state_to_json
+        return state_to_json(self)
+
+    @classmethod
+    def from_json(cls, ruleset: rt.Ruleset, data: dict) -> "Game":
+        from .serialize import state_from_json
+        return state_from_json(ruleset, data)
+
     # Queries ----------------------------------------------------------------------
 
     def trade_cost(self, player: int, comp: int) -> int:

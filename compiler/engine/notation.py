@@ -1,0 +1,116 @@
+"""Short text forms of actions, and their parser.
+
+    build Lighthouse            discard Baths            wonder The Pyramids with Baths
+    pick The Sphinx             take Law                 destroy Sawmill
+    build Baths from discard    start self / start opponent
+Chance outcomes: first player 1, board token Law, draw token Law, reveal Piraeus,
+leave out Baths, guild Builders Guild, deal Baths (face up at set-up), turn up Baths
+(a face-down card revealed).
+
+Names are matched case-insensitively, by display name or by id.
+"""
+from __future__ import annotations
+
+from .errors import NotationError
+from .state import (K_BOARD, K_DEAL, K_GUILD, K_LEAVE, K_LIB_DRAW, Game)
+
+
+def action_to_text(game: Game, action: int) -> str:
+    """The text form of `action` in the context of `game`'s current decision."""
+    t = game.t
+    names = t.names
+    if action < t.DISCARD:
+        return f"build {names[action]}"
+    if action < t.WONDER:
+        return f"discard {names[action - t.DISCARD]}"
+    if action < t.PICK_WONDER:
+        w, c = divmod(action - t.WONDER, t.NB)
+        return f"wonder {names[t.wonder0 + w]} with {names[c]}"
+    if action < t.TAKE:
+        return f"pick {names[t.wonder0 + action - t.PICK_WONDER]}"
+    if action < t.DESTROY:
+        return f"take {names[t.token0 + action - t.TAKE]}"
+    if action < t.REVIVE:
+        return f"destroy {names[action - t.DESTROY]}"
+    if action < t.START:
+        return f"build {names[action - t.REVIVE]} from discard"
+    if action < t.CH_SEAT:
+        return "start self" if action == t.START else "start opponent"
+    if action < t.CH_TOKEN:
+        return f"first player {action - t.CH_SEAT}"
+    if action < t.CH_WONDER:
+        kind = game.stack[-1][0] if game.stack else K_BOARD
+        verb = "draw token" if kind == K_LIB_DRAW else "board token"
+        return f"{verb} {names[t.token0 + action - t.CH_TOKEN]}"
+    if action < t.CH_CARD:
+        return f"reveal {names[t.wonder0 + action - t.CH_WONDER]}"
+    if action < t.num_actions:
+        kind, _, slot = game.stack[-1] if game.stack else (K_DEAL, 0, -1)
+        verb = {K_LEAVE: "leave out", K_GUILD: "guild"}.get(kind, "deal")
+        if kind == K_DEAL and game.age in t.structures and t.structures[game.age][2][slot]:
+            verb = "turn up"  # a face-down card being revealed
+        return f"{verb} {names[action - t.CH_CARD]}"
+    raise NotationError(f"no action has id {action}")
+
+
+def _lookup(game: Game, name: str, first: int, last: int, what: str) -> int:
+    t = game.t
+    key = name.strip().casefold()
+    for i in range(first, last):
+        if t.names[i].casefold() == key or t.ids[i].casefold() == key:
+            return i
+    known = ", ".join(t.names[first:last])
+    raise NotationError(f"no {what} named {name.strip()!r}; known: {known}")
+
+
+def parse_action(game: Game, text: str) -> int:
+    """The action id named by `text` (legal or not: `Game.apply` checks legality)."""
+    t = game.t
+    s = " ".join(text.split())
+    low = s.casefold()
+
+    def rest(prefix: str) -> str:
+        return s[len(prefix):]
+
+    building = (0, t.NB, "building")
+    wonder = (t.wonder0, t.token0, "Wonder")
+    token = (t.token0, t.N, "progress token")
+    if low.startswith("build ") and low.endswith(" from discard"):
+        return t.REVIVE + _lookup(game, s[len("build "):-len(" from discard")], *building)
+    if low.startswith("build "):
+        return t.BUILD + _lookup(game, rest("build "), *building)
+    if low.startswith("discard "):
+        return t.DISCARD + _lookup(game, rest("discard "), *building)
+    if low.startswith("wonder "):
+        body = rest("wonder ")
+        cut = body.casefold().rfind(" with ")
+        if cut < 0:
+            raise NotationError(f"expected 'wonder <Wonder> with <card>', got {text!r}")
+        w = _lookup(game, body[:cut], *wonder) - t.wonder0
+        c = _lookup(game, body[cut + len(" with "):], *building)
+        return t.WONDER + w * t.NB + c
+    if low.startswith("pick "):
+        return t.PICK_WONDER + _lookup(game, rest("pick "), *wonder) - t.wonder0
+    if low.startswith("take "):
+        return t.TAKE + _lookup(game, rest("take "), *token) - t.token0
+    if low.startswith("destroy "):
+        return t.DESTROY + _lookup(game, rest("destroy "), *building)
+    if low in ("start self", "start opponent"):
+        return t.START if low == "start self" else t.START + 1
+    if low.startswith("first player "):
+        seat = rest("first player ").strip()
+        if seat not in ("0", "1"):
+            raise NotationError(f"the first player is 0 or 1, not {seat!r}")
+        return t.CH_SEAT + int(seat)
+    for verb in ("board token ", "draw token "):
+        if low.startswith(verb):
+            return t.CH_TOKEN + _lookup(game, rest(verb), *token) - t.token0
+    if low.startswith("reveal "):
+        return t.CH_WONDER + _lookup(game, rest("reveal "), *wonder) - t.wonder0
+    for verb in ("leave out ", "guild ", "deal ", "turn up "):
+        if low.startswith(verb):
+            return t.CH_CARD + _lookup(game, rest(verb), *building)
+    raise NotationError(
+        f"cannot read {text!r}: expected build/discard/wonder ... with/pick/take/destroy/"
+        "start self|opponent, or a chance outcome (first player, board token, draw token, "
+        "reveal, leave out, guild, deal)")
