@@ -18,6 +18,7 @@ COMMAND_MODULES = (
     "validate",
     "build",
     "compile",
+    "diff",
 )
 
 for _name in COMMAND_MODULES:
