@@ -324,3 +324,9 @@ def test_generated_code_imports_only_the_engine_runtime() -> None:
                    if line.startswith(("import ", "from "))]
         for line in imports:
             assert line.startswith(("from compiler.engine import runtime", "from .")), line
+
+
+def test_the_documented_example_is_what_the_compiler_writes() -> None:
+    doc = (ROOT / "docs" / "compiler.md").read_text()
+    example = doc.split("```python\n", 1)[1].split("```", 1)[0]
+    assert example in (ROOT / "generated" / "duel" / "buildings.py").read_text()
