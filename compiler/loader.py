@@ -59,10 +59,14 @@ def _loc(doc: strict_yaml.Document, path: tuple) -> Loc:
 
 
 def _field_locs(doc: strict_yaml.Document, path: tuple, item: dict) -> dict[str, Loc]:
-    """Where each part of an item was written, by dotted path ("cost.wood", "effects.1")."""
+    """Where each part of an item was written, by dotted path ("cost.wood", "effects.1"); the
+    key of a mapping entry under "@" and its path ("@cost.wood")."""
     n = len(path)
-    return {".".join(map(str, p[n:])): Loc(doc.file, *pos)
+    locs = {".".join(map(str, p[n:])): Loc(doc.file, *pos)
             for p, pos in doc.values.items() if p[:n] == path and len(p) > n}
+    locs.update({"@" + ".".join(map(str, p[n:])): Loc(doc.file, *pos)
+                 for p, pos in doc.keys.items() if p[:n] == path and len(p) > n})
+    return locs
 
 
 def _read(path: Path) -> strict_yaml.Document:
@@ -80,7 +84,11 @@ def check_file(path: Path, kind: str) -> strict_yaml.Document:
     """Layers 1 and 2 for one file; the document carries its diagnostics."""
     doc = _read(path)
     if doc.data is not None:  # even after strict-YAML problems, report schema ones too
-        doc.diagnostics.extend(schema_check.check(doc, kind))
+        # ...but not a second one where strict YAML already reported (a rejected `!tag`
+        # value reads as null; an `on:` key is unknown).
+        seen = {(d.line, d.column) for d in doc.diagnostics}
+        doc.diagnostics.extend(d for d in schema_check.check(doc, kind)
+                               if (d.line, d.column) not in seen)
     return doc
 
 

@@ -26,7 +26,10 @@ def check_(fn: Check) -> Check:
 
 
 def at(item: Item, part: str, code: str, message: str, hint: str = "") -> Diagnostic:
-    """A diagnostic at a part of an item ("cost.wood"), or its nearest written parent."""
+    """A diagnostic at a part of an item ("cost.wood"; "@cost.wood" for the key), or its
+    nearest written parent."""
+    if part.startswith("@") and part not in item.field_locs:
+        part = part[1:]
     while part and part not in item.field_locs:
         part = part.rpartition(".")[0]
     loc: Loc = item.field_locs.get(part, item.loc) if part else item.loc
@@ -75,32 +78,41 @@ def unique_ids(game: Game, doc: Document) -> Iterator[Diagnostic]:
             first[item.id] = item
 
 
-def _resources_used(effect: Effect) -> tuple[str, ...]:
+# Each helper yields (name, where it is written relative to the effect) so that diagnostics
+# point at the name itself, e.g. "produce.ore" (a key: "@") or "trade_price.resources.1".
+
+def _resources_used(effect: Effect) -> Iterator[tuple[str, str]]:
     if isinstance(effect, Produce):
-        return tuple(r for r, _ in effect.resources)
-    if isinstance(effect, (ProduceOneOf, TradePrice)):
-        return effect.resources
-    return ()
+        yield from ((r, f"@produce.{r}") for r, _ in effect.resources)
+    elif isinstance(effect, ProduceOneOf):
+        yield from ((r, f"produce_one_of.{i}") for i, r in enumerate(effect.resources))
+    elif isinstance(effect, TradePrice):
+        yield from ((r, f"trade_price.resources.{i}") for i, r in enumerate(effect.resources))
 
 
-def _colors_used(effect: Effect) -> tuple[str, ...]:
+def _colors_used(effect: Effect) -> Iterator[tuple[str, str]]:
     if isinstance(effect, (ShieldBonus, Destroy)):
-        return effect.colors
-    if isinstance(effect, Discount) and effect.target != "wonders":
-        return (effect.target,)
-    if isinstance(effect, (Coins, Points)) and effect.amount.count:
-        return effect.amount.count.colors
-    return ()
+        yield from ((c, f"{effect.VERB}.colors.{i}") for i, c in enumerate(effect.colors))
+    elif isinstance(effect, Discount) and effect.target != "wonders":
+        yield effect.target, "discount.for"
+    elif isinstance(effect, (Coins, Points)) and effect.amount.count:
+        yield from ((c, f"{effect.VERB}.colors.{i}")
+                    for i, c in enumerate(effect.amount.count.colors))
 
 
-def _cities_used(effect: Effect) -> tuple[str, ...]:
+def _cities_used(effect: Effect) -> Iterator[tuple[str, str]]:
     if isinstance(effect, (Coins, Points)) and effect.amount.count:
-        return (effect.amount.count.city,)
-    if isinstance(effect, (LoseCoins, Destroy)):
-        return (effect.who,)
-    if isinstance(effect, (TradePrice, CollectTradeSpend)):
-        return (effect.source,)
-    return ()
+        yield effect.amount.count.city, f"{effect.VERB}.in"
+    elif isinstance(effect, (LoseCoins, Destroy)):
+        yield effect.who, f"{effect.VERB}.who"
+    elif isinstance(effect, (TradePrice, CollectTradeSpend)):
+        yield effect.source, f"{effect.VERB}.from"
+
+
+def _under(part: str, where: str) -> str:
+    """The dotted path of `where` inside the effect at `part` ("@" marks a key)."""
+    key = where.startswith("@")
+    return ("@" if key else "") + f"{part}.{where.lstrip('@')}"
 
 
 @check_
@@ -118,23 +130,26 @@ def declared_names(game: Game, doc: Document) -> Iterator[Diagnostic]:
         for part, cost in costs_of(item):
             for resource in cost:
                 if resource not in resources:
-                    yield undeclared(item, f"{part}.{resource}", "resource", resource, resources)
+                    yield undeclared(item, f"@{part}.{resource}", "resource", resource,
+                                     resources)
         for part, effect in effects_of(item):
-            for resource in _resources_used(effect):
+            for resource, where in _resources_used(effect):
                 if resource not in resources:
-                    yield undeclared(item, part, "resource", resource, resources)
-            for color in _colors_used(effect):
+                    yield undeclared(item, _under(part, where), "resource", resource, resources)
+            for color, where in _colors_used(effect):
                 if color not in colors:
-                    yield undeclared(item, part, "colour", color, colors)
-            found = (effect.symbol,) if isinstance(effect, Science) else \
-                effect.symbols if isinstance(effect, ScienceChoice) else ()
-            for symbol in found:
+                    yield undeclared(item, _under(part, where), "colour", color, colors)
+            found = [(effect.symbol, "science")] if isinstance(effect, Science) else \
+                [(s, f"science_choice.{i}") for i, s in enumerate(effect.symbols)] \
+                if isinstance(effect, ScienceChoice) else []
+            for symbol, where in found:
                 if symbol not in symbols:
-                    yield undeclared(item, part, "science symbol", symbol, symbols)
+                    yield undeclared(item, _under(part, where), "science symbol", symbol,
+                                     symbols)
             if game.players < 3:
-                for city in _cities_used(effect):
+                for city, where in _cities_used(effect):
                     if city in ("left", "right"):
-                        yield at(item, part, "WS316",
+                        yield at(item, _under(part, where), "WS316",
                                  f"'{city}' needs three players or more; this game has "
                                  f"{game.players}", "use 'neighbours'")
 

@@ -210,7 +210,14 @@ def load(file: str, raw: bytes) -> Document:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = _position(mark) if mark else (1, 1)
-        return fail(line, col, "WS101", f"{exc.problem or exc.context}".strip())
+        message = f"{exc.problem or exc.context}".strip()
+        if exc.problem and exc.context and exc.context_mark:  # where the broken part began
+            cl, cc = _position(exc.context_mark)
+            message += f" ({exc.context.strip()} at line {cl}, column {cc})"
+        hint = ""
+        if mark and text[mark.index:mark.index + 1] == "\t":
+            hint = "indent with spaces: YAML does not allow tabs there"
+        return fail(line, col, "WS101", message, hint)
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow
         line = text[: exc.position].count("\n") + 1
         col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
