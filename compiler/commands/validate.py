@@ -51,6 +51,9 @@ def register(app: typer.Typer) -> None:
         missing = [p for p in paths if not p.exists()]
         if missing:
             raise usage_error(f"no such file or folder: {missing[0]}")
+        not_yaml = [p for p in paths if p.is_file() and p.suffix not in (".yaml", ".yml")]
+        if not_yaml:
+            raise usage_error(f"not a YAML file: {not_yaml[0]}")
         games, strays = find_games(paths)
         if not games and not strays:
             raise usage_error(f"no game data under {', '.join(map(str, paths))}")
