@@ -19,6 +19,8 @@ COMMAND_MODULES = (
     "build",
     "compile",
     "diff",
+    "play",
+    "simulate",
 )
 
 for _name in COMMAND_MODULES:
