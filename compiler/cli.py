@@ -19,6 +19,8 @@ COMMAND_MODULES = (
     "build",
     "compile",
     "diff",
+    "fmt",
+    "new",
     "play",
     "simulate",
 )
