@@ -523,7 +523,7 @@ class Game:
         cover = self.cover
         for u in self.t.structures[self.age][1][s]:
             cover[u] -= 1
-            if cover[u] == 0:
+            if cover[u] == 0 and not self.taken[u]:  # taken: only in positions set by hand
                 self.accessible.append(u)
                 if not self.face_up[u]:
                     self.to_reveal.append(u)
