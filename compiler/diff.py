@@ -391,21 +391,39 @@ def diff_locales(old: dict[str, Any], new: dict[str, Any], items: list[ItemChang
                               removed=sorted(a.keys() - b.keys()),
                               changed=sorted(k for k in a.keys() & b.keys() if a[k] != b[k]))
         if lang in new:
-            segments = {seg for key in b for seg in key.split(".")}
-            for item in items:
-                if item.status == "id_renamed" and item.old_id in segments:
-                    change.affected.append(f"still keyed by the old id {item.old_id} "
-                                           f"(now {item.id})")
-                elif item.status == "removed" and item.id in segments:
-                    change.affected.append(f"still translates removed {item.kind} {item.id}")
-                elif item.status == "added" and item.id not in segments:
-                    change.affected.append(f"no translation for new {item.kind} {item.id}")
-                elif item.status in ("renamed", "changed") and item.id in segments and not any(
-                        item.id in k.split(".") for k in change.changed + change.added):
-                    change.affected.append(f"translation of {item.kind} {item.id} may be stale")
+            change.affected = _affected(b, items, change)
         if status != "changed" or change.added or change.removed or change.changed \
                 or change.affected:
             out.append(change)
+    return out
+
+
+def _affected(keys: dict[str, Any], items: list[ItemChange], change: LocaleChange
+              ) -> list[str]:
+    """Notes on the translations of items that changed (keys are dotted, e.g. names.tavern)."""
+    by_id: dict[str, list[str]] = {}
+    for key in keys:
+        for seg in key.split("."):
+            by_id.setdefault(seg, []).append(key)
+    edited = {seg for k in change.changed + change.added for seg in k.split(".")}
+    translates = any(v not in (None, "", {}) for v in keys.values())
+    out = []
+    for item in items:
+        mine = by_id.get(item.id, [])
+        if item.status == "id_renamed" and item.old_id in by_id:
+            out.append(f"still keyed by the old id {item.old_id} (now {item.id})")
+        elif item.status == "removed" and mine:
+            out.append(f"still translates removed {item.kind} {item.id}")
+        elif item.status == "added" and not mine and translates:
+            out.append(f"no translation for new {item.kind} {item.id}")
+        elif item.id in edited:
+            continue  # the translation was updated in the same change
+        elif item.status == "renamed" and mine:
+            out.append(f"translated name of {item.kind} {item.id} may need updating "
+                       f"(English name now {item.name})")
+        elif item.status == "changed" and any(
+                not {"name", "names"} & set(k.split(".")) for k in mine):
+            out.append(f"translated text of {item.kind} {item.id} may be stale")
     return out
 
 

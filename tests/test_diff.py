@@ -1,0 +1,387 @@
+"""`wondersmith diff`: rules changes, not YAML lines; folders and git revisions; exit codes."""
+from __future__ import annotations
+
+import dataclasses
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from compiler import diff as semdiff
+from compiler.cli import app
+from compiler.loader import load
+from compiler.model import Cost, Row, Structure
+from compiler.vocabulary import Amount, Coins, Count, Points, Shields, parse_effect
+
+from conftest import DUEL, ROOT
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def duel():
+    return load(DUEL)
+
+
+def by_id(game, ident):
+    return next(c for c in game.components() if c.id == ident)
+
+
+def swap(game, attr, ident, **changes):
+    items = tuple(dataclasses.replace(i, **changes) if i.id == ident else i
+                  for i in getattr(game, attr))
+    return dataclasses.replace(game, **{attr: items})
+
+
+def lines(diff: semdiff.GameDiff) -> str:
+    return semdiff.format_text([diff])
+
+
+# --- The model-level diff: every kind of change --------------------------------------------
+
+
+def test_identical_games_have_no_change(duel) -> None:
+    d = semdiff.diff_games(duel, duel)
+    assert d.empty and semdiff.count([d]) == 0
+    assert semdiff.format_text([d]) == "no changes in the rules data"
+
+
+def test_added_and_removed_items(duel) -> None:
+    lumber = by_id(duel, "lumber_yard")
+    new = dataclasses.replace(lumber, id="sawpit", name="Sawpit", cost=Cost(2))
+    game = dataclasses.replace(duel, buildings=(*duel.buildings, new),
+                               tokens=duel.tokens[1:])
+    d = semdiff.diff_games(duel, game)
+    statuses = {(c.kind, c.status, c.id) for c in d.items}
+    assert statuses == {("building", "added", "sawpit"), ("token", "removed", "agriculture")}
+    text = lines(d)
+    assert "added building sawpit (Sawpit)" in text
+    assert "cost: 2 coins" in text  # an added card is summarised in rules terms
+    assert "removed token agriculture (Agriculture)" in text
+
+
+def test_renamed_is_same_id_new_name(duel) -> None:
+    game = swap(duel, "wonders", "the_colossus", name="The Great Colossus")
+    (change,) = semdiff.diff_games(duel, game).items
+    assert (change.status, change.id, change.old_name) == ("renamed", "the_colossus",
+                                                           "The Colossus")
+    assert "renamed wonder the_colossus: The Colossus → The Great Colossus" in lines(
+        semdiff.diff_games(duel, game))
+
+
+def test_id_change_with_all_else_equal_is_a_renamed_id(duel) -> None:
+    game = swap(duel, "buildings", "quarry", id="stone_quarry")
+    (change,) = semdiff.diff_games(duel, game).items
+    assert (change.status, change.old_id, change.id) == ("id_renamed", "quarry", "stone_quarry")
+    assert "renamed id of building quarry → stone_quarry (Quarry)" in lines(
+        semdiff.diff_games(duel, game))
+
+
+def test_id_change_with_another_change_is_removed_and_added(duel) -> None:
+    game = swap(duel, "buildings", "quarry", id="stone_quarry", cost=Cost(1))
+    statuses = sorted((c.status, c.id) for c in semdiff.diff_games(duel, game).items)
+    assert statuses == [("added", "stone_quarry"), ("removed", "quarry")]
+
+
+def test_cost_chain_colour_age_changes(duel) -> None:
+    game = swap(duel, "buildings", "stable", cost=Cost(2, (("wood", 1),)), chain_gives=None,
+                color="blue", age=2)
+    (change,) = semdiff.diff_games(duel, game).items
+    assert change.status == "changed"
+    assert change.details == ["Age: 1 → 2", "colour: red → blue",
+                              "cost: 1 wood → 2 coins, 1 wood",
+                              "chain gives: horseshoe → none"]
+
+
+def test_effects_are_described_in_words(duel) -> None:
+    old = by_id(duel, "merchants_guild").effects
+    twice = Coins(Amount(2, Count("cards", ("yellow",), "most")))
+    game = swap(duel, "buildings", "merchants_guild", effects=(twice, old[1]))
+    (change,) = semdiff.diff_games(duel, game).items
+    assert change.details == ["effect: coins: 1 per yellow card in the city with most → "
+                              "coins: 2 per yellow card in the city with most"]
+
+
+def test_vp_change_and_added_effect(duel) -> None:
+    game = swap(duel, "buildings", "tavern", effects=(Coins(Amount(4)), Points(Amount(2))))
+    game = swap(game, "tokens", "philosophy", effects=(Points(Amount(6)),))
+    d = semdiff.diff_games(duel, game)
+    details = {c.id: c.details for c in d.items}
+    assert details["tavern"] == ["effect added: points: 2", "VP: 0 → 2"]
+    assert details["philosophy"] == ["effects: points: 7 → points: 6", "VP: 7 → 6"]
+
+
+def test_every_verb_has_words() -> None:
+    samples = ["play_again", "wonders_play_again", "build_from_discard", "play_seventh_card",
+               {"produce": {"wood": 2}}, {"produce_one_of": ["glass", "papyrus"]},
+               {"trade_price": {"resources": ["stone"], "price": 1}},
+               {"discount": {"resources": 2, "for": "wonders"}},
+               {"shield_bonus": {"amount": 1, "colors": ["red"]}}, {"science": "wheel"},
+               {"science_choice": ["compass", "gear"]}, {"collect_trade_spend": {}},
+               {"coins": {"per": "coins", "every": 3, "in": "neighbours"}},
+               {"lose_coins": {"amount": 3}}, {"shields": 2}, {"destroy": {"colors": ["grey"]}},
+               {"take_token": {"from": "box", "draw": 3}},
+               {"points": {"amount": 2, "per": "wonders"}},
+               {"whenever": {"event": "chain_build", "effects": [{"coins": 4}]}}]
+    words = {semdiff.describe_effect(parse_effect(s)) for s in samples}
+    assert len(words) == len(samples)  # each distinct, none falls back to a raw dump
+    assert "produce 2 wood" in words
+    assert "coins: 1 per 3 coins in neighbours' cities" in words
+    assert "whenever chain build: coins: 4" in words
+    assert "take a progress token from the box (draw 3, keep 1)" in words
+
+
+def test_game_level_changes(duel) -> None:
+    zones = list(duel.zones)
+    zones[3] = dataclasses.replace(zones[3], loot=4)
+    s1 = duel.structures[0]
+    rows = (*s1.rows[:-1], Row((0, 2, 4, 6, 8, 10), True))
+    ages = (dataclasses.replace(duel.ages[0], cards=24), *duel.ages[1:])
+    game = dataclasses.replace(
+        duel, setup=dataclasses.replace(duel.setup, starting_coins=8), zones=tuple(zones),
+        structures=(Structure(1, rows), *duel.structures[1:]), ages=ages, supremacy_at=10)
+    rules = semdiff.diff_games(duel, game).rules
+    assert "set-up, starting coins: 7 → 8" in rules
+    assert "military track zone 4, loot: 5 → 4" in rules
+    assert "supremacy at: 9 → 10" in rules
+    assert "deck of Age 1, cards: 23 → 24" in rules
+    assert "structure of Age 1, row 5, face down: no → yes" in rules
+
+
+# --- Locales ----------------------------------------------------------------------------------
+
+
+def test_locale_keys_added_removed_changed(duel) -> None:
+    old = {"fr": {"tavern": {"name": "Taverne"}, "quarry": {"name": "Carrière"},
+                  "baths": {"name": "Bains"}},
+           "de": {"tavern": {"name": "Taverne"}}}
+    new = {"fr": {"tavern": {"name": "Auberge"}, "quarry": {"name": "Carrière"},
+                  "altar": {"name": "Autel"}},
+           "it": {"tavern": {"name": "Taverna"}}}
+    game = swap(duel, "buildings", "quarry", id="stone_quarry")
+    d = semdiff.diff_games(duel, game, old, new)
+    by_lang = {c.lang: c for c in d.locales}
+    assert by_lang["fr"].added == ["altar.name"]
+    assert by_lang["fr"].removed == ["baths.name"]
+    assert by_lang["fr"].changed == ["tavern.name"]
+    assert by_lang["fr"].affected == ["still keyed by the old id quarry (now stone_quarry)"]
+    assert by_lang["de"].status == "removed" and by_lang["it"].status == "added"
+    text = lines(d)
+    assert "locale fr: 1 key added (altar.name); 1 key removed (baths.name); " \
+           "1 key changed (tavern.name)" in text
+
+
+def test_no_locales_is_no_change(duel, tmp_path: Path) -> None:
+    assert semdiff.load_locales(tmp_path) == {}
+    assert semdiff.diff_games(duel, duel, {}, None).empty
+
+
+def test_locale_files_are_read_by_language(tmp_path: Path) -> None:
+    (tmp_path / "locales").mkdir()
+    (tmp_path / "locales" / "fr.yaml").write_text("tavern: {name: Taverne}\n")
+    assert semdiff.load_locales(tmp_path) == {"fr": {"tavern": {"name": "Taverne"}}}
+
+
+# --- The command on folders -----------------------------------------------------------------
+
+
+def two_sides(tmp_path: Path) -> tuple[Path, Path]:
+    old, new = tmp_path / "old", tmp_path / "new"
+    shutil.copytree(DUEL, old / "duel")
+    shutil.copytree(DUEL, new / "duel")
+    return old, new
+
+
+def edit(path: Path, before: str, after: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert before in text
+    path.write_text(text.replace(before, after, 1), encoding="utf-8")
+
+
+def test_folders_without_change_exit_0(tmp_path: Path) -> None:
+    old, new = two_sides(tmp_path)
+    result = runner.invoke(app, ["diff", str(old), str(new)])
+    assert result.exit_code == 0, result.output
+    assert "no changes" in result.stdout
+
+
+def test_reordering_and_reformatting_is_no_change(tmp_path: Path) -> None:
+    old, new = two_sides(tmp_path)
+    path = new / "duel" / "age1.yaml"
+    edit(path, "  - id: lumber_yard\n    name: Lumber Yard\n    color: brown\n"
+               "    effects: [produce: {wood: 1}]\n", "")
+    text = path.read_text(encoding="utf-8") + (
+        "  - color: brown\n    name: 'Lumber Yard'\n    id: lumber_yard\n"
+        "    effects:\n      - produce:\n          wood: 1\n")
+    path.write_text(text, encoding="utf-8")
+    edit(new / "duel" / "age2.yaml", "cost: {clay: 1, wood: 1}", "cost: {wood: 1, clay: 1}")
+    result = runner.invoke(app, ["diff", str(old), str(new)])
+    assert result.exit_code == 0, result.output
+
+
+def translating(ident: str) -> list[str]:
+    """Languages of cards/duel/locales that translate this id (none before locales exist)."""
+    return sorted(lang for lang, data in semdiff.load_locales(DUEL).items()
+                  if any(ident in k.split(".") for k in semdiff._flatten(data)))
+
+
+def test_changes_exit_1_text_and_markdown(tmp_path: Path) -> None:
+    old, new = two_sides(tmp_path)
+    edit(new / "duel" / "age1.yaml", "effects: [coins: 4]", "effects: [coins: 5]")
+    edit(new / "duel" / "wonders.yaml", "name: The Colossus", "name: The Great Colossus")
+    edit(new / "duel" / "game.yaml", "starting_coins: 7", "starting_coins: 8")
+    result = runner.invoke(app, ["diff", str(old), str(new)])
+    assert result.exit_code == 1, result.output
+    assert result.stdout.splitlines() == [
+        "duel:",
+        "  rules: set-up, starting coins: 7 → 8",
+        "  changed building tavern (Tavern)",
+        "      effects: coins: 4 → coins: 5",
+        "  renamed wonder the_colossus: The Colossus → The Great Colossus",
+    ] + [f"  locale {lang}: translated name of wonder the_colossus may need updating "
+         "(English name now The Great Colossus)" for lang in translating("the_colossus")]
+    md = runner.invoke(app, ["diff", str(old), str(new), "--format", "markdown"])
+    assert md.exit_code == 1
+    assert md.stdout.startswith("## Rules changes\n\n### duel\n")
+    assert "#### Game rules\n\n- set-up, starting coins: 7 → 8" in md.stdout
+    assert "#### Wonders\n\n- **renamed** `the_colossus`: The Colossus → The Great Colossus" \
+        in md.stdout
+    assert "- **changed** `tavern` (Tavern)\n  - effects: coins: 4 → coins: 5" in md.stdout
+
+
+def test_markdown_without_change(tmp_path: Path) -> None:
+    old, new = two_sides(tmp_path)
+    result = runner.invoke(app, ["diff", str(old), str(new), "-f", "markdown"])
+    assert result.exit_code == 0
+    assert "No changes in the rules data." in result.stdout
+
+
+def test_game_added(tmp_path: Path) -> None:
+    old, new = two_sides(tmp_path)
+    shutil.copytree(DUEL, tmp_path / "more" / "duel")
+    edit(tmp_path / "more" / "duel" / "game.yaml", "id: duel", "id: duel_two")
+    result = runner.invoke(app, ["diff", str(old), str(tmp_path / "more")])
+    assert result.exit_code == 1
+    assert "game duel_two added" in result.stdout and "game duel removed" in result.stdout
+
+
+def test_invalid_data_prints_diagnostics_and_exits_2(tmp_path: Path) -> None:
+    old, new = two_sides(tmp_path)
+    edit(new / "duel" / "age1.yaml", "effects: [coins: 4]", "effects: [coin: 4]")
+    result = runner.invoke(app, ["diff", str(old), str(new)])
+    assert result.exit_code == 2
+    assert "WS202" in result.stdout and "age1.yaml" in result.stdout
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["nowhere", "."], "'nowhere' is neither a folder nor a git revision"),
+    (["--format", "html", "."], "unknown format 'html'"),
+])
+def test_usage_errors_exit_2(tmp_path: Path, monkeypatch, args, message) -> None:
+    monkeypatch.chdir(tmp_path)  # not a git repository
+    result = runner.invoke(app, ["diff", *args])
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_a_file_is_not_a_side(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["diff", str(DUEL / "age1.yaml"), str(DUEL)])
+    assert result.exit_code == 2 and "is a file" in result.stderr
+
+
+def test_folder_without_games(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["diff", str(tmp_path), str(DUEL)])
+    assert result.exit_code == 2 and "no game data" in result.stderr
+
+
+# --- Git revisions --------------------------------------------------------------------------
+
+
+def git(repo: Path, *args: str) -> str:
+    return subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True,
+                          text=True).stdout
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    """A git repository with cards/duel committed, then a commit that changes the tavern."""
+    repo = tmp_path / "repo"
+    shutil.copytree(DUEL, repo / "cards" / "duel")
+    git(repo, "init", "-q", "-b", "main")
+    git(repo, "config", "user.email", "t@example.com")
+    git(repo, "config", "user.name", "t")
+    git(repo, "add", "cards")
+    git(repo, "commit", "-qm", "data")
+    edit(repo / "cards" / "duel" / "age1.yaml", "effects: [coins: 4]", "effects: [coins: 5]")
+    git(repo, "commit", "-qam", "tavern")
+    return repo
+
+
+def test_revisions(repo: Path, monkeypatch) -> None:
+    monkeypatch.chdir(repo)
+    result = runner.invoke(app, ["diff", "HEAD~1", "HEAD"])
+    assert result.exit_code == 1, result.output
+    assert "changed building tavern (Tavern)" in result.stdout
+    assert runner.invoke(app, ["diff", "HEAD", "HEAD"]).exit_code == 0
+    assert runner.invoke(app, ["diff", "main", "HEAD"]).exit_code == 0
+
+
+def test_revision_against_working_tree(repo: Path, monkeypatch) -> None:
+    edit(repo / "cards" / "duel" / "tokens.yaml", "effects: [points: 7]",
+         "effects: [points: 6]")
+    monkeypatch.chdir(repo / "cards")  # the repository root is found from a subfolder
+    result = runner.invoke(app, ["diff", "HEAD"])
+    assert result.exit_code == 1, result.output
+    assert "changed token philosophy (Philosophy)" in result.stdout
+    assert "tavern" not in result.stdout
+    result = runner.invoke(app, ["diff", "HEAD~1", str(repo / "cards")])
+    assert "tavern" in result.stdout and "philosophy" in result.stdout
+
+
+def test_data_option_names_the_folder(repo: Path, monkeypatch) -> None:
+    git(repo, "mv", "cards", "data")
+    git(repo, "commit", "-qm", "move")
+    monkeypatch.chdir(repo)
+    result = runner.invoke(app, ["diff", "HEAD~1", "HEAD", "--data", "data"])
+    assert result.exit_code == 2  # no data/ at HEAD~1
+    assert "no 'data' folder at revision HEAD~1" in result.stderr
+    result = runner.invoke(app, ["diff", "HEAD", str(repo / "data"), "--data", "data"])
+    assert result.exit_code == 0, result.output
+
+
+def test_bad_revision_exits_2(repo: Path, monkeypatch) -> None:
+    monkeypatch.chdir(repo)
+    result = runner.invoke(app, ["diff", "no_such_branch", "HEAD"])
+    assert result.exit_code == 2
+    assert "'no_such_branch' is neither a folder nor a git revision" in result.stderr
+
+
+def test_invalid_data_at_a_revision_is_labelled(repo: Path, monkeypatch) -> None:
+    edit(repo / "cards" / "duel" / "age1.yaml", "effects: [coins: 5]", "effects: [coin: 5]")
+    git(repo, "commit", "-qam", "broken")
+    monkeypatch.chdir(repo)
+    result = runner.invoke(app, ["diff", "HEAD~1", "HEAD"])
+    assert result.exit_code == 2
+    assert "HEAD:cards/duel/age1.yaml:" in result.stdout and "WS202" in result.stdout
+
+
+def test_real_process_never_tracebacks(tmp_path: Path) -> None:
+    run = subprocess.run(["wondersmith", "diff", "HEAD~99999", "HEAD"], cwd=ROOT,
+                         capture_output=True, text=True)
+    assert run.returncode == 2
+    assert "Traceback" not in run.stderr and "neither a folder nor a git revision" in run.stderr
+
+
+def test_locale_files_in_folders(tmp_path: Path) -> None:
+    old, new = two_sides(tmp_path)
+    for side, name in ((old, "Taverne"), (new, "Auberge")):
+        (side / "duel" / "locales").mkdir(exist_ok=True)
+        (side / "duel" / "locales" / "fr.yaml").write_text(
+            f"language: fr\nnames:\n  tavern: {name}\n  altar: Autel\n", encoding="utf-8")
+    result = runner.invoke(app, ["diff", str(old), str(new)])
+    assert result.exit_code == 1, result.output
+    assert "locale fr: 1 key changed (names.tavern)" in result.stdout
