@@ -23,6 +23,7 @@ COMMAND_MODULES = (
     "new",
     "play",
     "simulate",
+    "sheets",
 )
 
 for _name in COMMAND_MODULES:

@@ -1,0 +1,304 @@
+"""Printable reference sheets (HTML and PDF) and rules docs (Markdown) from the typed game.
+
+Everything is built from the intermediate form (`compiler.model.Game`) and the per-locale
+names, so a data change updates every sheet in every language. HTML goes through Jinja2 with
+autoescaping (card text is text, never markup); PDF through WeasyPrint with the Noto Sans
+fonts shipped in `fonts/`.
+"""
+from __future__ import annotations
+
+import base64
+import os
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from markupsafe import Markup, escape
+
+from compiler import vocabulary as v
+from compiler.model import Building, Cost, Game, Structure, Token, Wonder
+from compiler.render import phrases, texts
+from compiler.render.i18n import LANGUAGE_NAMES, Text, Translator, translator
+
+HERE = Path(__file__).parent
+ICONS_DIR = HERE / "icons"
+FONTS_DIR = HERE / "fonts"
+TEMPLATES_DIR = HERE / "templates"
+PAPERS = {"a4": "A4", "letter": "letter"}
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
+
+
+@lru_cache(maxsize=None)
+def icon_names() -> tuple[str, ...]:
+    return tuple(sorted(p.stem for p in ICONS_DIR.glob("*.svg")))
+
+
+@lru_cache(maxsize=None)
+def icon_css() -> str:
+    """One CSS rule per icon, the SVG inlined once as a data URI."""
+    rules = []
+    for name in icon_names():
+        data = base64.b64encode((ICONS_DIR / f"{name}.svg").read_bytes()).decode("ascii")
+        rules.append(f".i-{name.replace('_', '-')}{{background-image:url("
+                     f"data:image/svg+xml;base64,{data})}}")
+    return "\n".join(rules)
+
+
+@dataclass
+class Icon:
+    name: str  # file stem in icons/
+    label: Text  # what it means, for screen readers and the text layer
+    count: int | None = None  # a number printed beside it
+
+    @property
+    def css(self) -> str:
+        return "i-" + self.name.replace("_", "-")
+
+
+@dataclass
+class EffectView:
+    text: Text
+    icons: list[Icon] = field(default_factory=list)
+
+
+@dataclass
+class CardView:
+    id: str
+    name: Text
+    kind: str
+    color: str
+    coins: int
+    resources: list[Icon]
+    chain_gives: Icon | None
+    chain_from: Icon | None
+    effects: list[EffectView]
+
+    @property
+    def free(self) -> bool:
+        return not self.coins and not self.resources
+
+
+def _name(t: Translator, item: Building | Wonder | Token, names: dict[str, str]) -> Text:
+    if t.lang == "en":
+        return Text(item.name)
+    if item.id in names:
+        return Text(names[item.id])
+    return Text(item.name, True)
+
+
+def _cost_icons(t: Translator, cost: Cost) -> list[Icon]:
+    return [Icon(r, phrases.resource_units(t, r, n), n) for r, n in cost.resources]
+
+
+def _effect_icons(t: Translator, effect: v.Effect) -> list[Icon]:
+    if isinstance(effect, v.Produce):
+        return [Icon(r, phrases.resource_name(t, r), n) for r, n in effect.resources]
+    if isinstance(effect, v.ProduceOneOf):
+        return [Icon(r, phrases.resource_name(t, r)) for r in effect.resources]
+    if isinstance(effect, v.Science):
+        return [Icon("sci_" + effect.symbol, phrases.science_name(t, effect.symbol))]
+    if isinstance(effect, v.ScienceChoice):
+        return [Icon("sci_" + s, phrases.science_name(t, s)) for s in effect.symbols]
+    if isinstance(effect, v.Shields):
+        return [Icon("shield", phrases.effect_text(t, effect), effect.amount)]
+    if isinstance(effect, v.Points):
+        return [Icon("points", phrases.points(t, effect.amount.value), effect.amount.value)]
+    if isinstance(effect, v.Coins):
+        return [Icon("coin", phrases.coins(t, effect.amount.value), effect.amount.value)]
+    if isinstance(effect, v.TakeToken):
+        return [Icon("token", t.gettext("progress token"))]
+    return []
+
+
+def _effects(t: Translator, effects: tuple[v.Effect, ...], duel: bool) -> list[EffectView]:
+    return [EffectView(phrases.effect_text(t, e, duel), _effect_icons(t, e)) for e in effects]
+
+
+def _chain(t: Translator, symbol: str | None) -> Icon | None:
+    if symbol is None:
+        return None
+    return Icon("chain_" + symbol, texts.chain_name(t, symbol))
+
+
+def card_view(t: Translator, item: Building | Wonder | Token, names: dict[str, str],
+              duel: bool) -> CardView:
+    cost = getattr(item, "cost", Cost())
+    return CardView(
+        id=item.id, name=_name(t, item, names), kind=item.kind,
+        color=getattr(item, "color", item.kind), coins=cost.coins,
+        resources=_cost_icons(t, cost),
+        chain_gives=_chain(t, getattr(item, "chain_gives", None)),
+        chain_from=_chain(t, getattr(item, "chain_from", None)),
+        effects=_effects(t, item.effects, duel),
+    )
+
+
+def structure_svg(structure: Structure) -> Markup:
+    """The card layout of an Age, drawn from the data: face-down cards shaded."""
+    unit, card_w, card_h, step = 14, 26, 36, 22
+    width = max((c for r in structure.rows for c in r.columns), default=0) * unit + card_w
+    height = (len(structure.rows) - 1) * step + card_h
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="structure" '
+             f'viewBox="-2 -2 {width + 4} {height + 4}" width="{(width + 4) * 0.55:.0f}pt" '
+             f'height="{(height + 4) * 0.55:.0f}pt">']
+    for i, row in enumerate(structure.rows):
+        fill = "#8c8c8c" if row.face_down else "#ffffff"
+        for col in row.columns:
+            parts.append(f'<rect x="{col * unit}" y="{i * step}" width="{card_w}" '
+                         f'height="{card_h}" rx="3" fill="{fill}" stroke="#333" '
+                         f'stroke-width="1.5"/>')
+    parts.append("</svg>")
+    return Markup("".join(parts))
+
+
+def military_cells(game: Game) -> list[dict[str, Any]]:
+    """The track from one capital to the other, one cell per space, centre at 0."""
+    cells = []
+    for pos in range(-game.supremacy_at, game.supremacy_at + 1):
+        d = abs(pos)
+        zone = next((z for z in game.zones if z.first <= d <= z.last), None)
+        level = game.zones.index(zone) if zone else len(game.zones)
+        cells.append({"pos": pos, "distance": d, "capital": zone is None,
+                      "level": level, "points": zone.points if zone else None})
+    return cells
+
+
+def military_zones(game: Game) -> list[dict[str, Any]]:
+    """The zones on one side of the track, from the centre outwards."""
+    return [{"first": z.first, "last": z.last, "points": z.points, "loot": z.loot}
+            for z in game.zones]
+
+
+def _env() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR)),
+        autoescape=True, trim_blocks=True, lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
+    )
+    env.filters["tr"] = _tr_html
+    env.filters["md"] = _tr_md
+    env.filters["fmt"] = lambda text, **kw: _format(text, kw)
+    return env
+
+
+def _format(text: Any, values: dict[str, Any]) -> Text:
+    fallback = getattr(text, "fallback", False)
+    return Text(str(text).format(**values), fallback)
+
+
+def _tr_html(text: Any) -> Markup:
+    """Translated text as HTML; an English fallback is wrapped and visibly marked."""
+    if getattr(text, "fallback", False):
+        return Markup('<span class="untranslated" lang="en">{}</span>'
+                      '<sup class="untranslated-mark">EN</sup>').format(str(text))
+    return escape(str(text))
+
+
+def md_escape(text: str) -> str:
+    for ch in "\\`*_[]<>|":
+        text = text.replace(ch, "\\" + ch)
+    return text
+
+
+def _tr_md(text: Any) -> str:
+    out = md_escape(str(text))
+    return out + " ⁽ᴱᴺ⁾" if getattr(text, "fallback", False) else out
+
+
+@lru_cache(maxsize=None)
+def environment() -> jinja2.Environment:
+    return _env()
+
+
+def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
+            font_base: str = "") -> dict[str, Any]:
+    t = translator(lang)
+    duel = game.players == 2
+    labels = texts.labels(t)
+    ages = []
+    colors = [c for c in game.colors if c != "purple"]
+    for deck in game.ages:
+        cards = game.age_cards(deck.age)
+        groups = []
+        for color in colors:
+            members = [card_view(t, b, names, duel) for b in cards if b.color == color]
+            if members:
+                groups.append({"color": color, "title": phrases.color_heading(t, color),
+                               "cards": members})
+        ages.append({"age": deck.age, "roman": ROMAN.get(deck.age, str(deck.age)),
+                     "title": _format(labels["age"], {"age": ROMAN.get(deck.age, deck.age)}),
+                     "groups": groups})
+    guilds = [card_view(t, b, names, duel) for b in game.guilds()]
+    page_label = str(labels["page"])
+    before, _, rest = page_label.partition("{page}")
+    middle, _, after = rest.partition("{pages}")
+    css_page = (f'"{_css_string(before)}" counter(page) "{_css_string(middle)}" '
+                f'counter(pages) "{_css_string(after)}"')
+    structures = [{"age": s.age, "title": _format(labels["structure"],
+                                                  {"age": ROMAN.get(s.age, s.age)}),
+                   "svg": structure_svg(s)} for s in game.structures]
+    return {
+        "lang": lang, "language_name": LANGUAGE_NAMES[lang], "game": game,
+        "title": Text(game.name), "labels": labels, "ages": ages,
+        "guilds": guilds,
+        "guilds_title": phrases.color_heading(t, "purple"),
+        "wonders": [card_view(t, w, names, duel) for w in game.wonders],
+        "tokens": [card_view(t, k, names, duel) for k in game.tokens],
+        "cells": military_cells(game), "zones": military_zones(game),
+        "rules": texts.rules_summary(t, game), "structures": structures,
+        "paper": PAPERS[paper], "icon_css": Markup(icon_css()),
+        "font_base": font_base, "css_page": Markup(css_page),
+        "any_fallback": _any_fallback(t, game, names),
+        "coin_word": lambda n: phrases.coins(t, n),
+        "cost_text": lambda card: _cost_text(t, card),
+    }
+
+
+def _cost_text(t: Translator, card: CardView) -> Text:
+    parts = ([phrases.coins(t, card.coins)] if card.coins else []) + \
+        [i.label for i in card.resources]
+    return t.join(parts) if parts else texts.labels(t)["free"]
+
+
+def _css_string(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+
+
+def _any_fallback(t: Translator, game: Game, names: dict[str, str]) -> bool:
+    if t.lang == "en":
+        return False
+    return True  # the legend is cheap; it explains the marker wherever it appears
+
+
+def font_base_for(out_dir: Path) -> str:
+    """The fonts folder as a URL relative to where the HTML is written."""
+    rel = os.path.relpath(FONTS_DIR, out_dir.resolve())
+    return Path(rel).as_posix() + "/"
+
+
+def render_html(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
+                font_base: str = "../../compiler/render/fonts/") -> str:
+    return environment().get_template("sheet.html.j2").render(
+        **context(game, lang, names, paper, font_base))
+
+
+def render_markdown(game: Game, lang: str, names: dict[str, str]) -> str:
+    return environment().get_template("rules.md.j2").render(**context(game, lang, names))
+
+
+def render_pdf(html: str, base_url: str) -> bytes:
+    """A PDF of the sheet: the same bytes for the same HTML on every run."""
+    os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
+    import weasyprint  # imported late: loading Pango costs time the CLI often does not need
+
+    document = weasyprint.HTML(string=html, base_url=base_url).render()
+    return document.write_pdf(uncompressed_pdf=False)
+
+
+def render_document(html: str, base_url: str) -> Any:
+    """WeasyPrint's laid-out document, for layout checks."""
+    import weasyprint
+
+    return weasyprint.HTML(string=html, base_url=base_url).render()
