@@ -16,6 +16,7 @@ app = typer.Typer(
 # Each module in compiler/commands/ adds its commands to `app`.
 COMMAND_MODULES = (
     "validate",
+    "schema",
     "build",
     "compile",
     "diff",
