@@ -25,7 +25,9 @@ from typing import Any
 import yaml as pyyaml
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedBase, CommentedMap, CommentedSeq
+from ruamel.yaml.error import CommentMark
 from ruamel.yaml.scalarstring import SingleQuotedScalarString
+from ruamel.yaml.tokens import CommentToken
 
 from compiler import strict_yaml
 from compiler.loader import GAME_FILE, card_files
@@ -110,12 +112,47 @@ def _fits(node: Any, column: int) -> bool:
     return column + len(_flow(node)) <= WIDTH
 
 
-def _choose(node: Any, flow: bool, column: int) -> bool:
+def _pop_trailing(node: Any) -> tuple[str, Any] | None:
+    """Detach the comment lines (and blank lines) that follow a block collection's last
+    value: they belong after the collection, not in it. Returns (text, undo)."""
+    if not isinstance(node, CommentedBase) or not len(node):
+        return None
+    ca = node.ca
+    if getattr(ca, "end", None):
+        tokens, ca.end = ca.end, []
+        text = "\n" + "".join(" " * t.column + t.value if t.value.startswith("#") else t.value
+                               for t in tokens)
+        return text, lambda: setattr(ca, "end", tokens)
+    last = list(node.keys())[-1] if isinstance(node, dict) else len(node) - 1
+    slot = 2 if isinstance(node, dict) else 0
+    entry = ca.items.get(last)
+    if entry and len(entry) > slot and entry[slot] is not None \
+            and not isinstance(entry[slot], list):
+        token = entry[slot]
+        if token.value.startswith("\n"):  # not an end-of-line comment on the last value
+            entry[slot] = None
+            return token.value, lambda: entry.__setitem__(slot, token)
+        return None
+    return _pop_trailing(node[last])
+
+
+def _choose(node: Any, flow: bool, column: int, parent: Any = None, key: Any = None) -> bool:
     """Flow when the rule says so, it fits, and no comment inside would be lost."""
     if not flow or not _fits(node, column):
         return False
-    if _has_comments(node) and not node.fa.flow_style():
+    if node.fa.flow_style() or not _has_comments(node):
+        return True
+    trailing = _pop_trailing(node) if parent is not None else None
+    if trailing is None:
         return False
+    text, undo = trailing
+    if _has_comments(node):
+        undo()
+        return False
+    # Re-attach the lines after the collection, where ruamel writes them for a flow value.
+    token = CommentToken(text, CommentMark(0), None)
+    entry = parent.ca.items.setdefault(key, [None, None, None, None])
+    entry[2 if isinstance(parent, dict) else 0] = token
     return True
 
 
@@ -124,11 +161,11 @@ def _plain_values(node: Any) -> bool:
     return all(not _is_collection(v) for v in values)
 
 
-def _effects(node: Any, path: tuple, column: int) -> None:
+def _effects(node: Any, path: tuple, column: int, parent: Any) -> None:
     simple = all(not isinstance(e, dict) or all(not _is_collection(v) for v in e.values())
                  for e in node)
     wonder = len(path) >= 3 and path[-3] == "wonders"
-    if not wonder and (len(node) == 1 or simple) and _choose(node, True, column):
+    if not wonder and (len(node) == 1 or simple) and _choose(node, True, column, parent, path[-1]):
         _set_flow(node)
         return
     _set_block(node)
@@ -137,17 +174,17 @@ def _effects(node: Any, path: tuple, column: int) -> None:
         if isinstance(effect, dict):
             _set_block(effect)  # `- verb: value`, never `- {verb: value}`
             for key, value in effect.items():
-                _style(value, (*path, i, key), indent + 2 + len(str(key)) + 2)
+                _style(value, (*path, i, key), indent + 2 + len(str(key)) + 2, effect)
 
 
-def _style(node: Any, path: tuple, column: int) -> None:
+def _style(node: Any, path: tuple, column: int, parent: Any = None) -> None:
     """Set the canonical style of `node`; `column` is where its flow form would start."""
     if not isinstance(node, CommentedBase):
         return
     depth = len(path)
     is_list_item = depth > 0 and isinstance(path[-1], int)
     if path and path[-1] == "effects" and isinstance(node, list) and depth >= 3:
-        _effects(node, path, column)
+        _effects(node, path, column, parent)
         return
     if depth == 0 or (depth == 1 and isinstance(node, dict)):
         flow = False  # the document and its sections
@@ -157,7 +194,7 @@ def _style(node: Any, path: tuple, column: int) -> None:
         flow = False  # a record that holds collections
     else:
         flow = True
-    if _choose(node, flow, column):
+    if _choose(node, flow, column, parent, path[-1] if path else None):
         _set_flow(node)
         return
     _set_block(node)
@@ -167,10 +204,10 @@ def _style(node: Any, path: tuple, column: int) -> None:
         if depth >= 2 and path[-2] in RECORD_LISTS:
             _reorder(node)
         for key, value in node.items():
-            _style(value, (*path, key), indent + len(str(key)) + 2)
+            _style(value, (*path, key), indent + len(str(key)) + 2, node)
     else:
         for i, value in enumerate(node):
-            _style(value, (*path, i), indent + 2)
+            _style(value, (*path, i), indent + 2, node)
 
 
 def _reorder(node: CommentedMap) -> None:

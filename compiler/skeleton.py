@@ -128,9 +128,9 @@ def add(folder: Path, kind: str, ident: str, age: int | None = None,
     item = skeleton(kind, ident, game, color)
     items.append(item)
     if created or len(items) == 1:
-        fmt._style(items, (KINDS[kind],), 2)
+        fmt._style(items, (KINDS[kind],), 2, data)
     else:
-        fmt._style(item, (KINDS[kind], len(items) - 1), 4)
+        fmt._style(item, (KINDS[kind], len(items) - 1), 4, items)
     out = io.StringIO()
     y.dump(data, out)
     alone = io.StringIO()
