@@ -1,0 +1,93 @@
+"""The pre-commit hooks, the CI workflow and docs/ci.md run the same commands, and they pass."""
+from __future__ import annotations
+
+import re
+import shlex
+import subprocess
+
+import pytest
+import yaml
+
+from compiler.fmt import data_files
+
+from conftest import ROOT
+
+HOOKS = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+LOCAL = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8"))
+WORKFLOW = yaml.safe_load((ROOT / ".github" / "workflows" / "ci.yml").read_text(encoding="utf-8"))
+DOCS = (ROOT / "docs" / "ci.md").read_text(encoding="utf-8")
+
+
+def workflow_commands() -> list[str]:
+    (job,) = WORKFLOW["jobs"].values()
+    return [step["run"].strip() for step in job["steps"] if "run" in step]
+
+
+def doc_commands() -> set[str]:
+    """Commands the page shows: `inline code` and `run:` lines of its YAML examples."""
+    inline = set(re.findall(r"`((?:wondersmith|pytest|pip)[^`]*)`", DOCS))
+    runs = {m.strip() for m in re.findall(r"run: \|?\n?\s*(.+)", DOCS)}
+    return inline | runs
+
+
+def test_hooks_are_wondersmith_commands() -> None:
+    assert {h["id"] for h in HOOKS} == {"wondersmith-validate", "wondersmith-fmt"}
+    for hook in HOOKS:
+        assert hook["language"] == "python"
+        assert re.search(hook["files"], "cards/duel/age1.yaml")  # pre-commit searches
+        assert re.search(hook["files"], "x.yml") and not re.search(hook["files"], "x.py")
+    by_id = {h["id"]: h for h in HOOKS}
+    assert by_id["wondersmith-validate"]["pass_filenames"] is False  # whole-game checks
+    assert by_id["wondersmith-fmt"]["pass_filenames"] is True
+
+
+def test_local_hooks_match_the_published_ones() -> None:
+    (repo,) = LOCAL["repos"]
+    assert repo["repo"] == "local"
+    local = {h["id"]: h for h in repo["hooks"]}
+    for hook in HOOKS:
+        mine = local[hook["id"]]
+        for key in ("entry", "files", "pass_filenames"):
+            assert mine[key] == hook[key], (hook["id"], key)
+
+
+def test_docs_show_exactly_the_commands_used() -> None:
+    shown = doc_commands()
+    for hook in HOOKS:
+        assert hook["entry"] in shown, hook["entry"]
+        assert f"id: {hook['id']}" in DOCS
+    wanted = ['pip install -e ".[test]"', "wondersmith validate --format github cards/",
+              "wondersmith compile --check", "pytest", "wondersmith build",
+              "wondersmith fmt --check"]
+    commands = workflow_commands()
+    for command in wanted:
+        assert command in commands, command
+    for command in commands:
+        assert command in shown, command
+    (job,) = WORKFLOW["jobs"].values()
+    setup = next(s for s in job["steps"] if s.get("uses", "").startswith("actions/setup-python"))
+    assert setup["with"] == {"python-version": "3.11", "cache": "pip"}
+
+
+@pytest.mark.parametrize("hook", HOOKS, ids=lambda h: h["id"])
+def test_each_hook_entry_passes_on_this_repository(hook) -> None:
+    args = shlex.split(hook["entry"]) + list(hook.get("args", []))
+    if hook["pass_filenames"]:
+        # What pre-commit passes: every tracked file the `files` pattern matches.
+        tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True,
+                                 text=True, check=True).stdout.split()
+        args += [f for f in tracked if re.search(hook["files"], f)]
+    run = subprocess.run(args, cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "Traceback" not in run.stderr
+
+
+def test_fmt_hook_skips_yaml_that_is_not_data() -> None:
+    assert data_files([ROOT / ".pre-commit-hooks.yaml", ROOT / ".github"]) == []
+
+
+@pytest.mark.parametrize("command", ["wondersmith validate --format github cards/",
+                                     "wondersmith fmt --check"])
+def test_quick_workflow_steps_pass(command: str) -> None:
+    run = subprocess.run(shlex.split(command), cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
