@@ -90,10 +90,39 @@ def cheapest_cover(
 
 def cheapest_trade(missing: dict[int, int], price: list[int],
                    choices: list[tuple[int, ...]], discount: int) -> int:
-    """Coins of the cheapest trade only (the engine's hot path)."""
+    """Coins of the cheapest trade only (the engine's hot path).
+
+    Units that can be covered together (by choice producers and `discount` free units)
+    form a transversal matroid, so taking units greedily from the most expensive, keeping
+    each one that can still be covered, covers the most coins. Coverability is checked
+    with one augmenting path per unit (Kuhn's algorithm); free units take what the
+    choice producers cannot.
+    """
     if not choices:
         if not discount:
             return sum(price[r] * m for r, m in missing.items())
         units = sorted((price[r] for r, m in missing.items() for _ in range(m)), reverse=True)
         return sum(units[discount:])
-    return cheapest_cover(missing, price, choices, discount)[0]
+    owner = [-1] * len(choices)  # resource each choice producer covers, -1 if unused
+
+    def augment(r: int, seen: list[bool]) -> bool:
+        for i, options in enumerate(choices):
+            if not seen[i] and r in options:
+                seen[i] = True
+                if owner[i] < 0 or augment(owner[i], seen):
+                    owner[i] = r
+                    return True
+        return False
+
+    matched = covered = cost = 0
+    n = len(choices)
+    for r in sorted(missing, key=price.__getitem__, reverse=True):
+        for _ in range(missing[r]):
+            if augment(r, [False] * n):
+                matched += 1
+                covered += 1
+            elif covered + 1 - matched <= discount:
+                covered += 1
+            else:
+                cost += price[r]
+    return cost

@@ -50,10 +50,10 @@ class Game:
 
     __slots__ = (
         "t", "seed", "chance_count", "auto_chance", "history", "stack", "result", "_buffer",
-        "_legal", "cost_cache", "first_player",
+        "_legal", "cost_cache", "price_cache", "first_player",
         # cities
         "coins", "city", "color_count", "wonders", "wonder_tuck", "wonders_built",
-        "wonders_built_total", "tokens",
+        "wonders_built_total", "tokens", "unbuilt",
         # derived from the cities, rebuilt by `_recompute`
         "prod", "raises", "choices", "choice_src", "fixed_price", "discount", "shield_extra",
         "chains", "sci", "sci_distinct", "wonders_play_again", "collect_trade",
@@ -158,7 +158,12 @@ class Game:
             legal = self._legal = self._compute_legal()
         if action not in legal:
             raise IllegalActionError(action, self._why_illegal(action))
-        self._apply_unchecked(action)
+        node = self.stack.pop()
+        kind = node[0]
+        self.history.append(action)
+        if IS_CHANCE[kind]:
+            self.chance_count += 1
+        _HANDLERS[kind](self, node, action)
         self._advance()
 
     def clone(self) -> "Game":
@@ -173,6 +178,7 @@ class Game:
         other._buffer = []
         other._legal = self._legal
         other.cost_cache = [c[:] if c is not None else None for c in self.cost_cache]
+        other.price_cache = self.price_cache[:]  # lists never mutated in place
         other.first_player = self.first_player
         other.coins = self.coins[:]
         other.city = [self.city[0][:], self.city[1][:]]
@@ -181,6 +187,7 @@ class Game:
         other.wonder_tuck = [self.wonder_tuck[0][:], self.wonder_tuck[1][:]]
         other.wonders_built = self.wonders_built[:]
         other.wonders_built_total = self.wonders_built_total
+        other.unbuilt = [self.unbuilt[0][:], self.unbuilt[1][:]]
         other.tokens = [self.tokens[0][:], self.tokens[1][:]]
         other.prod = [self.prod[0][:], self.prod[1][:]]
         other.raises = [self.raises[0][:], self.raises[1][:]]
@@ -250,13 +257,30 @@ class Game:
         """Coins the cheapest trade for `comp`'s resources costs `player` (cached)."""
         cache = self.cost_cache[player]
         if cache is None:
-            cache = self.cost_cache[player] = [-1] * self.t.N
+            cache = self._reset_costs(player)
         v = cache[comp]
-        if v < 0:
+        if v >= 0:
+            return v
+        t = self.t
+        target = t.discount_target[comp]
+        if self.choices[player] or (target >= 0 and self.discount[player][target]):
             missing, price, choices, discount = self._trade_problem(player, comp)
             v = cheapest_trade(missing, price, choices, discount) if missing else 0
-            cache[comp] = v
+        else:  # the common case: fixed production only
+            prod = self.prod[player]
+            price = self.price_cache[player]
+            v = 0
+            for r, n in t.cost[comp]:
+                m = n - prod[r]
+                if m > 0:
+                    v += m * price[r]
+        cache[comp] = v
         return v
+
+    def _reset_costs(self, player: int) -> list[int]:
+        self.price_cache[player] = self.price(player)
+        cache = self.cost_cache[player] = [-1] * self.t.N
+        return cache
 
     def price(self, player: int) -> list[int]:
         """Coins `player` pays per unit of each resource bought."""
@@ -398,6 +422,7 @@ class Game:
         self.chain_triggers = [[], []]
         self.wonders_built = [0, 0]
         self.cost_cache = [None, None]
+        self.price_cache = [None, None]
         for p in (0, 1):
             comps = list(self.city[p])
             for c in comps:
@@ -410,6 +435,15 @@ class Game:
             for c in comps:
                 self._acquire(p, c, quiet=True)
         self.wonders_built_total = sum(self.wonders_built)
+        self._recompute_unbuilt()
+
+    def _recompute_unbuilt(self) -> None:
+        """Wonders each seat may still build, ascending (none once the limit is reached)."""
+        if self.wonders_built_total >= self.t.setup.max_wonders_built:
+            self.unbuilt = [[], []]
+        else:
+            self.unbuilt = [sorted(w for w, x in zip(self.wonders[p], self.wonder_tuck[p]) if x == UNBUILT)
+                            for p in (0, 1)]
 
     def _acquire(self, p: int, comp: int, quiet: bool = False) -> None:
         """Apply a component's ongoing effects to city `p`."""
@@ -505,6 +539,7 @@ class Game:
                 for i, x in enumerate(tuck):
                     if x == UNBUILT:
                         tuck[i] = REMOVED
+        self._recompute_unbuilt()
         self._acquire(p, comp)
         if self.result is not None:
             return False
@@ -555,8 +590,22 @@ class Game:
                 stack.pop()
                 _INTERNAL[kind](self, node)
             elif IS_CHANCE[kind] and self.auto_chance:
-                legal = self._compute_legal()
-                self._apply_unchecked(legal[self._rand_below(len(legal))])
+                # Same outcome as legal_actions()[_rand_below(n)], without building the list.
+                if kind == K_DEAL or kind == K_LEAVE:
+                    src, base = self.pool, self.t.CH_CARD
+                elif kind == K_BOARD:
+                    src, base = self.box_tokens, self.t.CH_TOKEN
+                elif kind == K_REVEAL:
+                    src, base = self.wonder_pool, self.t.CH_WONDER
+                elif kind == K_GUILD:
+                    src, base = self.guild_pool, self.t.CH_CARD
+                else:
+                    src, base = self._compute_legal(), 0
+                action = base + src[self._rand_below(len(src))]
+                stack.pop()
+                self.history.append(action)
+                self.chance_count += 1
+                _HANDLERS[kind](self, node, action)
             else:
                 break
         self._legal = None
@@ -599,17 +648,15 @@ class Game:
         raise AssertionError(kind)  # pragma: no cover
 
     def _legal_play(self, p: int) -> list[int]:
+        # Built in ascending order (builds, discards, then Wonders by id) so no sort is needed.
         t = self.t
         coins = self.coins[p]
         chains = self.chains[p]
-        slot_card = self.slot_card
-        cards = [slot_card[s] for s in self.accessible]
+        sc = self.slot_card
+        cards = sorted([sc[s] for s in self.accessible])
         chain_from, coin_cost = t.chain_from, t.coin_cost
-        discard = t.DISCARD
+        cache = self.cost_cache[p] or self._reset_costs(p)
         out = []
-        cache = self.cost_cache[p]
-        if cache is None:
-            cache = self.cost_cache[p] = [-1] * t.N
         for c in cards:
             if chain_from[c] & chains:
                 out.append(c)
@@ -619,20 +666,19 @@ class Game:
                     v = self.trade_cost(p, c)
                 if coin_cost[c] + v <= coins:
                     out.append(c)
-            out.append(discard + c)
-        if self.wonders_built_total < t.setup.max_wonders_built:
-            tuck = self.wonder_tuck[p]
-            nb = t.NB
-            for k, w in enumerate(self.wonders[p]):
-                if tuck[k] == UNBUILT:
-                    comp = t.wonder0 + w
-                    v = cache[comp]
-                    if v < 0:
-                        v = self.trade_cost(p, comp)
-                    if coin_cost[comp] + v <= coins:
-                        base = t.WONDER + w * nb
-                        out.extend([base + c for c in cards])
-        out.sort()
+        d = t.DISCARD
+        out += [d + c for c in cards]
+        unbuilt = self.unbuilt[p]
+        if unbuilt:
+            w0, nb, base0 = t.wonder0, t.NB, t.WONDER
+            for w in unbuilt:
+                comp = w0 + w
+                v = cache[comp]
+                if v < 0:
+                    v = self.trade_cost(p, comp)
+                if coin_cost[comp] + v <= coins:
+                    base = base0 + w * nb
+                    out += [base + c for c in cards]
         return out
 
     def _why_illegal(self, action: object) -> str:
@@ -719,12 +765,14 @@ def _on_draft(g: Game, node, action: int) -> None:
     g.draft.remove(w)
     g.wonders[node[1]].append(w)
     g.wonder_tuck[node[1]].append(UNBUILT)
+    g._recompute_unbuilt()
 
 
 def _on_draft_last(g: Game, node) -> None:
     w = g.draft.pop()
     g.wonders[node[1]].append(w)
     g.wonder_tuck[node[1]].append(UNBUILT)
+    g._recompute_unbuilt()
 
 
 def _on_age(g: Game, node) -> None:
