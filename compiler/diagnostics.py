@@ -80,6 +80,16 @@ _CODES = [
     Code("WS317", "card file outside a game", "Put card files in a game folder next to its "
                                               "game.yaml."),
     Code("WS318", "data that does nothing", "Remove it, or give it an effect."),
+    # Locales (compiler/locales.py): per-locale names and translation catalogs.
+    Code("WS401", "missing translation",
+         "Translate the message (or add the official name); until then it is shown in "
+         "English and marked as untranslated."),
+    Code("WS402", "orphan translation key",
+         "Remove the entry: it names no card of the game, or no message of messages.pot."),
+    Code("WS403", "placeholders differ from the source",
+         "Keep every {placeholder} of the English message, spelled the same, in each form."),
+    Code("WS404", "malformed locale file",
+         "Fix the file against schema/locale.schema.json; its name must be its language."),
 ]
 CODES: dict[str, Code] = {c.code: c for c in _CODES}
 

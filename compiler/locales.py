@@ -87,6 +87,16 @@ def check_names(folder: Path, game: Game | None) -> list[Diagnostic]:
         names = data.get("names")
         if not isinstance(names, dict) or game is None:
             continue
+        fallback = data.get("english_fallback") or []
+        fallback = fallback if isinstance(fallback, list) else []
+        for i, key in enumerate(fallback):
+            if key not in ids or key in names:
+                line, col = doc.where(("english_fallback", i))
+                found.append(_diag(file, line, col, "WS402",
+                                   f"'{key}' in english_fallback "
+                                   + ("also has a name" if key in names
+                                      else "is no card, Wonder or token of this game"),
+                                   "remove it from english_fallback"))
         for key in names:
             if path.stem == "en":
                 line, col = doc.where(("names", key), key=True)
@@ -101,15 +111,16 @@ def check_names(folder: Path, game: Game | None) -> list[Diagnostic]:
                                    f"name for '{key}', which is no card, Wonder or token of "
                                    f"this game", did_you_mean(key, ids)))
         if path.stem != "en":
-            missing = [i for i in ids if i not in names]
+            missing = [i for i in ids if i not in names and i not in fallback]
             if missing:
                 shown = ", ".join(missing[:8]) + (", ..." if len(missing) > 8 else "")
                 found.append(_diag(file, 1, 1, "WS401",
                                    f"{len(missing)} of {len(ids)} names have no "
                                    f"'{path.stem}' translation and fall back to English: "
                                    f"{shown}",
-                                   "add official names under `names:` where a source gives "
-                                   "them", WARNING))
+                                   "add the official name under `names:`, or list the id "
+                                   "under `english_fallback:` when no source gives one",
+                                   WARNING))
     return found
 
 

@@ -26,6 +26,7 @@ from conftest import FIXTURES
 YAML_FIXTURES = sorted((FIXTURES / "yaml").glob("*.yaml"))
 GAME_FIXTURES = sorted((FIXTURES / "game").glob("*.yaml"))
 STRAY = FIXTURES / "stray" / "ws317_stray_cards.yaml"
+LOCALE_FIXTURES = sorted((FIXTURES / "locales").glob("*.yaml"))  # tests/test_locales.py
 
 
 def _expectations(path: Path) -> tuple[str, set[tuple[str, int, int]]]:
@@ -110,7 +111,7 @@ def _codes_in(paths: list[Path]) -> set[str]:
 
 
 def test_every_code_has_a_fixture() -> None:
-    covered = _codes_in(YAML_FIXTURES + GAME_FIXTURES + [STRAY]) | {"WS105"}  # WS105: above
+    covered = _codes_in(YAML_FIXTURES + GAME_FIXTURES + [STRAY] + LOCALE_FIXTURES) | {"WS105"}
     assert set(CODES) - covered == set(), "codes without a broken fixture"
     assert covered - set(CODES) == set(), "fixtures expect codes that do not exist"
 

@@ -30,3 +30,8 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(1)
         typer.echo("validated: cards/", err=True)
         run_compile(check=False)
+        from compiler.commands.sheets import render_all  # render step: sheets and rules docs
+        from compiler.render.i18n import LANGUAGES
+        if render_all([CARDS], LANGUAGES, ("html", "pdf"), "a4", Path("generated/sheets"),
+                      Path("docs/rules")):
+            raise typer.Exit(1)

@@ -6,6 +6,7 @@ from typing import Optional
 
 import typer
 
+from compiler import locales
 from compiler.diagnostics import FORMATTERS, Diagnostic, sort_key
 from compiler.loader import check_file, display_path, find_games, load_game
 
@@ -18,6 +19,7 @@ def collect(paths: list[Path]) -> list[Diagnostic]:
     found: list[Diagnostic] = []
     for folder in games:
         found += load_game(folder).diagnostics
+        found += locales.check(folder)  # per-locale names and catalogs (WS4xx)
     for path in strays:
         doc = check_file(path, "cards")
         found += doc.diagnostics

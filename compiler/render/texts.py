@@ -43,6 +43,7 @@ def labels(t: Translator) -> dict[str, Text]:
         "face_up": t.gettext("face up"),
         "generated": t.gettext("Generated from the rules data by wondersmith; do not edit."),
         "name": t.gettext("Name"),
+        "vp": t.gettext("VP"),
     }
 
 
