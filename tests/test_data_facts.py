@@ -39,17 +39,10 @@ def table(heading: str) -> list[dict[str, str]]:
     return [dict(zip(header, row)) for row in body]
 
 
-# Known id spellings that differ between sources.md and the data. sources.md writes
-# `glassblower`; the data (and the generated code, engine tests and locale files built on it)
-# uses `glass_blower`. Only the id differs; every fact of the card is compared. Any other
-# difference of ids fails test_same_components_as_the_sources.
-ID_ALIASES = {"glassblower": "glass_blower"}
-
-
 def _id(cell: str) -> str:
     match = re.fullmatch(r"`(\w+)`", cell)
     assert match, cell
-    return ID_ALIASES.get(match.group(1), match.group(1))
+    return match.group(1)
 
 
 def _resources(cell: str) -> dict[str, int]:
