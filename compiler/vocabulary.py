@@ -412,14 +412,11 @@ class PlaySeventhCard(Effect):
     EXAMPLE = "play_seventh_card"
 
 
-@verb
 @dataclass(frozen=True)
-class Coins(Effect):
+class CountedEffect(Effect):
+    """A verb whose value is an amount, fixed or counted."""
+
     amount: Amount
-    VERB = "coins"
-    TIMING = ON_BUILD
-    SUMMARY = "Take coins from the bank."
-    EXAMPLE = "coins: {amount: 2, per: wonders}"
     VALUE_SCHEMA = AMOUNT_SCHEMA
 
     @classmethod
@@ -428,6 +425,15 @@ class Coins(Effect):
 
     def value(self) -> Any:
         return self.amount.data()
+
+
+@verb
+@dataclass(frozen=True)
+class Coins(CountedEffect):
+    VERB = "coins"
+    TIMING = ON_BUILD
+    SUMMARY = "Take coins from the bank."
+    EXAMPLE = "coins: {amount: 2, per: wonders}"
 
 
 @verb
@@ -561,20 +567,11 @@ class TakeToken(Effect):
 
 @verb
 @dataclass(frozen=True)
-class Points(Effect):
-    amount: Amount
+class Points(CountedEffect):
     VERB = "points"
     TIMING = END_GAME
     SUMMARY = "Victory points when the game is scored."
     EXAMPLE = "points: {amount: 1, per: cards, colors: [yellow], in: most}"
-    VALUE_SCHEMA = AMOUNT_SCHEMA
-
-    @classmethod
-    def parse(cls, value: Any) -> Effect:
-        return cls(Amount.parse(value))
-
-    def value(self) -> Any:
-        return self.amount.data()
 
 
 @verb
