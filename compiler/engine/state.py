@@ -262,18 +262,23 @@ class Game:
         if v >= 0:
             return v
         t = self.t
-        target = t.discount_target[comp]
-        if self.choices[player] or (target >= 0 and self.discount[player][target]):
-            missing, price, choices, discount = self._trade_problem(player, comp)
-            v = cheapest_trade(missing, price, choices, discount) if missing else 0
-        else:  # the common case: fixed production only
-            prod = self.prod[player]
-            price = self.price_cache[player]
-            v = 0
-            for r, n in t.cost[comp]:
-                m = n - prod[r]
-                if m > 0:
-                    v += m * price[r]
+        prod = self.prod[player]
+        price = self.price_cache[player]
+        v = 0
+        for r, n in t.cost[comp]:
+            m = n - prod[r]
+            if m > 0:
+                v += m * price[r]
+        if v:
+            choices = self.choices[player]
+            target = t.discount_target[comp]
+            discount = self.discount[player][target] if target >= 0 else 0
+            if choices or discount:
+                missing = {}
+                for r, n in t.cost[comp]:
+                    if n > prod[r]:
+                        missing[r] = n - prod[r]
+                v = cheapest_trade(missing, price, choices, discount)
         cache[comp] = v
         return v
 
@@ -503,9 +508,10 @@ class Game:
         self.city[p].append(c)
         color = t.color[c]
         self.color_count[p][color] += 1
-        self._acquire(p, c)
-        if self.result is not None:
-            return
+        if t.ongoing[c]:
+            self._acquire(p, c)
+            if self.result is not None:
+                return
         shields = t.shields[c]
         if shields:
             advance_pawn(self, p, shields + self.shield_extra[p][color])
@@ -601,7 +607,10 @@ class Game:
                     src, base = self.guild_pool, self.t.CH_CARD
                 else:
                     src, base = self._compute_legal(), 0
-                action = base + src[self._rand_below(len(src))]
+                z = (self.seed + (self.chance_count + 1) * _GAMMA) & _M64  # see _rand_below
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+                action = base + src[((z ^ (z >> 31)) * len(src)) >> 64]
                 stack.pop()
                 self.history.append(action)
                 self.chance_count += 1
@@ -846,8 +855,11 @@ def _on_play(g: Game, node, action: int) -> None:
         replay = g._build_wonder(p, w, c)
     if g.result is not None:
         return
-    g.stack.append((K_END_TURN, p, 1 if replay else 0))
-    g._flush()
+    if g._buffer:
+        g.stack.append((K_END_TURN, p, 1 if replay else 0))
+        g._flush()
+    else:  # nothing to decide first: end the turn now rather than through the stack
+        _on_end_turn(g, (K_END_TURN, p, 1 if replay else 0))
 
 
 def _on_end_turn(g: Game, node) -> None:
