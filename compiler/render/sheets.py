@@ -51,6 +51,7 @@ class Icon:
     name: str  # file stem in icons/
     label: Text  # what it means, for screen readers and the text layer
     count: int | None = None  # a number printed beside it
+    style: str = "times"  # "times": x2 (units); "value": the number itself (coins, points)
 
     @property
     def css(self) -> str:
@@ -102,11 +103,15 @@ def _effect_icons(t: Translator, effect: v.Effect) -> list[Icon]:
     if isinstance(effect, v.ScienceChoice):
         return [Icon("sci_" + s, phrases.science_name(t, s)) for s in effect.symbols]
     if isinstance(effect, v.Shields):
-        return [Icon("shield", phrases.effect_text(t, effect), effect.amount)]
-    if isinstance(effect, v.Points):
-        return [Icon("points", phrases.points(t, effect.amount.value), effect.amount.value)]
+        return [Icon("shield", phrases.effect_text(t, effect), effect.amount, "value")]
+    if isinstance(effect, v.Points):  # a counted amount has no single number to show
+        fixed = effect.amount.count is None
+        return [Icon("points", phrases.points(t, effect.amount.value),
+                     effect.amount.value if fixed else None, "value")]
     if isinstance(effect, v.Coins):
-        return [Icon("coin", phrases.coins(t, effect.amount.value), effect.amount.value)]
+        fixed = effect.amount.count is None
+        return [Icon("coin", phrases.coins(t, effect.amount.value),
+                     effect.amount.value if fixed else None, "value")]
     if isinstance(effect, v.TakeToken):
         return [Icon("token", t.gettext("progress token"))]
     return []
@@ -141,8 +146,8 @@ def structure_svg(structure: Structure) -> Markup:
     width = max((c for r in structure.rows for c in r.columns), default=0) * unit + card_w
     height = (len(structure.rows) - 1) * step + card_h
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="structure" '
-             f'viewBox="-2 -2 {width + 4} {height + 4}" width="{(width + 4) * 0.55:.0f}pt" '
-             f'height="{(height + 4) * 0.55:.0f}pt">']
+             f'viewBox="-2 -2 {width + 4} {height + 4}" width="{(width + 4) * 0.75:.0f}pt" '
+             f'height="{(height + 4) * 0.75:.0f}pt">']
     for i, row in enumerate(structure.rows):
         fill = "#8c8c8c" if row.face_down else "#ffffff"
         for col in row.columns:
@@ -248,6 +253,7 @@ def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
         "tokens": [card_view(t, k, names, duel) for k in game.tokens],
         "cells": military_cells(game), "zones": military_zones(game),
         "rules": texts.rules_summary(t, game), "structures": structures,
+        "card_types": texts.card_types(t, game),
         "paper": PAPERS[paper], "icon_css": Markup(icon_css()),
         "font_base": font_base, "css_page": Markup(css_page),
         "any_fallback": _any_fallback(t, game, names),

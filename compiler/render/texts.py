@@ -44,7 +44,23 @@ def labels(t: Translator) -> dict[str, Text]:
         "generated": t.gettext("Generated from the rules data by wondersmith; do not edit."),
         "name": t.gettext("Name"),
         "vp": t.gettext("VP"),
+        "card_types": t.gettext("Card types"),
     }
+
+
+def card_types(t: Translator, game: Game) -> list[tuple[str, Text, Text]]:
+    """What each colour of card does: (colour, heading, text), in the game's colour order."""
+    texts = {
+        "brown": t.gettext("Produce raw materials, every turn."),
+        "grey": t.gettext("Produce manufactured goods, every turn."),
+        "blue": t.gettext("Give victory points."),
+        "green": t.gettext("Give a science symbol and often victory points."),
+        "yellow": t.gettext("Give coins, produce resources or change the trade price; each "
+                            "one adds a coin when you discard a card."),
+        "red": t.gettext("Give shields that move the conflict pawn."),
+        "purple": t.gettext("Give coins and victory points for what the richest city has."),
+    }
+    return [(c, phrases.color_heading(t, c), texts[c]) for c in game.colors if c in texts]
 
 
 def chain_name(t: Translator, symbol: str) -> Text:

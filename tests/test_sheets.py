@@ -1,0 +1,243 @@
+"""Reference sheets: HTML snapshots per language, PDF text and fonts, layout, determinism, CLI.
+
+The five PDFs are rendered once per session (about 3 s each). To accept a deliberate change
+of the HTML, run `WONDERSMITH_UPDATE_SNAPSHOTS=1 pytest tests/test_sheets.py` and review the
+diff of tests/snapshots/.
+"""
+from __future__ import annotations
+
+import dataclasses
+import io
+import os
+import re
+import time
+import unicodedata
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from compiler.cli import app
+from compiler.loader import load
+from compiler.locales import load_names
+from compiler.render import render_game, sheets
+from compiler.render.i18n import LANGUAGES
+
+from conftest import DUEL, ROOT
+
+SNAPSHOTS = ROOT / "tests" / "snapshots"
+UPDATE = os.environ.get("WONDERSMITH_UPDATE_SNAPSHOTS") == "1"
+SHEETS_OUT = ROOT / "generated" / "sheets"  # snapshots use the fonts path seen from here
+
+
+@pytest.fixture(scope="session")
+def game():
+    return load(DUEL)
+
+
+@pytest.fixture(scope="session")
+def rendered(game, tmp_path_factory):
+    """Every language rendered once: {lang: (html, pdf bytes, seconds)}."""
+    out = tmp_path_factory.mktemp("sheets")
+    result = {}
+    for lang in LANGUAGES:
+        start = time.perf_counter()
+        render_game(game, DUEL, (lang,), ("html", "pdf"), "a4", out, None)
+        result[lang] = ((out / f"duel-{lang}.html").read_text(encoding="utf-8"),
+                        (out / f"duel-{lang}.pdf").read_bytes(), time.perf_counter() - start)
+    return result
+
+
+def _names(game, lang: str) -> list[str]:
+    names = load_names(DUEL, lang)
+    return [names.get(c.id, c.name) for c in (*game.buildings, *game.wonders, *game.tokens)]
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\s+", " ", unicodedata.normalize("NFC", text))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_html_snapshot(game, lang: str) -> None:
+    html = sheets.render_html(game, lang, load_names(DUEL, lang), "a4",
+                              sheets.font_base_for(SHEETS_OUT))
+    path = SNAPSHOTS / f"duel-{lang}.html"
+    if UPDATE or not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(html, encoding="utf-8")
+    assert html == path.read_text(encoding="utf-8"), (
+        f"{path.name} differs: review, then WONDERSMITH_UPDATE_SNAPSHOTS=1 pytest")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_pdf_text_has_every_name(game, rendered, lang: str) -> None:
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(rendered[lang][1]))
+    text = _norm(" ".join(page.extract_text() for page in reader.pages))
+    missing = [n for n in _names(game, lang) if _norm(n) not in text]
+    assert missing == []
+    assert len(reader.pages) >= 8
+
+
+def test_vietnamese_pdf_keeps_its_diacritics(rendered) -> None:
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(rendered["vi"][1]))
+    text = _norm(" ".join(page.extract_text() for page in reader.pages))
+    for word in ("Kim tự tháp", "Thời kỳ", "điểm chiến thắng", "Tòa nhà khoa học",
+                 "Đền thờ Artemis", "Bảng tra cứu"):
+        assert word in text, word
+
+
+@pytest.mark.parametrize("lang", ["vi", "fr"])
+def test_pdf_embeds_only_the_shipped_fonts(rendered, lang: str) -> None:
+    from pypdf import PdfReader
+
+    families = set()
+    for page in PdfReader(io.BytesIO(rendered[lang][1])).pages:
+        for font in page["/Resources"]["/Font"].values():
+            families.add(str(font.get_object()["/BaseFont"]).split("+", 1)[1])
+    assert families and all(f.startswith("Noto-Sans-WS") for f in families), families
+
+
+def test_pdf_is_byte_identical_across_runs(game, rendered, tmp_path: Path) -> None:
+    render_game(game, DUEL, ("vi",), ("pdf",), "a4", tmp_path, None)
+    # the same relative font path as the session render: same depth under /tmp
+    html = sheets.render_html(game, "vi", load_names(DUEL, "vi"), "a4",
+                              sheets.font_base_for(tmp_path))
+    again = sheets.render_pdf(html, (tmp_path / "duel-vi.html").as_uri())
+    assert (tmp_path / "duel-vi.pdf").read_bytes() == again
+
+
+def test_no_text_overflows_its_box_and_no_card_is_split(game) -> None:
+    """Walk WeasyPrint's layout tree: every line of a card stays inside the card's border box,
+    every card inside the page's content area, and each card on one page only."""
+    from weasyprint.formatting_structure import boxes
+
+    for lang in ("vi", "pt"):
+        html = sheets.render_html(game, lang, load_names(DUEL, lang), "a4",
+                                  sheets.font_base_for(SHEETS_OUT))
+        document = sheets.render_document(html, (SHEETS_OUT / "x.html").as_uri())
+        seen: dict[str, int] = {}
+        problems = []
+
+        def walk(box, card, page_no, page_box):
+            element = getattr(box, "element", None)
+            classes = (element.get("class") or "").split() if element is not None else []
+            if isinstance(box, (boxes.BlockBox, boxes.InlineBlockBox)) and "card" in classes \
+                    and box.element_tag == "article":
+                card_id = element.get("id")
+                if card_id in seen and seen[card_id] != page_no:
+                    problems.append(f"{lang}: {card_id} split across pages")
+                seen[card_id] = page_no
+                card = box
+                bottom = page_box.content_box_y() + page_box.height
+                if box.position_y + box.margin_height() > bottom + 0.5:
+                    problems.append(f"{lang}: {card_id} runs past the page")
+            if card is not None and isinstance(box, (boxes.TextBox, boxes.LineBox)):
+                left = card.border_box_x()
+                right = left + card.border_width()
+                top = card.border_box_y()
+                if box.position_x < left - 0.5 or box.position_x + box.width > right + 0.5 \
+                        or box.position_y + box.height > top + card.border_height() + 0.5:
+                    problems.append(f"{lang}: text {getattr(box, 'text', '')!r} overflows "
+                                    f"{card.element.get('id')}")
+            for child in getattr(box, "children", ()):
+                walk(child, card, page_no, page_box)
+
+        for number, page in enumerate(document.pages):
+            walk(page._page_box, None, number, page._page_box)
+        assert problems == []
+        expected = len(game.buildings) + len(game.wonders) + len(game.tokens)
+        assert len(seen) == expected
+
+
+def test_every_icon_is_well_formed_svg() -> None:
+    import xml.dom.minidom
+    for path in sorted(sheets.ICONS_DIR.glob("*.svg")):
+        root = xml.dom.minidom.parse(str(path)).documentElement
+        assert root.tagName == "svg" and root.getAttribute("viewBox") == "0 0 24 24", path.name
+    needed = {"coin", "shield", "points", *("sci_" + s for s in ("armillary_sphere", "wheel",
+              "sundial", "mortar", "plumb_level", "quill", "law"))}
+    assert needed <= set(sheets.icon_names())
+
+
+def test_card_text_with_markup_renders_as_text(game) -> None:
+    tavern = next(b for b in game.buildings if b.id == "tavern")
+    evil = dataclasses.replace(tavern, name='<b onclick="x()">Bold</b> & <script>1</script>')
+    patched = dataclasses.replace(game, buildings=tuple(
+        evil if b.id == "tavern" else b for b in game.buildings))
+    html = sheets.render_html(patched, "en", {}, "a4")
+    assert "&lt;b onclick=&#34;x()&#34;&gt;Bold&lt;/b&gt; &amp; &lt;script&gt;1&lt;/script&gt;" in html
+    assert "<script>" not in html and "<b onclick" not in html
+    html_fr = sheets.render_html(game, "fr", {"tavern": "<i>Taverne</i>"}, "a4")
+    assert "&lt;i&gt;Taverne&lt;/i&gt;" in html_fr and "<i>Taverne" not in html_fr
+    md = sheets.render_markdown(patched, "en", {})
+    assert "\\<b onclick" in md and "<script>" not in md
+
+
+def test_fallback_is_marked(game) -> None:
+    html = sheets.render_html(game, "it", load_names(DUEL, "it"), "a4")
+    assert re.search(r'<span class="untranslated" lang="en">Lumber Yard</span>'
+                     r'<sup class="untranslated-mark">EN</sup>', html)
+    fr = sheets.render_html(game, "fr", load_names(DUEL, "fr"), "a4")
+    assert 'class="untranslated"' not in fr.split("</style>", 1)[1].replace(
+        '<p class="legend"><span class="untranslated">EN</span>', "")
+    assert "Le Colosse" in fr and "Prenez 12 pièces à la banque" in fr
+
+
+def test_a_data_change_reaches_every_language(game) -> None:
+    pyramids = next(w for w in game.wonders if w.id == "the_pyramids")
+    from compiler import vocabulary as v
+    changed = dataclasses.replace(pyramids, effects=(v.Points(v.Amount(11)),))
+    patched = dataclasses.replace(game, wonders=tuple(
+        changed if w.id == "the_pyramids" else w for w in game.wonders))
+    expected = {"en": "11 victory points", "fr": "11 points de victoire",
+                "it": "11 punti vittoria", "pt": "11 pontos de vitória",
+                "vi": "11 điểm chiến thắng"}
+    for lang, text in expected.items():
+        assert text in sheets.render_html(patched, lang, load_names(DUEL, lang), "a4")
+
+
+def test_letter_paper(game) -> None:
+    assert "size: letter;" in sheets.render_html(game, "en", {}, "letter")
+    assert "size: A4;" in sheets.render_html(game, "en", {}, "a4")
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--lang", "xx"], "unknown language 'xx'"),
+    (["--paper", "a3"], "unknown paper size 'a3'"),
+    (["--format", "docx"], "unknown format 'docx'"),
+    (["--format", ""], "unknown format"),
+    (["no/such/folder"], "no such file or folder"),
+])
+def test_bad_options_exit_2_without_traceback(args: list[str], message: str,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(app, ["sheets", *args])
+    assert result.exit_code == 2
+    assert message in result.output and "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_cli_renders_html_and_markdown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(app, ["sheets", "--lang", "fr,vi", "--format", "html",
+                                      "--out", str(tmp_path / "s"), "--docs", str(tmp_path / "d")])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "s").iterdir()) == ["duel-fr.html", "duel-vi.html"]
+    md = (tmp_path / "d" / "duel-vi.md").read_text(encoding="utf-8")
+    assert "Kim tự tháp" in md and "Tóm tắt luật chơi" in md
+    assert (tmp_path / "d" / "duel-vi.md").read_bytes() == (ROOT / "docs" / "rules" /
+                                                            "duel-vi.md").read_bytes()
+
+
+def test_committed_outputs_are_current(game) -> None:
+    """docs/rules and generated/sheets HTML match a fresh render (run `wondersmith build`)."""
+    for lang in LANGUAGES:
+        names = load_names(DUEL, lang)
+        md = sheets.render_markdown(game, lang, names)
+        assert (ROOT / "docs" / "rules" / f"duel-{lang}.md").read_text(encoding="utf-8") == md
+        html = sheets.render_html(game, lang, names, "a4", sheets.font_base_for(SHEETS_OUT))
+        assert (SHEETS_OUT / f"duel-{lang}.html").read_text(encoding="utf-8") == html
