@@ -37,6 +37,18 @@ _M64 = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 
 
+def _draw(seed: int, k: int, n: int) -> int:
+    """Index in [0, n) of the k-th chance outcome of a game (k counts from 1).
+
+    Counter-based splitmix64: the state is (seed, chance_count), so clones, JSON round
+    trips and replays draw the same numbers without storing a generator.
+    """
+    z = (seed + k * _GAMMA) & _M64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return ((z ^ (z >> 31)) * n) >> 64
+
+
 class Game:
     """One game of a ruleset. Seats are 0 and 1; `current_player` is CHANCE (-1) at
     chance nodes and TERMINAL (-4) when the game is over.
@@ -371,13 +383,7 @@ class Game:
     # ------------------------------------------------------------------ internals
 
     def _rand_below(self, n: int) -> int:
-        # Counter-based splitmix64: the state is (seed, chance_count), so clones, JSON
-        # round trips and replays draw the same numbers without storing a generator.
-        z = (self.seed + (self.chance_count + 1) * _GAMMA) & _M64
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
-        z ^= z >> 31
-        return (z * n) >> 64
+        return _draw(self.seed, self.chance_count + 1, n)
 
     def _color_mask(self, colors: tuple[str, ...]) -> int:
         ci = self.t.color_index
@@ -607,10 +613,7 @@ class Game:
                     src, base = self.guild_pool, self.t.CH_CARD
                 else:
                     src, base = self._compute_legal(), 0
-                z = (self.seed + (self.chance_count + 1) * _GAMMA) & _M64  # see _rand_below
-                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
-                action = base + src[((z ^ (z >> 31)) * len(src)) >> 64]
+                action = base + src[_draw(self.seed, self.chance_count + 1, len(src))]
                 stack.pop()
                 self.history.append(action)
                 self.chance_count += 1
@@ -665,6 +668,8 @@ class Game:
         cards = sorted([sc[s] for s in self.accessible])
         chain_from, coin_cost = t.chain_from, t.coin_cost
         cache = self.cost_cache[p] or self._reset_costs(p)
+        simple = not (self.choices[p] or any(self.discount[p]))
+        prod, price, costs = self.prod[p], self.price_cache[p], t.cost
         out = []
         for c in cards:
             if chain_from[c] & chains:
@@ -672,7 +677,15 @@ class Game:
             else:
                 v = cache[c]
                 if v < 0:
-                    v = self.trade_cost(p, c)
+                    if simple:  # trade_cost's common case, inlined: this is the hot loop
+                        v = 0
+                        for r, n in costs[c]:
+                            m = n - prod[r]
+                            if m > 0:
+                                v += m * price[r]
+                        cache[c] = v
+                    else:
+                        v = self.trade_cost(p, c)
                 if coin_cost[c] + v <= coins:
                     out.append(c)
         d = t.DISCARD
@@ -684,7 +697,15 @@ class Game:
                 comp = w0 + w
                 v = cache[comp]
                 if v < 0:
-                    v = self.trade_cost(p, comp)
+                    if simple:
+                        v = 0
+                        for r, n in costs[comp]:
+                            m = n - prod[r]
+                            if m > 0:
+                                v += m * price[r]
+                        cache[comp] = v
+                    else:
+                        v = self.trade_cost(p, comp)
                 if coin_cost[comp] + v <= coins:
                     base = base0 + w * nb
                     out += [base + c for c in cards]
@@ -801,11 +822,46 @@ def _on_age(g: Game, node) -> None:
     g.pool = sorted(t.age_decks[age])
     g.guild_pool = sorted(t.guilds) if age == t.setup.guild_age else []
     g.left_out.append([])
+    if g.auto_chance:
+        _auto_setup_age(g, face_down)
+        return
     todo = [(K_LEAVE, CHANCE, 0)] * t.setup.removed_cards_per_age
     if g.guild_pool:
         todo += [(K_GUILD, CHANCE, 0)] * t.setup.guilds_drawn
     todo += [(K_DEAL, CHANCE, s) for s in range(n) if not face_down[s]]
     g.stack.extend(reversed(todo))
+
+
+def _auto_setup_age(g: Game, face_down) -> None:
+    """The chance outcomes of an Age's set-up drawn in one go: the same outcomes, in the
+    same order and recorded the same way, as resolving its chance nodes one by one."""
+    t = g.t
+    seed, k, hist, pool = g.seed, g.chance_count, g.history, g.pool
+    base = t.CH_CARD
+    left = g.left_out[-1]
+    for _ in range(t.setup.removed_cards_per_age):
+        k += 1
+        c = pool.pop(_draw(seed, k, len(pool)))
+        left.append(c)
+        hist.append(base + c)
+    if g.guild_pool:
+        guilds = g.guild_pool
+        for _ in range(t.setup.guilds_drawn):
+            k += 1
+            c = guilds.pop(_draw(seed, k, len(guilds)))
+            pool.append(c)
+            hist.append(base + c)
+        pool.sort()
+    slot_card, face_up, slot_of = g.slot_card, g.face_up, g.slot_of
+    for s, down in enumerate(face_down):
+        if not down:
+            k += 1
+            c = pool.pop(_draw(seed, k, len(pool)))
+            slot_card[s] = c
+            face_up[s] = True
+            slot_of[c] = s
+            hist.append(base + c)
+    g.chance_count = k
 
 
 def _on_leave(g: Game, node, action: int) -> None:
@@ -875,7 +931,18 @@ def _on_end_turn(g: Game, node) -> None:
         return
     g.stack.append((K_PLAY, p if replay else 1 - p, 0))
     if g.to_reveal:
-        g.stack.extend((K_DEAL, CHANCE, s) for s in sorted(g.to_reveal, reverse=True))
+        if g.auto_chance:  # turn them over now, exactly as their chance nodes would
+            seed, k, pool, base = g.seed, g.chance_count, g.pool, g.t.CH_CARD
+            for s in sorted(g.to_reveal):
+                k += 1
+                c = pool.pop(_draw(seed, k, len(pool)))
+                g.slot_card[s] = c
+                g.face_up[s] = True
+                g.slot_of[c] = s
+                g.history.append(base + c)
+            g.chance_count = k
+        else:
+            g.stack.extend((K_DEAL, CHANCE, s) for s in sorted(g.to_reveal, reverse=True))
         g.to_reveal = []
 
 
