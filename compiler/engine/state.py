@@ -68,7 +68,7 @@ class Game:
         "wonders_built_total", "tokens", "unbuilt",
         # derived from the cities, rebuilt by `_recompute`
         "prod", "raises", "choices", "choice_src", "fixed_price", "discount", "shield_extra",
-        "chains", "sci", "sci_distinct", "wonders_play_again", "collect_trade",
+        "chains", "sci", "sci_distinct", "wonders_play_again", "collect_trade", "discounting",
         "chain_triggers",
         # board
         "pawn", "loot_used", "pairs_done", "board_tokens", "box_tokens", "drawn",
@@ -213,6 +213,7 @@ class Game:
         other.sci_distinct = self.sci_distinct[:]
         other.wonders_play_again = self.wonders_play_again[:]
         other.collect_trade = self.collect_trade[:]
+        other.discounting = self.discounting[:]
         other.chain_triggers = [self.chain_triggers[0][:], self.chain_triggers[1][:]]
         other.pawn = self.pawn
         other.loot_used = [self.loot_used[0][:], self.loot_used[1][:]]
@@ -430,6 +431,7 @@ class Game:
         self.sci_distinct = [0, 0]
         self.wonders_play_again = [False, False]
         self.collect_trade = [False, False]
+        self.discounting = [False, False]
         self.chain_triggers = [[], []]
         self.wonders_built = [0, 0]
         self.cost_cache = [None, None]
@@ -478,6 +480,7 @@ class Game:
             self.cost_cache[p] = None
         for target, units in t.discounts[comp]:
             self.discount[p][target] += units
+            self.discounting[p] = True
             self.cost_cache[p] = None
         for color, n in t.shield_bonus[comp]:
             self.shield_extra[p][color] += n
@@ -568,7 +571,7 @@ class Game:
         self.remaining -= 1
         self.accessible.remove(s)
         cover = self.cover
-        for u in self.t.structures[self.age][1][s]:
+        for u in self.t.covers[self.age][s]:
             cover[u] -= 1
             if cover[u] == 0 and not self.taken[u]:  # taken: only in positions set by hand
                 self.accessible.append(u)
@@ -668,7 +671,7 @@ class Game:
         cards = sorted([sc[s] for s in self.accessible])
         chain_from, coin_cost = t.chain_from, t.coin_cost
         cache = self.cost_cache[p] or self._reset_costs(p)
-        simple = not (self.choices[p] or any(self.discount[p]))
+        simple = not (self.choices[p] or self.discounting[p])
         prod, price, costs = self.prod[p], self.price_cache[p], t.cost
         out = []
         for c in cards:
@@ -775,6 +778,16 @@ def _on_first(g: Game, node, action: int) -> None:
     todo.append((K_AGE, CHANCE, 1))
     g.stack.append((K_PLAY, first, 0))
     g.stack.extend(reversed(todo))
+    if g.auto_chance:  # draw the board tokens at once, as their chance nodes would
+        seed, k, box, base = g.seed, g.chance_count, g.box_tokens, t.CH_TOKEN
+        for _ in range(t.setup.board_tokens):
+            k += 1
+            tok = box.pop(_draw(seed, k, len(box)))
+            g.board_tokens.append(tok)
+            g.history.append(base + tok)
+            g.stack.pop()
+        g.board_tokens.sort()
+        g.chance_count = k
 
 
 def _on_board(g: Game, node, action: int) -> None:
@@ -890,23 +903,39 @@ def _on_play(g: Game, node, action: int) -> None:
     t = g.t
     p = node[1]
     if action < t.DISCARD:
-        c = action
-        g._take_slot(g.slot_of[c])
+        c, w = action, -1
+    elif action < t.WONDER:
+        c, w = action - t.DISCARD, -2
+    else:
+        w, c = divmod(action - t.WONDER, t.NB)
+    # Take the card from the structure (inlined _take_slot: this runs every turn).
+    s = g.slot_of[c]
+    taken = g.taken
+    taken[s] = True
+    g.remaining -= 1
+    accessible = g.accessible
+    accessible.remove(s)
+    cover = g.cover
+    for u in t.covers[g.age][s]:
+        cover[u] -= 1
+        if cover[u] == 0 and not taken[u]:
+            accessible.append(u)
+            if not g.face_up[u]:
+                g.to_reveal.append(u)
+    replay = False
+    if w == -1:
         chain = bool(t.chain_from[c] & g.chains[p])
         if not chain:
             g._pay(p, c)
         g._build_building(p, c, chain)
-        replay = False
-    elif action < t.WONDER:
-        c = action - t.DISCARD
-        g._take_slot(g.slot_of[c])
+    elif w == -2:
         cc = g.color_count[p]
-        g.coins[p] += t.discard_coins + t.discard_bonus * sum(cc[i] for i in t.discard_bonus_colors)
+        gain = t.discard_coins
+        for i in t.discard_bonus_colors:
+            gain += t.discard_bonus * cc[i]
+        g.coins[p] += gain
         g.discard.append(c)
-        replay = False
     else:
-        w, c = divmod(action - t.WONDER, t.NB)
-        g._take_slot(g.slot_of[c])
         g._pay(p, t.wonder0 + w)
         replay = g._build_wonder(p, w, c)
     if g.result is not None:

@@ -123,6 +123,8 @@ class Tables:
                 st.slots(),
             )
 
+        self.covers = {age: st[1] for age, st in self.structures.items()}
+
         # Military.
         mil = ruleset.military
         self.supremacy_at = mil.supremacy_at
