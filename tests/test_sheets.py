@@ -110,47 +110,60 @@ def test_pdf_is_byte_identical_across_runs(game, rendered, tmp_path: Path) -> No
     assert (tmp_path / "duel-vi.pdf").read_bytes() == again
 
 
-def test_no_text_overflows_its_box_and_no_card_is_split(game) -> None:
+def _layout_problems(html: str) -> tuple[list[str], dict[str, int]]:
     """Walk WeasyPrint's layout tree: every line of a card stays inside the card's border box,
     every card inside the page's content area, and each card on one page only."""
     from weasyprint.formatting_structure import boxes
 
-    for lang in ("vi", "pt"):
-        html = sheets.render_html(game, lang, load_names(DUEL, lang), "a4",
-                                  sheets.font_base_for(SHEETS_OUT))
-        document = sheets.render_document(html, (SHEETS_OUT / "x.html").as_uri())
-        seen: dict[str, int] = {}
-        problems = []
+    document = sheets.render_document(html, (SHEETS_OUT / "x.html").as_uri())
+    seen: dict[str, int] = {}
+    problems: list[str] = []
 
-        def walk(box, card, page_no, page_box):
-            element = getattr(box, "element", None)
-            classes = (element.get("class") or "").split() if element is not None else []
-            if isinstance(box, (boxes.BlockBox, boxes.InlineBlockBox)) and "card" in classes \
-                    and box.element_tag == "article":
-                card_id = element.get("id")
-                if card_id in seen and seen[card_id] != page_no:
-                    problems.append(f"{lang}: {card_id} split across pages")
-                seen[card_id] = page_no
-                card = box
-                bottom = page_box.content_box_y() + page_box.height
-                if box.position_y + box.margin_height() > bottom + 0.5:
-                    problems.append(f"{lang}: {card_id} runs past the page")
-            if card is not None and isinstance(box, (boxes.TextBox, boxes.LineBox)):
-                left = card.border_box_x()
-                right = left + card.border_width()
-                top = card.border_box_y()
-                if box.position_x < left - 0.5 or box.position_x + box.width > right + 0.5 \
-                        or box.position_y + box.height > top + card.border_height() + 0.5:
-                    problems.append(f"{lang}: text {getattr(box, 'text', '')!r} overflows "
-                                    f"{card.element.get('id')}")
-            for child in getattr(box, "children", ()):
-                walk(child, card, page_no, page_box)
+    def walk(box, card, page_no, page_box):
+        element = getattr(box, "element", None)
+        classes = (element.get("class") or "").split() if element is not None else []
+        if isinstance(box, (boxes.BlockBox, boxes.InlineBlockBox)) and "card" in classes \
+                and box.element_tag == "article":
+            card_id = element.get("id")
+            if card_id in seen and seen[card_id] != page_no:
+                problems.append(f"{card_id} split across pages")
+            seen[card_id] = page_no
+            card = box
+            if box.position_y + box.margin_height() > \
+                    page_box.content_box_y() + page_box.height + 0.5:
+                problems.append(f"{card_id} runs past the page")
+        if card is not None and isinstance(box, (boxes.TextBox, boxes.LineBox)):
+            left, top = card.border_box_x(), card.border_box_y()
+            if box.position_x < left - 0.5 \
+                    or box.position_x + box.width > left + card.border_width() + 0.5 \
+                    or box.position_y + box.height > top + card.border_height() + 0.5:
+                problems.append(f"text {getattr(box, 'text', '')!r} overflows "
+                                f"{card.element.get('id')}")
+        for child in getattr(box, "children", ()):
+            walk(child, card, page_no, page_box)
 
-        for number, page in enumerate(document.pages):
-            walk(page._page_box, None, number, page._page_box)
-        assert problems == []
-        expected = len(game.buildings) + len(game.wonders) + len(game.tokens)
-        assert len(seen) == expected
+    for number, page in enumerate(document.pages):
+        walk(page._page_box, None, number, page._page_box)
+    return problems, seen
+
+
+@pytest.mark.parametrize("lang", ["vi", "pt"])  # the longest texts
+def test_no_text_overflows_its_box_and_no_card_is_split(game, lang: str) -> None:
+    html = sheets.render_html(game, lang, load_names(DUEL, lang), "a4",
+                              sheets.font_base_for(SHEETS_OUT))
+    problems, seen = _layout_problems(html)
+    assert problems == []
+    assert len(seen) == len(game.buildings) + len(game.wonders) + len(game.tokens)
+
+
+def test_the_layout_check_catches_an_overflow(game) -> None:
+    tavern = next(b for b in game.buildings if b.id == "tavern")
+    wide = dataclasses.replace(tavern, name="W" * 90)  # one word wider than any card
+    patched = dataclasses.replace(game, buildings=tuple(
+        wide if b.id == "tavern" else b for b in game.buildings))
+    html = sheets.render_html(patched, "en", {}, "a4", sheets.font_base_for(SHEETS_OUT))
+    problems, _ = _layout_problems(html.replace("overflow-wrap: break-word;", ""))
+    assert any("overflows building-tavern" in p for p in problems), problems
 
 
 def test_every_icon_is_well_formed_svg() -> None:
