@@ -126,3 +126,57 @@ def cheapest_trade(missing: dict[int, int], price: list[int],
             else:
                 cost += price[r]
     return cost
+
+
+def choice_families(choices: list[tuple[int, ...]], n_resources: int):
+    """Group choice producers whose resource sets are identical; None if two sets overlap
+    without being identical (then only `cheapest_trade` is exact).
+
+    Returns (family index per resource or -1, producers per family).
+    """
+    family = [-1] * n_resources
+    caps: list[int] = []
+    sets: list[frozenset] = []
+    for options in choices:
+        key = frozenset(options)
+        if key in sets:
+            caps[sets.index(key)] += 1
+            continue
+        if any(family[r] >= 0 for r in key):
+            return None
+        for r in key:
+            family[r] = len(sets)
+        sets.append(key)
+        caps.append(1)
+    return tuple(family), tuple(caps)
+
+
+def cheapest_trade_by_families(cost, prod, price, family, caps, discount: int) -> int:
+    """`cheapest_trade` when choice sets are identical or disjoint (all of Duel's are).
+
+    With disjoint families a unit can only be covered by its family or by the discount,
+    so the matroid greedy needs no augmenting paths: from the most expensive unit down,
+    use a producer of its family if one is left, else a free unit if one is left.
+    """
+    items = []
+    for r, n in cost:
+        m = n - prod[r]
+        if m > 0:
+            items.append((price[r], r, m))
+    if not items:
+        return 0
+    items.sort(reverse=True)
+    left = list(caps)
+    total = 0
+    for pr, r, m in items:
+        f = family[r]
+        if f >= 0 and left[f]:
+            use = left[f] if left[f] < m else m
+            left[f] -= use
+            m -= use
+        if m and discount:
+            use = discount if discount < m else m
+            discount -= use
+            m -= use
+        total += m * pr
+    return total

@@ -10,7 +10,8 @@ are resolved in data order, before the end of the turn (rulings 13 and 21).
 from __future__ import annotations
 
 from . import runtime as rt
-from .costs import Payment, cheapest_cover, cheapest_trade
+from .costs import (Payment, cheapest_cover, cheapest_trade, cheapest_trade_by_families,
+                    choice_families)
 from .errors import IllegalActionError
 from .military import advance_pawn
 from .science import gain_symbol
@@ -69,6 +70,7 @@ class Game:
         # derived from the cities, rebuilt by `_recompute`
         "prod", "raises", "choices", "choice_src", "fixed_price", "discount", "shield_extra",
         "chains", "sci", "sci_distinct", "wonders_play_again", "collect_trade", "discounting",
+        "families",
         "chain_triggers",
         # board
         "pawn", "loot_used", "pairs_done", "board_tokens", "box_tokens", "drawn",
@@ -214,6 +216,7 @@ class Game:
         other.wonders_play_again = self.wonders_play_again[:]
         other.collect_trade = self.collect_trade[:]
         other.discounting = self.discounting[:]
+        other.families = self.families[:]  # immutable tuples
         other.chain_triggers = [self.chain_triggers[0][:], self.chain_triggers[1][:]]
         other.pawn = self.pawn
         other.loot_used = [self.loot_used[0][:], self.loot_used[1][:]]
@@ -287,11 +290,16 @@ class Game:
             target = t.discount_target[comp]
             discount = self.discount[player][target] if target >= 0 else 0
             if choices or discount:
-                missing = {}
-                for r, n in t.cost[comp]:
-                    if n > prod[r]:
-                        missing[r] = n - prod[r]
-                v = cheapest_trade(missing, price, choices, discount)
+                families = self.families[player]
+                if families is not None:
+                    v = cheapest_trade_by_families(t.cost[comp], prod, price, families[0],
+                                                   families[1], discount)
+                else:
+                    missing = {}
+                    for r, n in t.cost[comp]:
+                        if n > prod[r]:
+                            missing[r] = n - prod[r]
+                    v = cheapest_trade(missing, price, choices, discount)
         cache[comp] = v
         return v
 
@@ -432,6 +440,7 @@ class Game:
         self.wonders_play_again = [False, False]
         self.collect_trade = [False, False]
         self.discounting = [False, False]
+        self.families = [choice_families([], t.R)] * 2
         self.chain_triggers = [[], []]
         self.wonders_built = [0, 0]
         self.cost_cache = [None, None]
@@ -472,6 +481,7 @@ class Game:
         for options in t.one_of[comp]:
             self.choices[p].append(options)
             self.choice_src[p].append(comp)
+            self.families[p] = choice_families(self.choices[p], t.R)
             self.cost_cache[p] = None
         for r, price in t.prices[comp]:
             fixed = self.fixed_price[p]

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from compiler.engine import Game, IllegalActionError
-from compiler.engine.costs import cheapest_trade
+from compiler.engine.costs import cheapest_trade, cheapest_trade_by_families, choice_families
 from compiler.engine.serialize import game_record, replay_record
 from engine_helpers import RULESET
 
@@ -165,6 +165,22 @@ PRODUCERS = [(0, 1, 2), (3, 4), (0, 1, 2), (3, 4)]  # Caravansery, Forum, Lighth
     discount=st.sampled_from([0, 2]),
 )
 def test_cheapest_trade_equals_brute_force(missing, price, producers, discount):
+    best = brute_force(missing, price, producers, discount)
+    assert cheapest_trade(missing, price, producers, discount) == best
+    family, caps = choice_families(producers, 5)
+    cost = tuple(missing.items())
+    assert cheapest_trade_by_families(cost, [0] * 5, price, family, caps, discount) == best
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    missing=st.dictionaries(st.integers(0, 4), st.integers(1, 3), min_size=1, max_size=5),
+    price=st.lists(st.integers(1, 6), min_size=5, max_size=5),
+    producers=st.lists(st.lists(st.integers(0, 4), min_size=2, max_size=3, unique=True).map(tuple),
+                       max_size=4),
+    discount=st.sampled_from([0, 1, 2]),
+)
+def test_cheapest_trade_with_overlapping_choices_equals_brute_force(missing, price, producers, discount):
     assert cheapest_trade(missing, price, producers, discount) == brute_force(missing, price, producers, discount)
 
 
@@ -182,3 +198,20 @@ def test_generated_ruleset_plays_like_an_independent_reading_of_the_yaml():
         ja, jb = a.to_json(), b.to_json()
         ja.pop("source_hash"), jb.pop("source_hash")
         assert ja == jb
+
+
+def test_sampling_chance_in_one_go_matches_resolving_chance_nodes_one_by_one():
+    from compiler.engine import CHANCE
+    for seed in range(25):
+        rng = random.Random(seed)
+        auto, manual = Game(RULESET, seed=seed), Game(RULESET, seed=seed, auto_chance=False)
+        while True:
+            while manual.current_player == CHANCE:
+                manual.apply(manual.sample_chance())
+            assert auto.legal_actions() == manual.legal_actions()
+            if auto.is_terminal:
+                break
+            action = rng.choice(auto.legal_actions())
+            auto.apply(action)
+            manual.apply(action)
+        assert auto.history == manual.history and auto.result == manual.result
