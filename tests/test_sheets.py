@@ -254,3 +254,12 @@ def test_committed_outputs_are_current(game) -> None:
         assert (ROOT / "docs" / "rules" / f"duel-{lang}.md").read_text(encoding="utf-8") == md
         html = sheets.render_html(game, lang, names, "a4", sheets.font_base_for(SHEETS_OUT))
         assert (SHEETS_OUT / f"duel-{lang}.html").read_text(encoding="utf-8") == html
+
+
+def test_rules_summary_gives_each_player_the_wonders_the_draft_deals() -> None:
+    import yaml
+
+    draft = yaml.safe_load((DUEL / "game.yaml").read_text())["setup"]["wonder_draft"]
+    per_player = sum(round_.count("first") for round_ in draft)
+    text = (ROOT / "docs" / "rules" / "duel-en.md").read_text(encoding="utf-8")
+    assert f"Each player has {per_player} Wonders." in text

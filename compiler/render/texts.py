@@ -119,7 +119,7 @@ def rules_summary(t: Translator, game: Game) -> list[Section]:
             f(t.gettext("Choose the Wonders: reveal 4, the first player takes 1, the second "
                         "player 2, the first player the last one; then reveal 4 more and "
                         "start with the second player. Each player has {n} Wonders."),
-              n=len(game.wonders) // 2),
+              n=sum(r.count("first") for r in s.wonder_draft)),
             f(t.ngettext("Remove {n} card from each Age deck without looking at it.",
                          "Remove {n} cards from each Age deck without looking at them.",
                          s.removed_cards_per_age), n=s.removed_cards_per_age),
