@@ -330,3 +330,13 @@ def test_the_documented_example_is_what_the_compiler_writes() -> None:
     doc = (ROOT / "docs" / "compiler.md").read_text()
     example = doc.split("```python\n", 1)[1].split("```", 1)[0]
     assert example in (ROOT / "generated" / "duel" / "buildings.py").read_text()
+
+
+def test_generated_code_is_formatted() -> None:
+    for path in sorted((ROOT / "generated" / "duel").glob("*.py")):
+        text = path.read_text()
+        assert text.endswith("\n") and not text.endswith("\n\n"), path.name
+        for number, line in enumerate(text.splitlines(), 1):
+            assert len(line) <= 99, f"{path.name}:{number} is {len(line)} characters"
+            assert line == line.rstrip(), f"{path.name}:{number} has trailing space"
+            assert "\t" not in line, f"{path.name}:{number} has a tab"
