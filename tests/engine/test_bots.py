@@ -1,0 +1,49 @@
+"""The bot interface, the random bot and the greedy bot."""
+from __future__ import annotations
+
+import pytest
+
+from compiler.engine import Game
+from compiler.engine.bots import BOTS, GreedyBot, RandomBot, evaluate, make_bot, play_game
+from engine_helpers import RULESET, scenario
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_bots_only_choose_legal_actions_and_are_reproducible(name):
+    a = play_game(RULESET, (make_bot(name, 1), make_bot(name, 2)), seed=8)
+    b = play_game(RULESET, (make_bot(name, 1), make_bot(name, 2)), seed=8)
+    assert a.is_terminal and a.history == b.history
+
+
+def test_unknown_bot_name_is_refused():
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("deep_blue")
+
+
+def test_greedy_takes_an_immediate_military_win():
+    g = scenario(["baths", "altar"], wonders=(("the_colossus",), ()), pawn=7)
+    choice = g.action_to_text(GreedyBot(0).choose(g))
+    assert choice in ("wonder The Colossus with Altar", "wonder The Colossus with Baths")
+
+
+def test_greedy_does_not_peek_at_face_down_cards():
+    g = scenario(["baths"], face_down_above=True)
+    before = g.to_json()
+    GreedyBot(0).choose(g)
+    assert g.to_json() == before  # the game itself is untouched
+
+
+def test_greedy_beats_random_most_of_the_time():
+    wins = 0
+    for i in range(40):
+        seats = (GreedyBot(i), RandomBot(i)) if i % 2 == 0 else (RandomBot(i), GreedyBot(i))
+        game = play_game(RULESET, seats, seed=300 + i)
+        wins += game.result.winner == i % 2
+    assert wins >= 32
+
+
+def test_evaluation_is_zero_sum_and_prefers_a_win():
+    g = Game(RULESET, seed=2)
+    while g.decision != "play":
+        g.apply(g.legal_actions()[0])
+    assert evaluate(g, 0) == pytest.approx(-evaluate(g, 1))
