@@ -13,7 +13,7 @@ from compiler.engine.state import CHANCE, REMOVED
 
 STYLE = {"brown": "dark_orange3", "grey": "grey62", "blue": "bright_blue", "green": "green",
          "yellow": "yellow", "red": "red", "purple": "magenta"}
-HALF = 7  # characters per half-card width in the structure view
+HALF = 6  # characters per half-card width in the structure view
 
 
 def _card_style(game: Game, c: int) -> str:
@@ -51,7 +51,7 @@ def render_structure(game: Game, you: int) -> Panel:
             line.append(" ")
             pos += 2 * HALF
         lines.append(line)
-    return Panel(Group(*lines), title=f"Age {game.age} structure (reversed: you can take it)")
+    return Panel(Group(*lines), title=f"Age {game.age} structure (highlighted: cards you can take)")
 
 
 def render_city(game: Game, p: int, title: str) -> Panel:

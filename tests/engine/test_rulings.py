@@ -443,6 +443,12 @@ def test_looting_applies_when_the_pawn_enters_a_zone():
     assert g.pawn == 4 and g.coins[1] == 8
 
 
+def test_looting_applies_when_the_pawn_stops_on_the_first_space_of_a_zone():
+    g = scenario(["walls"], age=2, pawn=1, coins=(30, 10))
+    do(g, "build Walls")
+    assert g.pawn == 3 and g.coins[1] == 8
+
+
 def test_one_move_across_both_zones_loots_both_with_strategy_shield():
     g = scenario(["arsenal"], age=3, pawn=2, tokens=(("strategy",), ()), coins=(30, 10))
     do(g, "build Arsenal")
