@@ -147,7 +147,10 @@ class Game:
         return "" if self.result is not None else KIND_NAMES[self.stack[-1][0]]
 
     def legal_actions(self) -> list[int]:
-        """Legal action ids, ascending. At a chance node: the possible outcomes."""
+        """Legal action ids, ascending. At a chance node: the possible outcomes.
+
+        The list is the engine's cached copy: read it, do not modify it.
+        """
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
@@ -418,9 +421,6 @@ class Game:
         target = t.discount_target[comp]
         discount = self.discount[player][target] if target >= 0 else 0
         return missing, self.price(player), self.choices[player], discount
-
-    def _invalidate(self, player: int) -> None:
-        self.cost_cache[player] = None
 
     def _recompute(self) -> None:
         """Rebuild everything derived from the cities (after set-up, load or destroy)."""
