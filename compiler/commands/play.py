@@ -13,7 +13,9 @@ from compiler.engine.state import CHANCE, REMOVED
 
 STYLE = {"brown": "dark_orange3", "grey": "grey62", "blue": "bright_blue", "green": "green",
          "yellow": "yellow", "red": "red", "purple": "magenta"}
-HALF = 6  # characters per half-card width in the structure view
+# Characters per half-card width in the structure view: as wide as the terminal allows,
+# so names are cut as little as possible.
+MIN_HALF, MAX_HALF = 6, 10
 
 
 def _card_style(game: Game, c: int) -> str:
@@ -21,11 +23,12 @@ def _card_style(game: Game, c: int) -> str:
     return STYLE.get(game.t.colors[color], "white") if color >= 0 else "white"
 
 
-def render_structure(game: Game, you: int) -> Panel:
+def render_structure(game: Game, you: int, width: int = 80) -> Panel:
     t = game.t
     if not game.age:
         return Panel("(the Ages have not started)", title="Structure")
     _, _, _, layout = t.structures[game.age]
+    half = max(MIN_HALF, min(MAX_HALF, (width - 4) // (max(c for _, c in layout) + 2)))
     rows: dict[int, list[int]] = {}
     for s, (r, _) in enumerate(layout):
         rows.setdefault(r, []).append(s)
@@ -36,20 +39,20 @@ def render_structure(game: Game, you: int) -> Panel:
         pos = 0
         for s in rows[r]:
             col = layout[s][1]
-            line.append(" " * max(0, col * HALF - pos))
-            pos = col * HALF
+            line.append(" " * max(0, col * half - pos))
+            pos = col * half
             if game.taken[s]:
                 cell, style = "", ""
             elif not game.face_up[s]:
                 cell, style = "[ ? ]", "dim"
             else:
                 c = game.slot_card[s]
-                cell = t.names[c][:2 * HALF - 2]
+                cell = t.names[c][:2 * half - 2]
                 style = _card_style(game, c) + (" bold reverse" if s in accessible else "")
-            cell = cell.ljust(2 * HALF - 1)
+            cell = cell.ljust(2 * half - 1)
             line.append(cell, style=style)
             line.append(" ")
-            pos += 2 * HALF
+            pos += 2 * half
         lines.append(line)
     return Panel(Group(*lines), title=f"Age {game.age} structure (highlighted: cards you can take)")
 
@@ -105,7 +108,7 @@ def render_track(game: Game) -> Panel:
 
 
 def render(game: Game, you: int, console: Console) -> None:
-    console.print(render_structure(game, you))
+    console.print(render_structure(game, you, console.width))
     console.print(render_track(game))
     console.print(render_city(game, you, f"Your city (seat {you})"))
     console.print(render_city(game, 1 - you, f"Bot's city (seat {1 - you})"))
@@ -158,7 +161,8 @@ def register(app: typer.Typer) -> None:
             for i, a in enumerate(legal, 1):
                 cost = ""
                 if a < game.t.DISCARD:
-                    cost = f"  ({game.build_cost(seat, a)} coins)"
+                    coins = game.build_cost(seat, a)
+                    cost = f"  ({coins} coin{'' if coins == 1 else 's'})"
                 console.print(f"  {i:>3}. {game.action_to_text(a)}{cost}")
             try:
                 answer = input("> ").strip()
