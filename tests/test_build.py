@@ -1,0 +1,63 @@
+"""`wondersmith build`, the main job: validate, compile, render, or stop and write nothing."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from compiler.cli import app
+from compiler.render.i18n import LANGUAGES
+
+ROOT = Path(__file__).resolve().parents[1]
+runner = CliRunner()
+
+
+@pytest.fixture()
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    shutil.copytree(ROOT / "cards", tmp_path / "cards")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_build_writes_code_sheets_and_docs_for_every_language(project: Path) -> None:
+    result = runner.invoke(app, ["build"])
+    assert result.exit_code == 0, result.output
+    assert (project / "generated" / "duel" / "buildings.py").is_file()
+    assert (project / "generated" / "duel" / "ruleset.json").is_file()
+    for lang in LANGUAGES:
+        for path in (f"generated/sheets/duel-{lang}.html", f"generated/sheets/duel-{lang}.pdf",
+                     f"docs/rules/duel-{lang}.md"):
+            assert (project / path).stat().st_size > 0, path
+    # The same data gives the same bytes as the committed outputs.
+    for name in ("buildings.py", "ruleset.json"):
+        assert (project / "generated" / "duel" / name).read_bytes() == \
+            (ROOT / "generated" / "duel" / name).read_bytes()
+
+
+def test_build_on_invalid_data_exits_1_and_writes_nothing(project: Path) -> None:
+    age1 = project / "cards" / "duel" / "age1.yaml"
+    age1.write_text(age1.read_text().replace("color: brown", "color: browne", 1))
+    result = runner.invoke(app, ["build"])
+    assert result.exit_code == 1
+    assert "WS205" in result.output and "did you mean 'brown'?" in result.output
+    assert not (project / "generated").exists()
+    assert not (project / "docs").exists()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["build", "--format", "xml"], "unknown format 'xml'"),
+])
+def test_build_usage_errors(project: Path, args: list[str], message: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_build_outside_a_project_is_a_usage_error(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["build"])
+    assert result.exit_code == 2
+    assert "no cards/ folder" in result.output
