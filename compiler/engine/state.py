@@ -274,36 +274,31 @@ class Game:
 
     def trade_cost(self, player: int, comp: int) -> int:
         """Coins the cheapest trade for `comp`'s resources costs `player` (cached)."""
-        cache = self.cost_cache[player]
-        if cache is None:
-            cache = self._reset_costs(player)
+        cache = self.cost_cache[player] or self._reset_costs(player)
         v = cache[comp]
-        if v >= 0:
-            return v
+        if v < 0:
+            v = cache[comp] = self._uncached_trade_cost(player, comp)
+        return v
+
+    def _uncached_trade_cost(self, player: int, comp: int) -> int:
+        """`trade_cost` computed afresh; the player's cost cache must be current."""
         t = self.t
-        prod = self.prod[player]
-        price = self.price_cache[player]
+        cost, prod, price = t.cost[comp], self.prod[player], self.price_cache[player]
+        choices = self.choices[player]
+        target = t.discount_target[comp]
+        discount = self.discount[player][target] if target >= 0 else 0
+        if choices or discount:
+            families = self.families[player]
+            if families is not None:
+                return cheapest_trade_by_families(cost, prod, price, families[0], families[1],
+                                                  discount)
+            missing = {r: n - prod[r] for r, n in cost if n > prod[r]}
+            return cheapest_trade(missing, price, choices, discount)
         v = 0
-        for r, n in t.cost[comp]:
+        for r, n in cost:
             m = n - prod[r]
             if m > 0:
                 v += m * price[r]
-        if v:
-            choices = self.choices[player]
-            target = t.discount_target[comp]
-            discount = self.discount[player][target] if target >= 0 else 0
-            if choices or discount:
-                families = self.families[player]
-                if families is not None:
-                    v = cheapest_trade_by_families(t.cost[comp], prod, price, families[0],
-                                                   families[1], discount)
-                else:
-                    missing = {}
-                    for r, n in t.cost[comp]:
-                        if n > prod[r]:
-                            missing[r] = n - prod[r]
-                    v = cheapest_trade(missing, price, choices, discount)
-        cache[comp] = v
         return v
 
     def _reset_costs(self, player: int) -> list[int]:
@@ -698,7 +693,7 @@ class Game:
                                 v += m * price[r]
                         cache[c] = v
                     else:
-                        v = self.trade_cost(p, c)
+                        v = cache[c] = self._uncached_trade_cost(p, c)
                 if coin_cost[c] + v <= coins:
                     out.append(c)
         d = t.DISCARD
@@ -718,7 +713,7 @@ class Game:
                                 v += m * price[r]
                         cache[comp] = v
                     else:
-                        v = self.trade_cost(p, comp)
+                        v = cache[comp] = self._uncached_trade_cost(p, comp)
                 if coin_cost[comp] + v <= coins:
                     base = base0 + w * nb
                     out += [base + c for c in cards]
