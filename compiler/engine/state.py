@@ -9,6 +9,8 @@ are resolved in data order, before the end of the turn (rulings 13 and 21).
 """
 from __future__ import annotations
 
+from bisect import insort
+
 from . import runtime as rt
 from .costs import (Payment, cheapest_cover, cheapest_trade, cheapest_trade_by_families,
                     choice_families)
@@ -455,7 +457,10 @@ class Game:
         self._recompute_unbuilt()
 
     def _recompute_unbuilt(self) -> None:
-        """Wonders each seat may still build, ascending (none once the limit is reached)."""
+        """Wonders each seat may still build, ascending (none once the limit is reached).
+
+        Drafting and building a Wonder update `unbuilt` in place instead (they run often).
+        """
         if self.wonders_built_total >= self.t.setup.max_wonders_built:
             self.unbuilt = [[], []]
         else:
@@ -559,7 +564,9 @@ class Game:
                 for i, x in enumerate(tuck):
                     if x == UNBUILT:
                         tuck[i] = REMOVED
-        self._recompute_unbuilt()
+            self.unbuilt = [[], []]
+        else:
+            self.unbuilt[p].remove(w)
         self._acquire(p, comp)
         if self.result is not None:
             return False
@@ -811,16 +818,18 @@ def _on_reveal(g: Game, node, action: int) -> None:
 def _on_draft(g: Game, node, action: int) -> None:
     w = action - g.t.PICK_WONDER
     g.draft.remove(w)
-    g.wonders[node[1]].append(w)
-    g.wonder_tuck[node[1]].append(UNBUILT)
-    g._recompute_unbuilt()
+    _take_wonder(g, node[1], w)
 
 
 def _on_draft_last(g: Game, node) -> None:
-    w = g.draft.pop()
-    g.wonders[node[1]].append(w)
-    g.wonder_tuck[node[1]].append(UNBUILT)
-    g._recompute_unbuilt()
+    _take_wonder(g, node[1], g.draft.pop())
+
+
+def _take_wonder(g: Game, p: int, w: int) -> None:
+    g.wonders[p].append(w)
+    g.wonder_tuck[p].append(UNBUILT)
+    if g.wonders_built_total < g.t.setup.max_wonders_built:
+        insort(g.unbuilt[p], w)
 
 
 def _on_age(g: Game, node) -> None:
