@@ -33,6 +33,8 @@ INTERNAL_KINDS = frozenset({K_DRAFT_LAST, K_AGE, K_END_TURN})
 IS_CHANCE = tuple(k in CHANCE_KINDS for k in range(17))
 IS_INTERNAL = tuple(k in INTERNAL_KINDS for k in range(17))
 
+_PLAY_NODE = ((K_PLAY, 0, 0), (K_PLAY, 1, 0))  # per seat; nodes are immutable, so shared
+
 UNBUILT = -1  # wonder_tuck value of a Wonder not built yet
 REMOVED = -2  # a Wonder out of the game after the 7th was built (ruling 18)
 
@@ -285,7 +287,10 @@ class Game:
     def _uncached_trade_cost(self, player: int, comp: int) -> int:
         """`trade_cost` computed afresh; the player's cost cache must be current."""
         t = self.t
-        cost, prod, price = t.cost[comp], self.prod[player], self.price_cache[player]
+        cost = t.cost[comp]
+        if not cost:  # coins only: nothing to trade for
+            return 0
+        prod, price = self.prod[player], self.price_cache[player]
         choices = self.choices[player]
         target = t.discount_target[comp]
         discount = self.discount[player][target] if target >= 0 else 0
@@ -958,11 +963,14 @@ def _on_play(g: Game, node, action: int) -> None:
         g.stack.append((K_END_TURN, p, 1 if replay else 0))
         g._flush()
     else:  # nothing to decide first: end the turn now rather than through the stack
-        _on_end_turn(g, (K_END_TURN, p, 1 if replay else 0))
+        _end_turn(g, p, replay)
 
 
 def _on_end_turn(g: Game, node) -> None:
-    p, replay = node[1], node[2]
+    _end_turn(g, node[1], node[2])
+
+
+def _end_turn(g: Game, p: int, replay) -> None:
     if g.remaining == 0:
         if g.age >= g.t.ages:
             g.result = final_result(g)
@@ -972,7 +980,7 @@ def _on_end_turn(g: Game, node) -> None:
         g.stack.append((K_START, chooser, 0))
         g.stack.append((K_AGE, CHANCE, g.age + 1))
         return
-    g.stack.append((K_PLAY, p if replay else 1 - p, 0))
+    g.stack.append(_PLAY_NODE[p if replay else 1 - p])
     if g.to_reveal:
         if g.auto_chance:  # turn them over now, exactly as their chance nodes would
             seed, k, pool, base = g.seed, g.chance_count, g.pool, g.t.CH_CARD
@@ -986,7 +994,7 @@ def _on_end_turn(g: Game, node) -> None:
             g.chance_count = k
         else:
             g.stack.extend((K_DEAL, CHANCE, s) for s in sorted(g.to_reveal, reverse=True))
-        g.to_reveal = []
+        g.to_reveal.clear()
 
 
 def _on_pair(g: Game, node, action: int) -> None:
@@ -1024,7 +1032,7 @@ def _on_revive(g: Game, node, action: int) -> None:
 
 def _on_start(g: Game, node, action: int) -> None:
     chooser = node[1]
-    g.stack.append((K_PLAY, chooser if action == g.t.START else 1 - chooser, 0))
+    g.stack.append(_PLAY_NODE[chooser if action == g.t.START else 1 - chooser])
 
 
 _HANDLERS = [None] * 17
