@@ -165,18 +165,24 @@ def cheapest_trade_by_families(cost, prod, price, family, caps, discount: int) -
             items.append((price[r], r, m))
     if not items:
         return 0
-    items.sort(reverse=True)
+    if len(items) > 1:
+        items.sort(reverse=True)
     left = list(caps)
     total = 0
     for pr, r, m in items:
         f = family[r]
-        if f >= 0 and left[f]:
-            use = left[f] if left[f] < m else m
-            left[f] -= use
-            m -= use
-        if m and discount:
-            use = discount if discount < m else m
-            discount -= use
-            m -= use
+        if f >= 0:
+            have = left[f]
+            if have >= m:  # the family covers all of it
+                left[f] = have - m
+                continue
+            left[f] = 0
+            m -= have
+        if discount:
+            if discount >= m:
+                discount -= m
+                continue
+            m -= discount
+            discount = 0
         total += m * pr
     return total

@@ -315,9 +315,11 @@ class Game:
 
     def price(self, player: int) -> list[int]:
         """Coins `player` pays per unit of each resource bought."""
-        t = self.t
-        fixed, raised = self.fixed_price[player], self.raises[1 - player]
-        return [fixed[r] if fixed[r] >= 0 else t.trade_base + raised[r] for r in range(t.R)]
+        base = self.t.trade_base
+        out = []
+        for fixed, raised in zip(self.fixed_price[player], self.raises[1 - player]):
+            out.append(fixed if fixed >= 0 else base + raised)
+        return out
 
     def build_cost(self, player: int, comp: int) -> int:
         """Coins `player` would pay to build a building or Wonder now (chains included)."""
