@@ -157,7 +157,11 @@ class Game:
         """
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            node = self.stack[-1] if self.result is None else None  # no node once it is over
+            if node is not None and node[0] == K_PLAY:  # the usual decision: skip the dispatch
+                legal = self._legal = self._legal_play(node[1])
+            else:
+                legal = self._legal = self._compute_legal()
         return legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -620,6 +624,8 @@ class Game:
         while stack:
             node = stack[-1]
             kind = node[0]
+            if kind == K_PLAY:  # the usual case: a player's turn is next
+                break
             if IS_INTERNAL[kind]:
                 stack.pop()
                 _INTERNAL[kind](self, node)
@@ -992,7 +998,8 @@ def _end_turn(g: Game, p: int, replay) -> None:
     if g.to_reveal:
         if g.auto_chance:  # turn them over now, exactly as their chance nodes would
             seed, k, pool, base = g.seed, g.chance_count, g.pool, g.t.CH_CARD
-            for s in sorted(g.to_reveal):
+            g.to_reveal.sort()
+            for s in g.to_reveal:
                 k += 1
                 c = pool.pop(_draw(seed, k, len(pool)))
                 g.slot_card[s] = c
