@@ -49,13 +49,13 @@ def score(game, player: int) -> dict[str, int]:
         out["tokens"] += points[comp] + (objects[comp].end_points(game, player)
                                          if has_end[comp] else 0)
     out["coins"] = game.coins[player] // t.coins_per_point
-    out["total"] = sum(v for k, v in out.items() if k != "total")
+    out["total"] = sum(out.values())  # "total" itself is still 0 here
     return out
 
 
 def final_result(game, winner: int | None = None, victory: str = "civilian") -> Result:
     """The result; for a civilian end the winner is decided here (blue VP break ties)."""
-    scores = tuple(score(game, p) for p in (0, 1))
+    scores = (score(game, 0), score(game, 1))
     if victory == "civilian":
         a, b = scores[0]["total"], scores[1]["total"]
         if a == b:

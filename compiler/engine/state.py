@@ -489,29 +489,30 @@ class Game:
                 self.raises[p][r] += n
                 self.cost_cache[1 - p] = None
             self.cost_cache[p] = None
-        for options in t.one_of[comp]:
-            self.choices[p].append(options)
-            self.choice_src[p].append(comp)
-            self.families[p] = choice_families(self.choices[p], t.R)
-            self.cost_cache[p] = None
-        for r, price in t.prices[comp]:
-            fixed = self.fixed_price[p]
-            if fixed[r] < 0 or price < fixed[r]:
-                fixed[r] = price
-            self.cost_cache[p] = None
-        for target, units in t.discounts[comp]:
-            self.discount[p][target] += units
-            self.discounting[p] = True
-            self.cost_cache[p] = None
-        for color, n in t.shield_bonus[comp]:
-            self.shield_extra[p][color] += n
+        if t.uncommon[comp]:  # skip the checks below for most components
+            for options in t.one_of[comp]:
+                self.choices[p].append(options)
+                self.choice_src[p].append(comp)
+                self.families[p] = choice_families(self.choices[p], t.R)
+                self.cost_cache[p] = None
+            for r, price in t.prices[comp]:
+                fixed = self.fixed_price[p]
+                if fixed[r] < 0 or price < fixed[r]:
+                    fixed[r] = price
+                self.cost_cache[p] = None
+            for target, units in t.discounts[comp]:
+                self.discount[p][target] += units
+                self.discounting[p] = True
+                self.cost_cache[p] = None
+            for color, n in t.shield_bonus[comp]:
+                self.shield_extra[p][color] += n
+            if t.wonders_play_again[comp]:
+                self.wonders_play_again[p] = True
+            if t.collect_trade[comp]:
+                self.collect_trade[p] = True
+            if t.has_on_chain_build[comp]:
+                self.chain_triggers[p].append(comp)
         self.chains[p] |= t.chain_gives[comp]
-        if t.wonders_play_again[comp]:
-            self.wonders_play_again[p] = True
-        if t.collect_trade[comp]:
-            self.collect_trade[p] = True
-        if t.has_on_chain_build[comp]:
-            self.chain_triggers[p].append(comp)
         sym = t.science[comp]
         if sym >= 0:
             if quiet:

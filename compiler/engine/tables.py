@@ -64,6 +64,7 @@ class Tables:
         self.has_end_points = []
         self.has_on_chain_build = []
         self.ongoing = []  # True when acquiring it changes anything beyond the city list
+        self.uncommon = []  # True when it has an ongoing effect beyond production, chains, science
         for cls in components:
             ci = color_index.get(cls.color, -1) if cls.kind == rt.BUILDING else -1
             self.color.append(ci)
@@ -91,6 +92,9 @@ class Tables:
             self.has_on_build.append(cls.has_on_build)
             self.has_end_points.append(cls.has_end_points)
             self.has_on_chain_build.append(cls.has_on_chain_build)
+            self.uncommon.append(bool(
+                cls.produces_one_of or cls.trade_prices or cls.discounts or cls.shield_bonus
+                or cls.wonders_play_again or cls.collect_trade_spend or cls.has_on_chain_build))
             self.ongoing.append(bool(
                 produces or cls.produces_one_of or cls.trade_prices or cls.discounts
                 or cls.shield_bonus or cls.science or cls.wonders_play_again
