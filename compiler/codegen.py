@@ -258,6 +258,7 @@ class _Compiler:
                 f"        removed_cards_per_age={s.removed_cards_per_age},\n"
                 f"        guild_age={s.guild_age},\n"
                 f"        guilds_drawn={s.guilds_drawn},\n"
+                f"        guild_color={s.guild_color!r},\n"
                 f"        max_wonders_built={s.max_wonders_built},\n"
                 f"        wonder_draft={_flat(tuple(tuple(seat[x] for x in r) for r in s.wonder_draft))},\n"
                 f"        first_game_wonders={literal(s.first_game_wonders, 8, 19)},\n"

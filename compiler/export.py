@@ -66,7 +66,7 @@ def export(game: Game) -> dict[str, Any]:
             "starting_coins": s.starting_coins,
             "board_tokens": s.board_tokens,
             "removed_cards_per_age": s.removed_cards_per_age,
-            "guilds": {"age": s.guild_age, "count": s.guilds_drawn},
+            "guilds": {"age": s.guild_age, "count": s.guilds_drawn, "color": s.guild_color},
             "max_wonders_built": s.max_wonders_built,
             "wonder_draft": [list(r) for r in s.wonder_draft],
             "first_game_wonders": {"first": list(s.first_game_wonders[0]),

@@ -141,6 +141,7 @@ class Setup:
     removed_cards_per_age: int
     guild_age: int
     guilds_drawn: int
+    guild_color: str
     max_wonders_built: int
     wonder_draft: tuple[tuple[str, ...], ...]
     first_game_wonders: tuple[tuple[str, ...], ...] = ()
@@ -185,11 +186,12 @@ class Game:
         return (*self.buildings, *self.wonders, *self.tokens, *self.boards)
 
     def guilds(self) -> tuple[Building, ...]:
-        return tuple(b for b in self.buildings if b.color == "purple")
+        return tuple(b for b in self.buildings if b.color == self.setup.guild_color)
 
     def age_cards(self, age: int) -> tuple[Building, ...]:
         """The Age deck's buildings, guilds apart."""
-        return tuple(b for b in self.buildings if b.age == age and b.color != "purple")
+        return tuple(b for b in self.buildings
+                     if b.age == age and b.color != self.setup.guild_color)
 
 
 def parse_game(data: dict[str, Any], loc: Loc = NOWHERE) -> Game:
@@ -214,6 +216,7 @@ def parse_game(data: dict[str, Any], loc: Loc = NOWHERE) -> Game:
             removed_cards_per_age=setup["removed_cards_per_age"],
             guild_age=setup["guilds"]["age"],
             guilds_drawn=setup["guilds"]["count"],
+            guild_color=setup["guilds"]["color"],
             max_wonders_built=setup["max_wonders_built"],
             wonder_draft=tuple(tuple(r) for r in setup["wonder_draft"]),
             first_game_wonders=(tuple(first_game["first"]), tuple(first_game["second"]))

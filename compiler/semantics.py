@@ -193,7 +193,8 @@ def chains(game: Game, doc: Document) -> Iterator[Diagnostic]:
 def age_decks(game: Game, doc: Document) -> Iterator[Diagnostic]:
     declared = {deck.age: i for i, deck in enumerate(game.ages)}
     for b in game.buildings:
-        if b.age not in declared and not (b.color == "purple" and b.age == game.setup.guild_age):
+        guild = b.color == game.setup.guild_color and b.age == game.setup.guild_age
+        if b.age not in declared and not guild:
             yield at(b, "", "WS313", f"Age {b.age} is not declared in game.yaml `ages`")
     for i, deck in enumerate(game.ages):
         cards = game.age_cards(deck.age)

@@ -68,10 +68,11 @@ def skeleton(kind: str, ident: str, game: dict, color: str | None) -> CommentedM
     return item
 
 
-def target_file(folder: Path, kind: str, age: int | None, color: str | None) -> Path:
+def target_file(folder: Path, kind: str, age: int | None, color: str | None,
+                guild_color: str | None = None) -> Path:
     """The file that holds items of this kind (and Age, and guild or not)."""
     key = KINDS[kind]
-    guild = color == "purple"
+    guild = color is not None and color == guild_color
     for path in card_files(folder):
         data = strict_yaml.load(str(path), path.read_bytes()).data
         if not isinstance(data, dict) or key not in data:
@@ -81,7 +82,7 @@ def target_file(folder: Path, kind: str, age: int | None, color: str | None) -> 
         if data.get("age") != age:
             continue
         colors = {b.get("color") for b in data.get("buildings") or () if isinstance(b, dict)}
-        if (guild and colors == {"purple"}) or (not guild and colors != {"purple"}):
+        if (guild and colors == {guild_color}) or (not guild and colors != {guild_color}):
             return path
     if kind == "card":
         return folder / ("guilds.yaml" if guild and age else f"age{age}.yaml")
@@ -101,11 +102,13 @@ def add(folder: Path, kind: str, ident: str, age: int | None = None,
     if ident in existing_ids(folder):
         raise SkeletonError(f"id '{ident}' already exists in {folder.name}")
     game = _game_data(folder)
+    guilds = (game.get("setup") or {}).get("guilds") or {}
+    guild_color = guilds.get("color") if isinstance(guilds, dict) else None
     if kind == "card":
         if age is None:
             raise SkeletonError("a card needs its Age: --age N")
         ages = [a.get("age") for a in game.get("ages") or () if isinstance(a, dict)]
-        if ages and age not in ages and not (color == "purple"):
+        if ages and age not in ages and not (color is not None and color == guild_color):
             raise SkeletonError(f"Age {age} is not an Age of {folder.name} "
                                 f"(ages: {', '.join(map(str, ages))})")
         color = color or "blue"
@@ -114,7 +117,7 @@ def add(folder: Path, kind: str, ident: str, age: int | None = None,
                                 f"({', '.join(game['colors'])})")
     elif age is not None or color is not None:
         raise SkeletonError(f"--age and --color are for cards, not a {kind}")
-    path = target_file(folder, kind, age, color)
+    path = target_file(folder, kind, age, color, guild_color)
     y = fmt._yaml()
     created = not path.exists()
     if created:

@@ -340,3 +340,12 @@ def test_generated_code_is_formatted() -> None:
             assert len(line) <= 99, f"{path.name}:{number} is {len(line)} characters"
             assert line == line.rstrip(), f"{path.name}:{number} has trailing space"
             assert "\t" not in line, f"{path.name}:{number} has a tab"
+
+
+def test_the_guild_colour_comes_from_the_data() -> None:
+    import generated.duel as duel
+
+    setup = yaml.safe_load((CARDS / "duel" / "game.yaml").read_text())["setup"]
+    assert duel.RULESET.setup.guild_color == setup["guilds"]["color"]
+    guilds = [b for b in duel.RULESET.buildings if b.color == setup["guilds"]["color"]]
+    assert len(guilds) == 7 and {b.age for b in guilds} == {setup["guilds"]["age"]}

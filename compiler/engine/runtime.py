@@ -164,7 +164,9 @@ class Setup:
     max_wonders_built: int
     wonder_draft: tuple[tuple[int, ...], ...]  # per round, who picks (0 = first player)
     first_game_wonders: tuple[tuple[str, ...], ...] = ()  # per seat, Wonder ids
-    guild_color: str = "purple"  # buildings of this colour are guilds, drawn at `guild_age`
+    # Buildings of this colour are guilds, drawn at `guild_age`; the compiler sets it from
+    # game.yaml, the default serves rulesets built by hand.
+    guild_color: str = "purple"
 
 
 @dataclass(frozen=True)

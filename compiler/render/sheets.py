@@ -223,7 +223,7 @@ def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
     duel = game.players == 2
     labels = texts.labels(t)
     ages = []
-    colors = [c for c in game.colors if c != "purple"]
+    colors = [c for c in game.colors if c != game.setup.guild_color]
     for deck in game.ages:
         cards = game.age_cards(deck.age)
         groups = []
@@ -248,7 +248,7 @@ def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
         "lang": lang, "language_name": LANGUAGE_NAMES[lang], "game": game,
         "title": Text(game.name), "labels": labels, "ages": ages,
         "guilds": guilds,
-        "guilds_title": phrases.color_heading(t, "purple"),
+        "guilds_title": phrases.color_heading(t, game.setup.guild_color),
         "wonders": [card_view(t, w, names, duel) for w in game.wonders],
         "tokens": [card_view(t, k, names, duel) for k in game.tokens],
         "cells": military_cells(game), "zones": military_zones(game),
