@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import hashlib
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from compiler import schema_check, semantics, strict_yaml
-from compiler.diagnostics import Diagnostic, sort_key
+from compiler.diagnostics import Diagnostic, format_text, sort_key
 from compiler.model import (Game, Loc, parse_board, parse_building, parse_game, parse_token,
                             parse_wonder)
 
@@ -127,9 +127,9 @@ def load_game(folder: Path) -> LoadedGame:
             path = ("boards", i)
             boards.append(parse_board(item, order, _loc(doc, path),
                                       _field_locs(doc, path, item)))
-    game = Game(**{**game.__dict__, "buildings": tuple(buildings), "wonders": tuple(wonders),
-                   "tokens": tuple(tokens), "boards": tuple(boards),
-                   "source_hash": source_hash(result.files)})
+    game = replace(game, buildings=tuple(buildings), wonders=tuple(wonders),
+                   tokens=tuple(tokens), boards=tuple(boards),
+                   source_hash=source_hash(result.files))
     result.diagnostics += semantics.check(game, game_doc)
     result.diagnostics.sort(key=sort_key)
     result.game = game
@@ -166,6 +166,5 @@ def load(folder: Path) -> Game:
     """The game in `folder`, or ValueError with the diagnostics as text."""
     loaded = load_game(folder)
     if not loaded.ok:
-        from compiler.diagnostics import format_text
         raise ValueError(format_text(loaded.diagnostics))
     return loaded.game
