@@ -51,11 +51,6 @@ def _deepest(error: ValidationError) -> ValidationError:
     return error
 
 
-def _is_effect(error: ValidationError) -> bool:
-    return "effect" in error.schema_path or any(
-        p == "effects" for p in list(error.absolute_path)[-2:-1])
-
-
 def _diagnose(doc: Document, error: ValidationError) -> Diagnostic:
     path = tuple(error.absolute_path)
     kind = error.validator
