@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from compiler.engine import Game, load_ruleset  # noqa: E402
+from wondersmith.engine import Game, load_ruleset  # noqa: E402
 
 
 def play(ruleset, n: int, seed: int = 0) -> tuple[int, int]:

@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from compiler.loader import load_game  # noqa: E402
+from wondersmith.ir.loader import load_game  # noqa: E402
 
 
 def measure(folder: Path, repeat: int) -> tuple[float, list[float]]:

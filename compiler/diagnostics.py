@@ -80,7 +80,7 @@ _CODES = [
     Code("WS317", "card file outside a game", "Put card files in a game folder next to its "
                                               "game.yaml."),
     Code("WS318", "data that does nothing", "Remove it, or give it an effect."),
-    # Locales (compiler/locales.py): per-locale names and translation catalogs.
+    # Locales (compiler/validate/locales.py): per-locale names and translation catalogs.
     Code("WS401", "missing translation",
          "Translate the message (or add the official name); until then it is shown in "
          "English and marked as untranslated."),

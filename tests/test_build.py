@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from compiler.cli import app
-from compiler.render.i18n import LANGUAGES
+from wondersmith.cli import app
+from wondersmith.render.i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()

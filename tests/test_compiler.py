@@ -12,12 +12,12 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from compiler import schemas
-from compiler.cli import app
-from compiler.codegen import class_name, generate
-from compiler.export import export
-from compiler.loader import load
-from compiler.outputs import expected, stale, write
+from wondersmith.dsl import schemas
+from wondersmith.cli import app
+from wondersmith.codegen.python import class_name, generate
+from wondersmith.codegen.export import export
+from wondersmith.ir.loader import load
+from wondersmith.codegen.outputs import expected, stale, write
 
 ROOT = Path(__file__).resolve().parents[1]
 CARDS = ROOT / "cards"
@@ -135,7 +135,7 @@ def expected_count(value) -> int:
 
 
 def test_every_class_agrees_with_the_data() -> None:
-    import generated.duel as duel
+    import wondersmith.generated.duel as duel
 
     items = raw_items()
     classes = {c.id: c for c in (*duel.RULESET.buildings, *duel.RULESET.wonders,
@@ -323,7 +323,7 @@ def test_generated_code_imports_only_the_engine_runtime() -> None:
         imports = [line for line in path.read_text().splitlines()
                    if line.startswith(("import ", "from "))]
         for line in imports:
-            assert line.startswith(("from compiler.engine import runtime", "from .")), line
+            assert line.startswith(("from wondersmith.engine import runtime", "from .")), line
 
 
 def test_the_documented_example_is_what_the_compiler_writes() -> None:
@@ -343,7 +343,7 @@ def test_generated_code_is_formatted() -> None:
 
 
 def test_the_guild_colour_comes_from_the_data() -> None:
-    import generated.duel as duel
+    import wondersmith.generated.duel as duel
 
     setup = yaml.safe_load((CARDS / "duel" / "game.yaml").read_text())["setup"]
     assert duel.RULESET.setup.guild_color == setup["guilds"]["color"]

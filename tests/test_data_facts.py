@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from compiler.loader import load
-from compiler.model import Building, Cost
-from compiler.vocabulary import (COLORS, BuildFromDiscard, CollectTradeSpend, Coins, Destroy,
+from wondersmith.ir.loader import load
+from wondersmith.ir.model import Building, Cost
+from wondersmith.dsl.vocabulary import (COLORS, BuildFromDiscard, CollectTradeSpend, Coins, Destroy,
                                  Discount, Effect, LoseCoins, PlayAgain, Points, Produce,
                                  ProduceOneOf, Science, ShieldBonus, Shields, TakeToken,
                                  TradePrice, Whenever, WondersPlayAgain)

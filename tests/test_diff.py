@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from compiler import diff as semdiff
-from compiler.cli import app
-from compiler.loader import load
-from compiler.model import Cost, Row, Structure
-from compiler.vocabulary import Amount, Coins, Count, Points, Shields, parse_effect
+from wondersmith.tools import diff as semdiff
+from wondersmith.cli import app
+from wondersmith.ir.loader import load
+from wondersmith.ir.model import Cost, Row, Structure
+from wondersmith.dsl.vocabulary import Amount, Coins, Count, Points, Shields, parse_effect
 
 from conftest import DUEL, ROOT
 

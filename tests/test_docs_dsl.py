@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from compiler import schemas, strict_yaml
-from compiler.vocabulary import AMOUNT_SCHEMA, VERBS
+from wondersmith.dsl import schemas
+from wondersmith.validate import strict_yaml
+from wondersmith.dsl.vocabulary import AMOUNT_SCHEMA, VERBS
 
 ROOT = Path(__file__).resolve().parent.parent
 DSL = ROOT / "docs" / "dsl.md"

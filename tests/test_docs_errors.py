@@ -1,10 +1,10 @@
-"""docs/errors.md lists exactly the codes of compiler.diagnostics.CODES."""
+"""docs/errors.md lists exactly the codes of wondersmith.diagnostics.CODES."""
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from compiler.diagnostics import CODES, FORMATTERS
+from wondersmith.diagnostics import CODES, FORMATTERS
 
 ERRORS = Path(__file__).resolve().parent.parent / "docs" / "errors.md"
 ROW = re.compile(r"^\| (WS\d{3}) \| (.+?) \| (.+?) \| (.+?) \|$", re.M)

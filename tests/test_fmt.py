@@ -9,9 +9,9 @@ import pytest
 from ruamel.yaml import YAML
 from typer.testing import CliRunner
 
-from compiler import fmt
-from compiler.cli import app
-from compiler.loader import load_game
+from wondersmith.tools import fmt
+from wondersmith.cli import app
+from wondersmith.ir.loader import load_game
 
 from conftest import DUEL, ROOT
 

@@ -8,7 +8,7 @@ import subprocess
 import pytest
 import yaml
 
-from compiler.fmt import data_files
+from wondersmith.tools.fmt import data_files
 
 from conftest import ROOT
 

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from compiler import locales
-from compiler import vocabulary as v
-from compiler.loader import load, load_game
-from compiler.render import catalogs, i18n, phrases
-from compiler.render.i18n import Translator
+from wondersmith.validate import locales
+from wondersmith.dsl import vocabulary as v
+from wondersmith.ir.loader import load, load_game
+from wondersmith.render import catalogs, i18n, phrases
+from wondersmith.render.i18n import Translator
 
 from conftest import DUEL, FIXTURES
 
@@ -59,7 +59,7 @@ def test_real_data_is_clean() -> None:
 def test_validate_reports_locale_problems(duel_copy: Path,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     from typer.testing import CliRunner
-    from compiler.cli import app
+    from wondersmith.cli import app
 
     names = duel_copy / "locales" / "vi.yaml"  # ends with its english_fallback list
     names.write_text(names.read_text(encoding="utf-8") + "  - no_such_card\n", encoding="utf-8")

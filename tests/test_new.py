@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from compiler.cli import app
-from compiler.commands.new import COUNT_CODES
-from compiler.loader import check_file, load_game
+from wondersmith.cli import app
+from wondersmith.cli.new import COUNT_CODES
+from wondersmith.ir.loader import check_file, load_game
 
 runner = CliRunner()
 

@@ -11,9 +11,9 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compiler import strict_yaml
-from compiler.loader import card_files, load_game
-from compiler.vocabulary import RESOURCES, VERBS
+from wondersmith.validate import strict_yaml
+from wondersmith.ir.loader import card_files, load_game
+from wondersmith.dsl.vocabulary import RESOURCES, VERBS
 
 from conftest import DUEL
 

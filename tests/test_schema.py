@@ -9,8 +9,8 @@ from typing import Any, Iterator
 import pytest
 from typer.testing import CliRunner
 
-from compiler import schemas
-from compiler.cli import app
+from wondersmith.dsl import schemas
+from wondersmith.cli import app
 
 from conftest import ROOT
 

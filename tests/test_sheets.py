@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from compiler.cli import app
-from compiler.loader import load
-from compiler.locales import load_names
-from compiler.render import render_game, sheets
-from compiler.render.i18n import LANGUAGES
+from wondersmith.cli import app
+from wondersmith.ir.loader import load
+from wondersmith.validate.locales import load_names
+from wondersmith.render import render_game, sheets
+from wondersmith.render.i18n import LANGUAGES
 
 from conftest import DUEL, ROOT
 
@@ -198,7 +198,7 @@ def test_fallback_is_marked(game) -> None:
 
 def test_a_data_change_reaches_every_language(game) -> None:
     pyramids = next(w for w in game.wonders if w.id == "the_pyramids")
-    from compiler import vocabulary as v
+    from wondersmith.dsl import vocabulary as v
     changed = dataclasses.replace(pyramids, effects=(v.Points(v.Amount(11)),))
     patched = dataclasses.replace(game, wonders=tuple(
         changed if w.id == "the_pyramids" else w for w in game.wonders))

@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from compiler.strict_yaml import MAX_BYTES, MAX_DEPTH, MAX_NODES, load
+from wondersmith.validate.strict_yaml import MAX_BYTES, MAX_DEPTH, MAX_NODES, load
 
 
 def codes(text: str | bytes) -> list[tuple[str, int, int]]:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from compiler.cli import app
+from wondersmith.cli import app
 
 from conftest import FIXTURES, ROOT
 
@@ -86,7 +86,7 @@ def test_invalid_data_github(duel_copy: Path, monkeypatch: pytest.MonkeyPatch) -
 
 def test_github_escapes_newlines_and_commas(tmp_path: Path) -> None:
     # A file name with a comma and a colon must not break the annotation's properties.
-    from compiler.diagnostics import Diagnostic, format_github
+    from wondersmith.diagnostics import Diagnostic, format_github
     out = format_github([Diagnostic("a,b:c.yaml", 3, 4, "WS101", "two\nlines 100%")])
     assert out == "::error file=a%2Cb%3Ac.yaml,line=3,col=4,title=WS101::two%0Alines 100%25"
 
@@ -132,7 +132,7 @@ def test_unknown_option_is_usage_error() -> None:
 def test_hostile_files_no_traceback(name: str, tmp_path: Path) -> None:
     # Run the real console script: a crash would print a traceback and exit with another code.
     (tmp_path / name).write_bytes((FIXTURES / "yaml" / name).read_bytes())
-    proc = subprocess.run([sys.executable, "-c", "from compiler.cli import main; main()",
+    proc = subprocess.run([sys.executable, "-c", "from wondersmith.cli import main; main()",
                            "validate", name], cwd=tmp_path, capture_output=True, timeout=60)
     assert proc.returncode == 1, proc.stderr
     assert b"Traceback" not in proc.stderr + proc.stdout
@@ -142,7 +142,7 @@ def test_hostile_files_no_traceback(name: str, tmp_path: Path) -> None:
 def test_very_deep_nesting_does_not_crash(tmp_path: Path) -> None:
     # 200 000 nested brackets overflow libyaml's recursive composer unless caught before it.
     (tmp_path / "deep.yaml").write_bytes(b"a: " + b"[" * 200_000 + b"]" * 200_000 + b"\n")
-    proc = subprocess.run([sys.executable, "-c", "from compiler.cli import main; main()",
+    proc = subprocess.run([sys.executable, "-c", "from wondersmith.cli import main; main()",
                            "validate", "deep.yaml", "-f", "json"], cwd=tmp_path,
                           capture_output=True, timeout=60)
     assert proc.returncode == 1, proc.stderr

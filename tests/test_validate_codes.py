@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from compiler import strict_yaml
-from compiler.commands.validate import collect
-from compiler.diagnostics import CODES
-from compiler.loader import check_file, load_game
+from wondersmith.validate import strict_yaml
+from wondersmith.cli.validate import collect
+from wondersmith.diagnostics import CODES
+from wondersmith.ir.loader import check_file, load_game
 
 from conftest import FIXTURES
 

@@ -1,6 +1,6 @@
 """The reference engine. It depends on nothing else in the toolkit.
 
-    from compiler.engine import load_ruleset, Game
+    from wondersmith.engine import load_ruleset, Game
     game = Game(load_ruleset("duel"), seed=1)
 """
 from __future__ import annotations
@@ -15,14 +15,14 @@ from .state import CHANCE, TERMINAL, Game
 
 
 def load_ruleset(game: str) -> runtime.Ruleset:
-    """The compiled ruleset `generated.<game>.RULESET`."""
+    """The compiled ruleset `wondersmith.generated.<game>.RULESET`."""
     if not game.isidentifier():
         raise UnknownRulesetError(f"no compiled ruleset named {game!r}")
     try:
-        module = importlib.import_module(f"generated.{game}")
+        module = importlib.import_module(f"wondersmith.generated.{game}")
     except ModuleNotFoundError as exc:
         raise UnknownRulesetError(
-            f"no compiled ruleset named {game!r} (generated.{game} is missing: {exc})") from None
+            f"no compiled ruleset named {game!r} (wondersmith.generated.{game} is missing: {exc})") from None
     return module.RULESET
 
 

@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from compiler.model import Game
+from wondersmith.ir.model import Game
 
 SHEETS_DIR = Path("generated/sheets")
 RULES_DIR = Path("docs/rules")
@@ -36,8 +36,8 @@ def render_game(game: Game, folder: Path, langs: tuple[str, ...], formats: tuple
                 paper: str = "a4", out_dir: Path = SHEETS_DIR,
                 docs_dir: Path | None = RULES_DIR) -> Rendered:
     """Render one game's sheets (and rules docs, unless docs_dir is None)."""
-    from compiler.locales import load_names
-    from compiler.render import sheets
+    from wondersmith.validate.locales import load_names
+    from wondersmith.render import sheets
 
     result = Rendered()
     font_base = sheets.font_base_for(out_dir)

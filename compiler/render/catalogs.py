@@ -13,7 +13,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import write_po
 
-from compiler.render import i18n
+from wondersmith.render import i18n
 
 SOURCES = ("phrases.py", "sheets.py", "texts.py")
 KEYWORDS = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}

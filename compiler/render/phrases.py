@@ -5,8 +5,8 @@ Templates are English gettext messages with named placeholders; plural messages 
 """
 from __future__ import annotations
 
-from compiler import vocabulary as v
-from compiler.render.i18n import Text, Translator
+from wondersmith.dsl import vocabulary as v
+from wondersmith.render.i18n import Text, Translator
 
 
 def resource_name(t: Translator, resource: str) -> Text:

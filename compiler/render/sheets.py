@@ -1,6 +1,6 @@
 """Printable reference sheets (HTML and PDF) and rules docs (Markdown) from the typed game.
 
-Everything is built from the intermediate form (`compiler.model.Game`) and the per-locale
+Everything is built from the intermediate form (`wondersmith.ir.model.Game`) and the per-locale
 names, so a data change updates every sheet in every language. HTML goes through Jinja2 with
 autoescaping (card text is text, never markup); PDF through WeasyPrint with the Noto Sans
 fonts shipped in `fonts/`.
@@ -17,10 +17,10 @@ from typing import Any
 import jinja2
 from markupsafe import Markup, escape
 
-from compiler import vocabulary as v
-from compiler.model import Building, Cost, Game, Structure, Token, Wonder
-from compiler.render import phrases, texts
-from compiler.render.i18n import LANGUAGE_NAMES, Text, Translator, translator
+from wondersmith.dsl import vocabulary as v
+from wondersmith.ir.model import Building, Cost, Game, Structure, Token, Wonder
+from wondersmith.render import phrases, texts
+from wondersmith.render.i18n import LANGUAGE_NAMES, Text, Translator, translator
 
 HERE = Path(__file__).parent
 ICONS_DIR = HERE / "icons"

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from compiler.model import Game
-from compiler.render import phrases
-from compiler.render.i18n import Text, Translator
+from wondersmith.ir.model import Game
+from wondersmith.render import phrases
+from wondersmith.render.i18n import Text, Translator
 
 
 def labels(t: Translator) -> dict[str, Text]:

@@ -1,7 +1,7 @@
 """Build positions by hand (through the JSON state format) for scenario tests."""
 from __future__ import annotations
 
-from compiler.engine import Game, load_ruleset
+from wondersmith.engine import Game, load_ruleset
 
 RULESET = load_ruleset("duel")
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import yaml
 
-from compiler.engine import runtime as rt
+from wondersmith.engine import runtime as rt
 
 DATA = Path(__file__).resolve().parents[2] / "cards" / "duel"
 

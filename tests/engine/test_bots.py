@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from compiler.engine import Game
-from compiler.engine.bots import BOTS, GreedyBot, RandomBot, evaluate, make_bot, play_game
+from wondersmith.engine import Game
+from wondersmith.engine.bots import BOTS, GreedyBot, RandomBot, evaluate, make_bot, play_game
 from engine_helpers import RULESET, scenario
 
 

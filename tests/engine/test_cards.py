@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from compiler.engine import Game
+from wondersmith.engine import Game
 from engine_helpers import RULESET, cid, do, prod, scenario, symbol_count
 
 # The city seat 0 owns before building: one card of each of six colours and one Wonder.

@@ -6,7 +6,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from compiler.cli import app
+from wondersmith.cli import app
 
 runner = CliRunner()
 

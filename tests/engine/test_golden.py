@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from compiler.engine import Game  # noqa: E402
+from wondersmith.engine import Game  # noqa: E402
 from engine_helpers import RULESET  # noqa: E402
 
 BENCH_GAMES = 300  # as bench_engine.play(ruleset, 300, seed=0)

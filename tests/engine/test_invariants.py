@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compiler.engine import Game, IllegalActionError
-from compiler.engine.costs import cheapest_trade, cheapest_trade_by_families, choice_families
-from compiler.engine.serialize import game_record, replay_record
+from wondersmith.engine import Game, IllegalActionError
+from wondersmith.engine.costs import cheapest_trade, cheapest_trade_by_families, choice_families
+from wondersmith.engine.serialize import game_record, replay_record
 from engine_helpers import RULESET
 
 LONG = os.environ.get("WONDERSMITH_LONG") == "1"
@@ -201,7 +201,7 @@ def test_generated_ruleset_plays_like_an_independent_reading_of_the_yaml():
 
 
 def test_sampling_chance_in_one_go_matches_resolving_chance_nodes_one_by_one():
-    from compiler.engine import CHANCE
+    from wondersmith.engine import CHANCE
     for seed in range(25):
         rng = random.Random(seed)
         auto, manual = Game(RULESET, seed=seed), Game(RULESET, seed=seed, auto_chance=False)

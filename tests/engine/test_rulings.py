@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from compiler.engine import CHANCE, Game, IllegalActionError
-from compiler.engine.science import gain_symbol
+from wondersmith.engine import CHANCE, Game, IllegalActionError
+from wondersmith.engine.science import gain_symbol
 from engine_helpers import RULESET, cid, do, prod, scenario, symbol_count
 
 STONE, GLASS, PAPYRUS, WOOD, CLAY = "stone", "glass", "papyrus", "wood", "clay"

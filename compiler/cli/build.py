@@ -1,0 +1,42 @@
+"""`wondersmith build`: the main job. Validate, then compile, then render every game."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from wondersmith.cli.compile import run_compile
+from wondersmith.cli.validate import collect
+from wondersmith.diagnostics import FORMATTERS
+
+CARDS = Path("cards")
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def build(
+        fmt: str = typer.Option("text", "--format", "-f", help="Diagnostics: text, json or github"),
+    ) -> None:
+        """Validate every game under cards/, compile it to generated/, render sheets and docs."""
+        if fmt not in FORMATTERS:
+            typer.echo(f"wondersmith: unknown format '{fmt}' (choose text, json or github)",
+                       err=True)
+            raise typer.Exit(2)
+        if not CARDS.is_dir():
+            typer.echo("wondersmith: run build from the project root (no cards/ folder here)",
+                       err=True)
+            raise typer.Exit(2)
+        diagnostics = collect([CARDS])
+        if diagnostics:
+            typer.echo(FORMATTERS[fmt](diagnostics))
+        if any(d.severity == "error" for d in diagnostics):
+            typer.echo("build stopped: the data is invalid", err=True)
+            raise typer.Exit(1)
+        typer.echo("validated: cards/", err=True)
+        run_compile(check=False)
+        # Imported here: WeasyPrint is slow to load and only this step needs it.
+        from wondersmith.cli.sheets import render_all
+        from wondersmith.render.i18n import LANGUAGES
+        if render_all([CARDS], LANGUAGES, ("html", "pdf"), "a4", Path("generated/sheets"),
+                      Path("docs/rules")):
+            raise typer.Exit(1)

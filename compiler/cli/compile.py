@@ -1,0 +1,83 @@
+"""`wondersmith compile` and `wondersmith export`: data to code, data to JSON."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from wondersmith.codegen import outputs
+from wondersmith.codegen.python import CompileError, json_text
+from wondersmith.diagnostics import FORMATTERS
+from wondersmith.codegen.export import export
+from wondersmith.ir.loader import find_games, load_game
+
+CARDS = Path("cards")
+GENERATED = Path("generated")
+
+
+def _fail(message: str, code: int) -> typer.Exit:
+    typer.echo(f"wondersmith: {message}", err=True)
+    return typer.Exit(code)
+
+
+def run_compile(check: bool, cards: Path = CARDS, out: Path = GENERATED) -> None:
+    """Compile (or check) every game; raises typer.Exit with the right code."""
+    if not cards.is_dir():
+        raise _fail(f"no such folder: {cards}", 2)
+    result = outputs.expected(cards, out)
+    if result.diagnostics:
+        typer.echo(FORMATTERS["text"](result.diagnostics))
+    for error in result.errors:
+        typer.echo(f"{error}", err=True)
+    if not result.ok:
+        raise _fail("not compiled: fix the problems above (nothing was written)", 1)
+    if check:
+        problems = outputs.stale(result, out)
+        for line in problems:
+            typer.echo(line)
+        if problems:
+            raise _fail(f"{out}/ is out of date: run `wondersmith compile`", 1)
+        typer.echo(f"{out}/ is up to date ({', '.join(result.games)})", err=True)
+        return
+    changed = outputs.write(result, out)
+    typer.echo(f"compiled {', '.join(result.games)}: {len(changed)} file(s) changed", err=True)
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("compile")
+    def compile_(
+        check: bool = typer.Option(False, "--check",
+                                   help="Write nothing; exit 1 naming each stale or missing file"),
+        cards: Path = typer.Option(CARDS, help="Folder of games"),
+        out: Path = typer.Option(GENERATED, help="Output folder"),
+    ) -> None:
+        """Compile validated data into Python effect classes and a JSON export."""
+        run_compile(check, cards, out)
+
+    @app.command("export")
+    def export_(
+        game: str = typer.Argument(..., help="The game's id, e.g. duel"),
+        fmt: str = typer.Option("json", "--format", "-f", help="Export format: json"),
+        output: Optional[Path] = typer.Option(None, "--output", "-o",
+                                              help="Write to this file instead of stdout"),
+        cards: Path = typer.Option(CARDS, help="Folder of games"),
+    ) -> None:
+        """The whole ruleset as one canonical JSON document (schema/export.schema.json)."""
+        if fmt != "json":
+            raise _fail(f"unknown format '{fmt}' (json is the only one)", 2)
+        folders, _ = find_games([cards]) if cards.is_dir() else ([], [])
+        folder = next((f for f in folders if f.name == game), None)
+        if folder is None:
+            known = ", ".join(f.name for f in folders) or "none"
+            raise _fail(f"no game '{game}' under {cards}/ (games: {known})", 2)
+        loaded = load_game(folder)
+        if not loaded.ok:
+            typer.echo(FORMATTERS["text"](loaded.diagnostics))
+            raise _fail("not exported: the data is invalid", 1)
+        text = json_text(export(loaded.game))
+        if output is None:
+            typer.echo(text, nl=False)
+        else:
+            output.write_text(text, encoding="utf-8")

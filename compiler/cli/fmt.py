@@ -1,0 +1,50 @@
+"""`wondersmith fmt [--check] [PATH...]`: rewrite data files in the canonical style."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from wondersmith.tools import fmt as formatter
+from wondersmith.ir.loader import display_path
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def fmt(
+        paths: Optional[list[Path]] = typer.Argument(
+            None, help="Data files, game folders or folders of games [default: cards/]"),
+        check: bool = typer.Option(False, "--check",
+                                   help="Only report the files that would change (exit 1)"),
+    ) -> None:
+        """Rewrite rules data in the canonical style, keeping comments; the data never changes.
+
+        YAML files that are not rules data (locales, CI files) are skipped. Exit 0 when every
+        file is canonical (or was rewritten), 1 with --check when some would change, 2 on
+        usage errors or files that cannot be parsed.
+        """
+        paths = paths or [Path("cards")]
+        missing = [p for p in paths if not p.exists()]
+        if missing:
+            typer.echo(f"wondersmith: no such file or folder: {missing[0]}", err=True)
+            raise typer.Exit(2)
+        changed, failed = [], 0
+        files = formatter.data_files(paths)
+        for path in files:
+            result = formatter.format_file(path)
+            if result.error:
+                failed += 1
+                typer.echo(f"{display_path(path)}: {result.error}", err=True)
+            elif result.changed:
+                changed.append(path)
+                if check:
+                    typer.echo(f"would reformat {display_path(path)}")
+                else:
+                    path.write_text(result.text, encoding="utf-8")
+                    typer.echo(f"reformatted {display_path(path)}")
+        verb = "would be reformatted" if check else "reformatted"
+        typer.echo(f"{len(files)} file(s) checked, {len(changed)} {verb}", err=True)
+        if failed:
+            raise typer.Exit(2)
+        raise typer.Exit(1 if check and changed else 0)

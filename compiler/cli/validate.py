@@ -1,0 +1,69 @@
+"""`wondersmith validate`: check rules data in three layers and report every problem."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from wondersmith.validate import locales
+from wondersmith.diagnostics import FORMATTERS, Diagnostic, sort_key
+from wondersmith.ir.loader import check_file, display_path, find_games, load_game
+
+DEFAULT_PATHS = [Path("cards")]
+
+
+def collect(paths: list[Path]) -> list[Diagnostic]:
+    """Diagnostics for every game and stray card file under `paths`, in a stable order."""
+    games, strays = find_games(paths)
+    found: list[Diagnostic] = []
+    for folder in games:
+        found += load_game(folder).diagnostics
+        found += locales.check(folder)  # per-locale names and catalogs (WS4xx)
+    for path in strays:
+        doc = check_file(path, "cards")
+        found += doc.diagnostics
+        if not doc.diagnostics:
+            found.append(Diagnostic(display_path(path), 1, 1, "WS317",
+                                    "this card file belongs to no game (no game.yaml above it)",
+                                    "move it into a game folder under cards/"))
+    return sorted(found, key=sort_key)
+
+
+def usage_error(message: str) -> typer.Exit:
+    typer.echo(f"wondersmith: {message}", err=True)
+    return typer.Exit(2)
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def validate(
+        paths: Optional[list[Path]] = typer.Argument(
+            None, help="Game folders, folders of games, or card files [default: cards/]"),
+        fmt: str = typer.Option("text", "--format", "-f",
+                                help="Output: text, json or github (annotations)"),
+    ) -> None:
+        """Check rules data: strict YAML, schema, then semantic checks.
+
+        Exit 0 when clean, 1 when the data is invalid, 2 on usage errors.
+        """
+        if fmt not in FORMATTERS:
+            raise usage_error(f"unknown format '{fmt}' (choose text, json or github)")
+        paths = paths or DEFAULT_PATHS
+        missing = [p for p in paths if not p.exists()]
+        if missing:
+            raise usage_error(f"no such file or folder: {missing[0]}")
+        not_yaml = [p for p in paths if p.is_file() and p.suffix not in (".yaml", ".yml")]
+        if not_yaml:
+            raise usage_error(f"not a YAML file: {not_yaml[0]}")
+        games, strays = find_games(paths)
+        if not games and not strays:
+            raise usage_error(f"no game data under {', '.join(map(str, paths))}")
+        diagnostics = collect(paths)
+        errors = sum(d.severity == "error" for d in diagnostics)
+        if fmt == "json" or diagnostics:
+            typer.echo(FORMATTERS[fmt](diagnostics))
+        if fmt == "text":
+            typer.echo(f"{len(games)} game(s) checked: "
+                       + (f"{errors} error(s)" if errors else "no problems found"), err=True)
+        raise typer.Exit(1 if errors else 0)

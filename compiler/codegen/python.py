@@ -1,0 +1,330 @@
+"""Code generation: a validated `Game` becomes the Python package `generated/<game>/`.
+
+Each card, Wonder and progress token becomes a subclass of `wondersmith.engine.runtime.Card`.
+Static effects become class attributes; effects that compute or act become straight-line
+methods calling the engine's game verbs. Nothing here runs at play time.
+
+Output is deterministic: data order, no timestamps, every string written with `repr()`.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from wondersmith.dsl import vocabulary as v
+from wondersmith.ir.model import Board, Building, Game, Token, Wonder
+
+TEMPLATES = Path(__file__).parent / "templates"
+LINE = 99
+
+
+class CompileError(Exception):
+    """Data the runtime cannot express (yet): raised with the item and the reason."""
+
+
+@dataclass
+class ClassSpec:
+    """What the template needs to write one class."""
+
+    class_name: str
+    attrs: list[tuple[str, str]] = field(default_factory=list)  # (name, Python literal)
+    on_build: list[str] = field(default_factory=list)
+    end_points: list[str] = field(default_factory=list)  # expressions, summed
+    on_chain_build: list[str] = field(default_factory=list)
+
+    def methods(self) -> list[tuple[str, list[str]]]:
+        """(name, body lines) of each method to write, in a fixed order."""
+        out = []
+        for name, body in (("on_build", self.on_build),
+                           ("end_points", ["return " + " + ".join(self.end_points)]
+                            if self.end_points else []),
+                           ("on_chain_build", self.on_chain_build)):
+            if body:
+                if any("in cities" in line for line in body):
+                    body = [CITIES, *body]
+                out.append((name, body))
+        return out
+
+
+# Cities compared by "most" counts: yours and your neighbours'.
+CITIES = "cities = (player, *game.neighbours(player))"
+
+
+def class_name(item_id: str) -> str:
+    return "".join(part.capitalize() for part in item_id.split("_") if part) or "X"
+
+
+def literal(value: Any, indent: int = 0, prefix: int = 0) -> str:
+    """A Python literal for tuples, strings, numbers and booleans, wrapped when the line
+    (`indent` spaces, `prefix` characters before it, a trailing comma) would be too long."""
+    flat = _flat(value)
+    if indent + prefix + len(flat) + 1 <= LINE or not isinstance(value, tuple) or not value:
+        return flat
+    pad = " " * (indent + 4)
+    items = ",\n".join(pad + literal(item, indent + 4) for item in value)
+    return "(\n" + items + ",\n" + " " * indent + ")"
+
+
+def _flat(value: Any) -> str:
+    if isinstance(value, tuple):
+        inner = ", ".join(_flat(x) for x in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    if isinstance(value, (str, int, bool)) or value is None:
+        return repr(value)
+    raise TypeError(f"no literal for {type(value).__name__}")
+
+
+class _Compiler:
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.index = {r: i for i, r in enumerate(game.resources)}
+
+    def vector(self, pairs: tuple[tuple[str, int], ...]) -> tuple[int, ...]:
+        out = [0] * len(self.index)
+        for resource, units in pairs:
+            out[self.index[resource]] += units
+        return tuple(out)
+
+    def fail(self, item: Any, message: str) -> CompileError:
+        loc = item.loc
+        return CompileError(f"{loc.file}:{loc.line}:{loc.column}: {item.id}: {message}")
+
+    # Counted amounts -------------------------------------------------------------------
+
+    def amount(self, item: Any, amount: v.Amount) -> str:
+        if amount.count is None:
+            return str(amount.value)
+        count = amount.count
+        if count.per == "cards":
+            measure = "game.count_cards({p}, " + _flat(count.colors) + ")"
+        else:
+            measure = {"wonders": "game.count_wonders({p})", "tokens": "game.count_tokens({p})",
+                       "coins": "game.count_coins({p})"}[count.per]
+        if count.city == "self":
+            expr = measure.format(p="player")
+        elif count.city == "neighbours":
+            expr = f"sum({measure.format(p='other')} for other in game.neighbours(player))"
+        elif count.city == "most":
+            expr = f"max({measure.format(p='city')} for city in cities)"
+        else:
+            raise self.fail(item, f"the engine has no '{count.city}' neighbour yet")
+        if count.every != 1:
+            expr = f"{expr} // {count.every}"  # a call: no parentheses needed
+        return expr if amount.value == 1 else f"{amount.value} * {expr}"
+
+    # Effects ---------------------------------------------------------------------------
+
+    def acts(self, item: Any, effect: v.Effect) -> list[str]:
+        """Statements for an on-build effect."""
+        if isinstance(effect, v.Coins):
+            return [f"game.gain_coins(player, {self.amount(item, effect.amount)})"]
+        if isinstance(effect, v.LoseCoins):
+            if effect.who != "neighbours":
+                raise self.fail(item, f"lose_coins for '{effect.who}' is not supported yet")
+            return ["for other in game.neighbours(player):",
+                    f"    game.lose_coins(other, {effect.amount})"]
+        if isinstance(effect, v.Destroy):
+            if effect.who != "neighbours":
+                raise self.fail(item, f"destroy in '{effect.who}' is not supported yet")
+            return [f"game.destroy(player, {_flat(effect.colors)})"]
+        if isinstance(effect, v.BuildFromDiscard):
+            return ["game.build_from_discard(player)"]
+        if isinstance(effect, v.TakeToken):
+            return [f"game.take_token(player, {effect.source!r}, {effect.draw})"]
+        raise self.fail(item, f"'{effect.VERB}' cannot be triggered")
+
+    def spec(self, item: Building | Wonder | Token) -> ClassSpec:
+        if isinstance(item, Board):
+            raise self.fail(item, "Wonder boards (7 Wonders) are not supported by the engine yet")
+        spec = ClassSpec(class_name(item.id))
+        attrs: dict[str, Any] = {"id": item.id, "name": item.name,
+                                 "kind": {"building": "BUILDING", "wonder": "WONDER",
+                                          "token": "TOKEN"}[item.kind]}
+        if isinstance(item, Building):
+            attrs["age"] = item.age
+            attrs["color"] = item.color
+        if not isinstance(item, Token):
+            if item.cost.coins:
+                attrs["cost_coins"] = item.cost.coins
+            attrs["cost"] = self.vector(item.cost.resources)
+        if isinstance(item, Building):
+            if item.chain_gives:
+                attrs["chain_gives"] = item.chain_gives
+            if item.chain_from:
+                attrs["chain_from"] = item.chain_from
+        produces = [0] * len(self.index)
+        one_of: list[tuple[int, ...]] = []
+        prices: list[tuple[int, int]] = []
+        discounts: list[tuple[str, int]] = []
+        bonus: list[tuple[str, int]] = []
+        shields = points = 0
+        for effect in item.effects:
+            if isinstance(effect, v.Produce):
+                for r, units in effect.resources:
+                    produces[self.index[r]] += units
+            elif isinstance(effect, v.ProduceOneOf):
+                one_of.append(tuple(self.index[r] for r in effect.resources))
+            elif isinstance(effect, v.TradePrice):
+                if effect.source != "neighbours":
+                    raise self.fail(item, f"trade prices from '{effect.source}' are not "
+                                          "supported yet")
+                prices += [(self.index[r], effect.price) for r in effect.resources]
+            elif isinstance(effect, v.Discount):
+                discounts.append((effect.target, effect.units))
+            elif isinstance(effect, v.ShieldBonus):
+                bonus += [(c, effect.amount) for c in effect.colors]
+            elif isinstance(effect, v.Science):
+                if "science" in attrs:
+                    raise self.fail(item, "a card carries one science symbol")
+                attrs["science"] = effect.symbol
+            elif isinstance(effect, v.WondersPlayAgain):
+                attrs["wonders_play_again"] = True
+            elif isinstance(effect, v.CollectTradeSpend):
+                if effect.source != "neighbours":
+                    raise self.fail(item, f"collect_trade_spend from '{effect.source}' is not "
+                                          "supported yet")
+                attrs["collect_trade_spend"] = True
+            elif isinstance(effect, v.Shields):
+                shields += effect.amount
+            elif isinstance(effect, v.PlayAgain):
+                attrs["play_again"] = True
+            elif isinstance(effect, v.Points):
+                if effect.amount.count is None:
+                    points += effect.amount.value
+                else:
+                    spec.end_points.append(self.amount(item, effect.amount))
+            elif isinstance(effect, v.Whenever):
+                for inner in effect.effects:
+                    spec.on_chain_build += self.acts(item, inner)
+            elif effect.TIMING == v.ON_BUILD:
+                spec.on_build += self.acts(item, effect)
+            else:
+                raise self.fail(item, f"'{effect.VERB}' is not supported by the engine yet")
+        if any(produces):
+            attrs["produces"] = tuple(produces)
+        for name, value in (("produces_one_of", one_of), ("trade_prices", prices),
+                            ("discounts", discounts), ("shield_bonus", bonus)):
+            if value:
+                attrs[name] = tuple(value)
+        if shields:
+            attrs["shields"] = shields
+        if points:
+            attrs["points"] = points
+        for name, body in (("has_on_build", spec.on_build), ("has_end_points", spec.end_points),
+                           ("has_on_chain_build", spec.on_chain_build)):
+            if body:
+                attrs[name] = True
+        spec.attrs = [(k, "_rt." + val if k == "kind" else literal(val, 4, len(k) + 3))
+                      for k, val in attrs.items()]
+        return spec
+
+    # Tables ----------------------------------------------------------------------------
+
+    def tables(self) -> dict[str, str]:
+        g, s = self.game, self.game.setup
+        seat = {"first": 0, "second": 1}
+        structures = [
+            "_rt.Structure(age={}, rows=(\n{}\n        ))".format(
+                st.age, "\n".join(
+                    f"            _rt.StructureRow(columns={_flat(r.columns)}, "
+                    f"face_down={r.face_down}),"
+                    for r in st.rows))
+            for st in g.structures
+        ]
+        zones = [f"_rt.MilitaryZone(first={z.first}, last={z.last}, points={z.points}, "
+                 f"loot={z.loot})" for z in g.zones]
+        return {
+            "game": repr(g.id),
+            "source_hash": repr(g.source_hash),
+            "name": repr(g.name),
+            "players": str(g.players),
+            "resources": literal(g.resources, 4, len("resources=")),
+            "raw_resources": literal(g.raw_resources, 4, len("raw_resources=")),
+            "colors": literal(g.colors, 4, len("colors=")),
+            "science_symbols": literal(g.science_symbols, 4, len("science_symbols=")),
+            "ages": str(len(g.ages)),
+            "structures": "(\n" + "".join(f"        {x},\n" for x in structures) + "    )",
+            "military": "_rt.Military(\n        supremacy_at={},\n        zones=(\n{}        ),\n"
+                        "    )".format(g.supremacy_at,
+                                      "".join(f"            {z},\n" for z in zones)),
+            "setup": (
+                "_rt.Setup(\n"
+                f"        starting_coins={s.starting_coins},\n"
+                f"        board_tokens={s.board_tokens},\n"
+                f"        removed_cards_per_age={s.removed_cards_per_age},\n"
+                f"        guild_age={s.guild_age},\n"
+                f"        guilds_drawn={s.guilds_drawn},\n"
+                f"        guild_color={s.guild_color!r},\n"
+                f"        max_wonders_built={s.max_wonders_built},\n"
+                f"        wonder_draft={_flat(tuple(tuple(seat[x] for x in r) for r in s.wonder_draft))},\n"
+                f"        first_game_wonders={literal(s.first_game_wonders, 8, 19)},\n"
+                "    )"
+            ),
+            "rules": (
+                "_rt.Rules(\n"
+                f"        trade_base_price={g.trade_base_price},\n"
+                f"        trade_raised_by={_flat(g.trade_raised_by)},\n"
+                f"        discard_coins={g.discard_coins},\n"
+                f"        discard_bonus_colors={_flat(g.discard_bonus_colors)},\n"
+                f"        discard_bonus={g.discard_bonus},\n"
+                f"        science_pair_reward={g.science_pair_takes_token},\n"
+                f"        science_supremacy={g.science_supremacy},\n"
+                f"        coins_per_point={g.coins_per_point},\n"
+                f"        tie_break_color={g.tie_break!r},\n"
+                "    )"
+            ),
+        }
+
+
+def _environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        autoescape=False,  # Python source, not HTML; every string goes through repr()
+    )
+
+
+def generate(game: Game, source: str) -> dict[str, str]:
+    """Every file of `generated/<game>/`, by name, with its exact text.
+
+    `source` is the data folder as it should be named in headers (e.g. "cards/duel").
+    """
+    compiler = _Compiler(game)
+    names: dict[str, str] = {}
+    for item in game.components():
+        name = class_name(item.id)
+        if name in names:
+            raise compiler.fail(item, f"class name {name} is also made from '{names[name]}'")
+        names[name] = item.id
+    env = _environment()
+    header = (f"# Generated by wondersmith from {source} (sources {game.source_hash}).\n"
+              "# Do not edit: change the data and run `wondersmith compile`.")
+    groups = {"buildings": game.buildings, "wonders": game.wonders, "tokens": game.tokens}
+    files: dict[str, str] = {}
+    module = env.get_template("module.py.j2")
+    for group, items in groups.items():
+        specs = [compiler.spec(item) for item in items]
+        files[f"{group}.py"] = module.render(header=header, group=group, specs=specs)
+    files["__init__.py"] = env.get_template("package.py.j2").render(
+        header=header, game=game, groups={g: [class_name(i.id) for i in items]
+                                          for g, items in groups.items()},
+        tables=compiler.tables(), literal=literal)
+    return files
+
+
+def compile_check(files: dict[str, str]) -> None:
+    """Prove generated Python parses before anything is written."""
+    for name, text in files.items():
+        if name.endswith(".py"):
+            compile(text, name, "exec")
+
+
+def json_text(data: Any) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"

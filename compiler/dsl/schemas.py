@@ -1,0 +1,464 @@
+"""JSON Schemas for the rules data, generated from the effect vocabulary.
+
+`wondersmith schema` writes them to `schema/`; a test proves the files there are current, so
+the schema editors see and the vocabulary the compiler runs cannot drift apart. The schemas use
+JSON Schema 2020-12 but only keywords draft-07 tooling also understands (yaml-language-server).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from wondersmith.dsl import vocabulary as v
+
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+
+def _id(description: str) -> dict[str, Any]:
+    return {"type": "string", "pattern": v.ID_PATTERN, "description": description}
+
+
+def _name(what: str) -> dict[str, Any]:
+    return {"type": "string", "minLength": 1, "description": f"The {what}'s English name"}
+
+
+COST = {
+    "type": "object",
+    "description": "What construction costs: coins and resource units. Omit for a free card.",
+    "additionalProperties": False,
+    "properties": {
+        "coins": v._count(1, "Coins paid to the bank"),
+        **{r: v._count(1, f"Units of {r}") for r in v.RESOURCES},
+    },
+}
+
+EFFECTS = {
+    "type": "array",
+    "items": {"$ref": "#/$defs/effect"},
+    "description": "What the card does. See docs/dsl.md for every verb.",
+}
+
+
+def cards_schema() -> dict[str, Any]:
+    building = {
+        "type": "object",
+        "description": "A building card (Age card or guild).",
+        "required": ["id", "name", "color"],
+        "additionalProperties": False,
+        "properties": {
+            "id": _id("Stable snake_case identifier, unique in the game"),
+            "name": _name("card"),
+            "color": v._enum(v.COLORS, "The card's colour"),
+            "cost": {"$ref": "#/$defs/cost"},
+            "chain_gives": {"type": "string", "pattern": v.SYMBOL_PATTERN,
+                            "description": "Chain symbol printed on this card: a later card "
+                                           "with this symbol in `chain_from` is free for you"},
+            "chain_from": {"type": "string", "pattern": v.SYMBOL_PATTERN,
+                           "description": "Chain symbol that makes this card free when your "
+                                          "city has the earlier card that gives it"},
+            "effects": {"$ref": "#/$defs/effects"},
+        },
+    }
+    wonder = {
+        "type": "object",
+        "description": "A Wonder (7 Wonders Duel) built by tucking an Age card under it.",
+        "required": ["id", "name", "cost"],
+        "additionalProperties": False,
+        "properties": {
+            "id": _id("Stable snake_case identifier, unique in the game"),
+            "name": _name("Wonder"),
+            "cost": {"$ref": "#/$defs/cost"},
+            "effects": {"$ref": "#/$defs/effects"},
+        },
+    }
+    token = {
+        "type": "object",
+        "description": "A progress token.",
+        "required": ["id", "name"],
+        "additionalProperties": False,
+        "properties": {
+            "id": _id("Stable snake_case identifier, unique in the game"),
+            "name": _name("token"),
+            "effects": {"$ref": "#/$defs/effects"},
+        },
+    }
+    stage = {
+        "type": "object",
+        "description": "One stage of a Wonder board (7 Wonders), built in order.",
+        "additionalProperties": False,
+        "properties": {
+            "cost": {"$ref": "#/$defs/cost"},
+            "effects": {"$ref": "#/$defs/effects"},
+        },
+    }
+    board = {
+        "type": "object",
+        "description": "A Wonder board with two sides of stages (7 Wonders).",
+        "required": ["id", "name", "produces", "sides"],
+        "additionalProperties": False,
+        "properties": {
+            "id": _id("Stable snake_case identifier, unique in the game"),
+            "name": _name("board"),
+            "produces": {**v.Produce.VALUE_SCHEMA,
+                         "description": "The resource the board itself produces"},
+            "sides": {
+                "type": "object",
+                "description": "Side A and side B",
+                "required": ["a", "b"],
+                "additionalProperties": False,
+                "properties": {
+                    side: {
+                        "type": "object",
+                        "description": f"Side {side.upper()}",
+                        "required": ["stages"],
+                        "additionalProperties": False,
+                        "properties": {"stages": {"type": "array", "minItems": 1,
+                                                  "items": {"$ref": "#/$defs/stage"},
+                                                  "description": "Stages, in building order"}},
+                    }
+                    for side in ("a", "b")
+                },
+            },
+        },
+    }
+    return {
+        "$schema": DIALECT,
+        "title": "wondersmith card data",
+        "description": "A file of cards, Wonders, progress tokens or Wonder boards of one game.",
+        "type": "object",
+        "minProperties": 1,
+        "additionalProperties": False,
+        "properties": {
+            "age": v._count(1, "The Age of every building in this file"),
+            "buildings": {"type": "array", "items": {"$ref": "#/$defs/building"},
+                          "description": "Building cards"},
+            "wonders": {"type": "array", "items": {"$ref": "#/$defs/wonder"},
+                        "description": "Wonders"},
+            "tokens": {"type": "array", "items": {"$ref": "#/$defs/token"},
+                       "description": "Progress tokens"},
+            "boards": {"type": "array", "items": {"$ref": "#/$defs/board"},
+                       "description": "Wonder boards (7 Wonders)"},
+        },
+        "if": {"required": ["buildings"]},
+        "then": {"required": ["age"]},
+        "$defs": {
+            "building": building,
+            "wonder": wonder,
+            "token": token,
+            "board": board,
+            "stage": stage,
+            "cost": COST,
+            "effects": EFFECTS,
+            "effect": v.effect_schema(),
+        },
+    }
+
+
+def dsl_schema() -> dict[str, Any]:
+    """The effect vocabulary alone, for tools that embed effects in their own documents."""
+    return {
+        "$schema": DIALECT,
+        "title": "wondersmith effect DSL",
+        "description": "One effect of the wondersmith effect DSL.",
+        "$ref": "#/$defs/effect",
+        "$defs": {"effect": v.effect_schema()},
+    }
+
+
+def game_schema() -> dict[str, Any]:
+    count = v._count
+    zone = {
+        "type": "object",
+        "description": "A zone of the military track, by distance from the centre.",
+        "required": ["from", "to", "points"],
+        "additionalProperties": False,
+        "properties": {
+            "from": count(0, "First distance from the centre in the zone"),
+            "to": count(0, "Last distance from the centre in the zone"),
+            "points": count(0, "VP for the player the pawn is on the far side of"),
+            "loot": count(1, "Coins the opponent loses when the pawn first enters the zone"),
+        },
+    }
+    row = {
+        "type": "object",
+        "description": "A row of the structure. A slot is covered by the slots of the next "
+                       "row one column to its left or right.",
+        "required": ["columns"],
+        "additionalProperties": False,
+        "properties": {
+            "columns": {"type": "array", "minItems": 1,
+                        "items": count(0, "Slot position in half-card widths"),
+                        "description": "Slot positions, left to right, in half-card widths"},
+            "face_down": {"type": "boolean", "default": False,
+                          "description": "Cards of this row are dealt face down"},
+        },
+    }
+    age = {
+        "type": "object",
+        "description": "What each Age's deck holds, checked against the card files.",
+        "required": ["age", "cards", "colors"],
+        "additionalProperties": False,
+        "properties": {
+            "age": count(1, "The Age"),
+            "cards": count(1, "Buildings in the Age's deck (guilds apart)"),
+            "colors": {"type": "object", "description": "Buildings per colour",
+                       "additionalProperties": False,
+                       "properties": {c: count(0, f"{c} buildings") for c in v.COLORS}},
+        },
+    }
+    structure = {
+        "type": "object",
+        "description": "The layout of an Age's cards, from the far end to the players.",
+        "required": ["age", "rows"],
+        "additionalProperties": False,
+        "properties": {"age": count(1, "The Age"),
+                       "rows": {"type": "array", "minItems": 1, "items": row,
+                                "description": "Rows from the far end to the players"}},
+    }
+    seat = v._enum(("first", "second"), "Who picks: the first or the second player")
+    return {
+        "$schema": DIALECT,
+        "title": "wondersmith game",
+        "description": "A game's fixed rules: players, resources, set-up, track, structures.",
+        "type": "object",
+        "required": ["id", "name", "players", "resources", "colors", "science_symbols",
+                     "ages", "setup", "trade", "discard", "military", "science", "scoring",
+                     "structures"],
+        "additionalProperties": False,
+        "properties": {
+            "id": _id("The game's id; also the name of its folder under cards/"),
+            "name": _name("game"),
+            "players": count(2, "Number of players"),
+            "resources": {
+                "type": "object", "description": "The game's resources",
+                "required": ["raw", "manufactured"], "additionalProperties": False,
+                "properties": {
+                    "raw": v._resources("Raw materials (brown cards)"),
+                    "manufactured": v._resources("Manufactured goods (grey cards)"),
+                },
+            },
+            "colors": {"type": "array", "items": v._enum(v.COLORS, "A colour"),
+                       "uniqueItems": True, "description": "Card colours in this game"},
+            "science_symbols": {"type": "array", "uniqueItems": True,
+                                "items": v._enum(v.SCIENCE_SYMBOLS, "A symbol"),
+                                "description": "Scientific symbols in this game"},
+            "ages": {"type": "array", "minItems": 1, "items": age,
+                     "description": "Each Age's deck"},
+            "setup": {
+                "type": "object", "description": "Set-up",
+                "required": ["starting_coins", "board_tokens", "removed_cards_per_age",
+                             "guilds", "max_wonders_built", "wonder_draft"],
+                "additionalProperties": False,
+                "properties": {
+                    "starting_coins": count(0, "Coins each player starts with"),
+                    "board_tokens": count(0, "Progress tokens laid on the board"),
+                    "removed_cards_per_age": count(0, "Cards of each Age deck left in the box"),
+                    "guilds": {"type": "object", "description": "Guilds shuffled into an Age",
+                               "required": ["age", "count", "color"],
+                               "additionalProperties": False,
+                               "properties": {"age": count(1, "The Age"),
+                                              "count": count(0, "Guilds drawn"),
+                                              "color": v._enum(v.COLORS, "The guilds' colour: "
+                                                               "buildings of this colour are "
+                                                               "guilds, not Age cards")}},
+                    "max_wonders_built": count(1, "Wonders that can be built in a game"),
+                    "wonder_draft": {"type": "array", "minItems": 1,
+                                     "description": "Draft rounds: who takes each revealed Wonder",
+                                     "items": {"type": "array", "minItems": 1, "items": seat}},
+                    "first_game_wonders": {
+                        "type": "object", "description": "Suggested Wonders for a first game",
+                        "required": ["first", "second"], "additionalProperties": False,
+                        "properties": {s: {"type": "array", "items": _id("A Wonder id"),
+                                           "description": f"The {s} player's Wonders"}
+                                       for s in ("first", "second")},
+                    },
+                },
+            },
+            "trade": {
+                "type": "object", "description": "Buying missing resources",
+                "required": ["base_price", "raised_by"], "additionalProperties": False,
+                "properties": {
+                    "base_price": count(0, "Coins per unit before the opponent's production"),
+                    "raised_by": {"type": "array", "items": v._enum(v.COLORS, "A colour"),
+                                  "description": "Colours whose printed production raises "
+                                                 "the opponent's price by 1 a unit"},
+                },
+            },
+            "discard": {
+                "type": "object", "description": "Discarding a card for coins",
+                "required": ["coins"], "additionalProperties": False,
+                "properties": {
+                    "coins": count(0, "Coins for a discarded card"),
+                    "bonus": {"type": "object", "description": "Extra coins per own building",
+                              "required": ["amount", "colors"], "additionalProperties": False,
+                              "properties": {"amount": count(1, "Coins per building"),
+                                             "colors": v._colors("Colours counted")}},
+                },
+            },
+            "military": {
+                "type": "object", "description": "The military track",
+                "required": ["supremacy_at", "zones"], "additionalProperties": False,
+                "properties": {
+                    "supremacy_at": count(1, "Distance from the centre that wins at once"),
+                    "zones": {"type": "array", "minItems": 1, "items": zone,
+                              "description": "Zones from the centre outwards"},
+                },
+            },
+            "science": {
+                "type": "object", "description": "Science",
+                "required": ["pair_takes_token", "supremacy", "cards_per_symbol"],
+                "additionalProperties": False,
+                "properties": {
+                    "pair_takes_token": {"type": "boolean",
+                                         "description": "A pair of identical symbols takes a "
+                                                        "progress token from the board"},
+                    "supremacy": count(1, "Different symbols that win at once"),
+                    "cards_per_symbol": count(1, "Green cards that carry each card symbol"),
+                },
+            },
+            "scoring": {
+                "type": "object", "description": "End-of-game scoring",
+                "required": ["coins_per_point", "tie_break"], "additionalProperties": False,
+                "properties": {
+                    "coins_per_point": count(1, "Coins per victory point"),
+                    "tie_break": v._enum(v.COLORS, "Most VP from buildings of this colour wins "
+                                                   "a tie"),
+                },
+            },
+            "structures": {"type": "array", "minItems": 1, "items": structure,
+                           "description": "The structure of each Age"},
+        },
+    }
+
+
+def export_schema() -> dict[str, Any]:
+    """The canonical JSON export (`wondersmith export GAME --format json`)."""
+    count = v._count
+
+    def obj(description: str, props: dict[str, Any], required: list[str] | None = None) -> dict:
+        return {"type": "object", "description": description, "additionalProperties": False,
+                "required": list(props) if required is None else required, "properties": props}
+
+    def strings(description: str) -> dict[str, Any]:
+        return {"type": "array", "items": {"type": "string"}, "description": description}
+
+    ident = {"type": "string", "pattern": v.ID_PATTERN, "description": "Stable identifier"}
+    name = {"type": "string", "description": "English name"}
+    cost = {"type": "object", "description": "Coins and resource units; empty when free",
+            "additionalProperties": count(1, "Units"), "propertyNames": {
+                "enum": ["coins", *v.RESOURCES]}}
+    effect = obj("One effect, as the DSL writes it", {
+        "verb": {**v._enum(tuple(v.VERBS), "The verb (docs/dsl.md)")},
+        "timing": v._enum(v.TIMINGS, "When it acts"),
+        "value": {"description": "The verb's value as written in the DSL, defaults omitted; "
+                                 "null for verbs without a value"},
+    })
+    effects = {"type": "array", "items": effect, "description": "Effects, in data order"}
+    symbol = {"type": ["string", "null"], "description": "A chain symbol, or null"}
+    return {
+        "$schema": DIALECT,
+        "title": "wondersmith ruleset export",
+        "description": "A whole ruleset as one JSON document, keys in a fixed order.",
+        **obj("The ruleset", {
+            "format": {"const": "wondersmith-ruleset", "description": "Format name"},
+            "version": {"const": 1, "description": "Format version"},
+            "game": obj("The game", {"id": ident, "name": name,
+                                     "players": count(2, "Players")}),
+            "source_hash": {"type": "string", "description": "Hash of the data files"},
+            "resources": obj("Resources", {"raw": strings("Raw materials"),
+                                           "manufactured": strings("Manufactured goods")}),
+            "colors": strings("Card colours"),
+            "science_symbols": strings("Science symbols"),
+            "ages": {"type": "array", "description": "Each Age's deck", "items": obj(
+                "An Age deck", {"age": count(1, "Age"), "cards": count(1, "Buildings"),
+                                "colors": {"type": "object", "description": "Per colour",
+                                           "additionalProperties": count(0, "Buildings")}})},
+            "setup": obj("Set-up", {
+                "starting_coins": count(0, "Coins per player"),
+                "board_tokens": count(0, "Progress tokens on the board"),
+                "removed_cards_per_age": count(0, "Cards left in the box per Age"),
+                "guilds": obj("Guilds", {"age": count(1, "Age"), "count": count(0, "Drawn"),
+                                         "color": {"type": "string",
+                                                   "description": "The guilds' colour"}}),
+                "max_wonders_built": count(1, "Wonders that can be built"),
+                "wonder_draft": {"type": "array", "description": "Who takes each Wonder",
+                                 "items": strings("first or second")},
+                "first_game_wonders": {"description": "Suggested Wonders, or null",
+                                       "anyOf": [{"type": "null"}, obj("Per seat", {
+                                           "first": strings("Wonder ids"),
+                                           "second": strings("Wonder ids")})]},
+            }),
+            "trade": obj("Trading", {"base_price": count(0, "Base price"),
+                                     "raised_by": strings("Colours raising prices")}),
+            "discard": obj("Discarding", {
+                "coins": count(0, "Coins"),
+                "bonus": obj("Bonus", {"amount": count(0, "Coins per card"),
+                                       "colors": strings("Colours counted")})}),
+            "military": obj("Military track", {
+                "supremacy_at": count(1, "Distance that wins"),
+                "zones": {"type": "array", "description": "Zones", "items": obj("A zone", {
+                    "from": count(0, "First distance"), "to": count(0, "Last distance"),
+                    "points": count(0, "VP"), "loot": count(0, "Coins looted on entry")})}}),
+            "science": obj("Science", {
+                "pair_takes_token": {"type": "boolean", "description": "Pairs take tokens"},
+                "supremacy": count(1, "Different symbols that win"),
+                "cards_per_symbol": count(1, "Green cards per symbol")}),
+            "scoring": obj("Scoring", {"coins_per_point": count(1, "Coins per VP"),
+                                       "tie_break": {"type": "string",
+                                                     "description": "Tie-break colour"}}),
+            "structures": {"type": "array", "description": "Each Age's layout", "items": obj(
+                "A structure", {
+                    "age": count(1, "Age"),
+                    "rows": {"type": "array", "description": "Rows, far end first",
+                             "items": obj("A row", {
+                                 "columns": {"type": "array", "items": count(0, "Column"),
+                                             "description": "Half-card positions"},
+                                 "face_down": {"type": "boolean", "description": "Dealt face "
+                                                                                 "down"}})},
+                    "slots": {"type": "array", "description": "Every slot, row by row",
+                              "items": obj("A slot", {
+                                  "row": count(0, "Row index"), "column": count(0, "Column"),
+                                  "face_down": {"type": "boolean", "description": "Face down"},
+                                  "covered_by": {"type": "array", "items": count(0, "Slot"),
+                                                 "description": "Indices of covering slots"}})},
+                })},
+            "buildings": {"type": "array", "description": "Building cards", "items": obj(
+                "A building", {"id": ident, "name": name, "age": count(1, "Age"),
+                               "color": {"type": "string", "description": "Colour"},
+                               "cost": cost, "chain_gives": symbol, "chain_from": symbol,
+                               "effects": effects})},
+            "wonders": {"type": "array", "description": "Wonders", "items": obj(
+                "A Wonder", {"id": ident, "name": name, "cost": cost, "effects": effects})},
+            "tokens": {"type": "array", "description": "Progress tokens", "items": obj(
+                "A token", {"id": ident, "name": name, "effects": effects})},
+        }),
+    }
+
+
+SCHEMAS = {
+    "cards.schema.json": cards_schema,
+    "game.schema.json": game_schema,
+    "dsl.schema.json": dsl_schema,
+    "export.schema.json": export_schema,
+}
+
+
+def render(schema: dict[str, Any]) -> str:
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+
+
+def expected_files() -> dict[str, str]:
+    """Every generated schema file, by name, with its exact text."""
+    return {name: render(build()) for name, build in SCHEMAS.items()}
+
+
+def write(schema_dir: Path) -> list[Path]:
+    schema_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, text in expected_files().items():
+        path = schema_dir / name
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+            written.append(path)
+    return written

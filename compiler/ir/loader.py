@@ -1,0 +1,172 @@
+"""Finding and loading games: YAML files in, a typed `Game` and diagnostics out.
+
+A game is a folder under `cards/` with a `game.yaml` and card files beside it; per-locale
+texts live in its `locales/` folder and are checked by `wondersmith.validate.locales`.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from wondersmith.validate import schema_check
+from wondersmith.validate import semantics
+from wondersmith.validate import strict_yaml
+from wondersmith.diagnostics import Diagnostic, format_text, sort_key
+from wondersmith.ir.model import (Game, Loc, parse_board, parse_building, parse_game, parse_token,
+                            parse_wonder)
+
+GAME_FILE = "game.yaml"
+LOCALES_DIR = "locales"
+
+
+@dataclass
+class LoadedGame:
+    folder: Path
+    game: Game | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    files: list[Path] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.game is not None and not any(d.severity == "error"
+                                                 for d in self.diagnostics)
+
+
+def display_path(path: Path) -> str:
+    """A path as diagnostics print it: relative to the working directory when inside it."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:  # another drive
+        return str(path)
+
+
+def card_files(folder: Path) -> list[Path]:
+    """The game's card files (not game.yaml, not locales), in a stable order."""
+    return sorted(p for p in folder.glob("*.yaml") if p.name != GAME_FILE)
+
+
+def source_hash(files: list[Path]) -> str:
+    """A hash of the sources' names and bytes, for generated headers and staleness checks."""
+    digest = hashlib.sha256()
+    for path in sorted(files, key=lambda p: p.name):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def _loc(doc: strict_yaml.Document, path: tuple) -> Loc:
+    line, col = doc.where(path)
+    return Loc(doc.file, line, col)
+
+
+def _field_locs(doc: strict_yaml.Document, path: tuple, item: dict) -> dict[str, Loc]:
+    """Where each part of an item was written, by dotted path ("cost.wood", "effects.1"); the
+    key of a mapping entry under "@" and its path ("@cost.wood")."""
+    n = len(path)
+    locs = {".".join(map(str, p[n:])): Loc(doc.file, *pos)
+            for p, pos in doc.values.items() if p[:n] == path and len(p) > n}
+    locs.update({"@" + ".".join(map(str, p[n:])): Loc(doc.file, *pos)
+                 for p, pos in doc.keys.items() if p[:n] == path and len(p) > n})
+    return locs
+
+
+def _read(path: Path) -> strict_yaml.Document:
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        doc = strict_yaml.Document(display_path(path))
+        doc.diagnostics.append(Diagnostic(doc.file, 1, 1, "WS101",
+                                          f"cannot read the file: {exc.strerror}"))
+        return doc
+    return strict_yaml.load(display_path(path), raw)
+
+
+def check_file(path: Path, kind: str) -> strict_yaml.Document:
+    """Layers 1 and 2 for one file; the document carries its diagnostics."""
+    doc = _read(path)
+    if doc.data is not None:  # even after strict-YAML problems, report schema ones too
+        # ...but not a second one where strict YAML already reported (a rejected `!tag`
+        # value reads as null; an `on:` key is unknown).
+        seen = {(d.line, d.column) for d in doc.diagnostics}
+        doc.diagnostics.extend(d for d in schema_check.check(doc, kind)
+                               if (d.line, d.column) not in seen)
+    return doc
+
+
+def load_game(folder: Path) -> LoadedGame:
+    """Load and validate a whole game folder, every layer, every problem reported."""
+    result = LoadedGame(folder, None)
+    game_path = folder / GAME_FILE
+    files = card_files(folder)
+    result.files = [game_path, *files]
+    game_doc = check_file(game_path, "game")
+    result.diagnostics += game_doc.diagnostics
+    docs = [check_file(p, "cards") for p in files]
+    for doc in docs:
+        result.diagnostics += doc.diagnostics
+    if game_doc.diagnostics or any(d.diagnostics for d in docs):
+        result.diagnostics.sort(key=sort_key)
+        return result
+
+    game = parse_game(game_doc.data, _loc(game_doc, ()))
+    order = game.resources
+    buildings, wonders, tokens, boards = [], [], [], []
+    for doc in docs:
+        data = doc.data
+        for i, item in enumerate(data.get("buildings", ())):
+            path = ("buildings", i)
+            buildings.append(parse_building(item, data["age"], order, _loc(doc, path),
+                                            _field_locs(doc, path, item)))
+        for i, item in enumerate(data.get("wonders", ())):
+            path = ("wonders", i)
+            wonders.append(parse_wonder(item, order, _loc(doc, path),
+                                        _field_locs(doc, path, item)))
+        for i, item in enumerate(data.get("tokens", ())):
+            path = ("tokens", i)
+            tokens.append(parse_token(item, _loc(doc, path), _field_locs(doc, path, item)))
+        for i, item in enumerate(data.get("boards", ())):
+            path = ("boards", i)
+            boards.append(parse_board(item, order, _loc(doc, path),
+                                      _field_locs(doc, path, item)))
+    game = replace(game, buildings=tuple(buildings), wonders=tuple(wonders),
+                   tokens=tuple(tokens), boards=tuple(boards),
+                   source_hash=source_hash(result.files))
+    result.diagnostics += semantics.check(game, game_doc)
+    result.diagnostics.sort(key=sort_key)
+    result.game = game
+    return result
+
+
+def find_games(paths: list[Path]) -> tuple[list[Path], list[Path]]:
+    """Game folders named by `paths` (a game folder, a folder of games, or a file in a game),
+    and YAML files that belong to no game."""
+    games: dict[Path, None] = {}
+    strays: list[Path] = []
+    for path in paths:
+        path = path.resolve()
+        if path.is_file():
+            folder = next((p for p in path.parents if (p / GAME_FILE).is_file()), None)
+            if folder is not None:
+                games.setdefault(folder)
+            else:
+                strays.append(path)
+            continue
+        if (path / GAME_FILE).is_file():
+            games.setdefault(path)
+            continue
+        for game_file in sorted(path.rglob(GAME_FILE)):
+            games.setdefault(game_file.parent)
+        claimed = tuple(games)
+        for yaml_file in sorted(path.rglob("*.yaml")):
+            if not any(g in yaml_file.parents for g in claimed):
+                strays.append(yaml_file)
+    return list(games), strays
+
+
+def load(folder: Path) -> Game:
+    """The game in `folder`, or ValueError with the diagnostics as text."""
+    loaded = load_game(folder)
+    if not loaded.ok:
+        raise ValueError(format_text(loaded.diagnostics))
+    return loaded.game

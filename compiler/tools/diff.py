@@ -1,0 +1,547 @@
+"""Semantic diff of rules data: what changed in the rules, not in the YAML.
+
+Both sides are loaded into the typed intermediate form (`model.Game`) and compared there, so
+reordering or reformatting a file shows no change. Locale files (`locales/<lang>.yaml`, keyed
+by id) are compared key by key when present on either side.
+"""
+from __future__ import annotations
+
+import dataclasses
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from wondersmith.ir.model import Building, Cost, Game, Row, Structure, Zone
+from wondersmith.dsl.vocabulary import Effect
+
+# Fields of `Game` that are not rules (components are compared item by item).
+_NOT_RULES = {"id", "buildings", "wonders", "tokens", "boards", "source_hash", "loc"}
+KINDS = ("building", "wonder", "token", "board")
+KIND_TITLES = {"building": "Buildings", "wonder": "Wonders", "token": "Progress tokens",
+               "board": "Wonder boards"}
+CITY_WORDS = {"self": "", "neighbours": " in neighbours' cities", "left": " in the left city",
+              "right": " in the right city", "most": " in the city with most"}
+
+
+# ---------------------------------------------------------------------------------------------
+# Readable words for effects, costs and rules values.
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def describe_amount(data: Any) -> str:
+    """`Amount.data()` in words: "4", "2 per wonder", "1 per yellow card in the city with most"."""
+    if not isinstance(data, dict):
+        return str(data)
+    per = data["per"]
+    every = data.get("every", 1)
+    thing = {"cards": "card", "wonders": "wonder", "tokens": "token", "coins": "coin"}.get(per, per)
+    if per == "cards" and data.get("colors"):
+        thing = " or ".join(data["colors"]) + " card"
+    what = f"{every} {thing}s" if every != 1 else thing
+    return f"{data.get('amount', 1)} per {what}{CITY_WORDS.get(data.get('in', 'self'), '')}"
+
+
+def _words(values: Any, sep: str = ", ") -> str:
+    return sep.join(map(str, values))
+
+
+def describe_effect(effect: Effect) -> str:
+    """One effect in words, from its YAML form (`.data()`)."""
+    data = effect.data()
+    if isinstance(data, str):  # a bare verb
+        return {"play_again": "play again",
+                "wonders_play_again": "every Wonder gives another turn",
+                "build_from_discard": "build a discarded card for free",
+                "play_seventh_card": "play the seventh card"}.get(data, data.replace("_", " "))
+    ((verb, value),) = data.items()
+    if verb in ("coins", "points"):
+        return f"{verb}: {describe_amount(value)}"
+    if verb == "produce":
+        return "produce " + " and ".join(f"{n} {r}" for r, n in value.items())
+    if verb == "produce_one_of":
+        return "produce one of " + _words(value, " / ")
+    if verb == "trade_price":
+        source = value.get("from", "neighbours")
+        return (f"buy {_words(value['resources'], ' / ')} at {plural(value['price'], 'coin')}"
+                + ("" if source == "neighbours" else f" from {source}"))
+    if verb == "discount":
+        target = "Wonders" if value["for"] == "wonders" else f"{value['for']} buildings"
+        return f"{plural(value['resources'], 'resource')} off {target}"
+    if verb == "shield_bonus":
+        return f"+{plural(value['amount'], 'shield')} on {_words(value['colors'], ' / ')} buildings"
+    if verb == "shields":
+        return f"shields: {value}"
+    if verb == "science":
+        return f"science: {value}"
+    if verb == "science_choice":
+        return "science: one of " + _words(value, " / ")
+    if verb == "lose_coins":
+        return f"{value.get('who', 'neighbours')} lose {plural(value['amount'], 'coin')}"
+    if verb == "destroy":
+        return (f"destroy a {_words(value['colors'], ' or ')} building of "
+                f"{value.get('who', 'neighbours')}")
+    if verb == "take_token":
+        draw = value.get("draw", 1)
+        return f"take a progress token from the {value['from']}" + (
+            f" (draw {draw}, keep 1)" if draw != 1 else "")
+    if verb == "collect_trade_spend":
+        return f"collect what {value.get('from', 'neighbours')} pay for trade"
+    if verb == "whenever":
+        inner = "; ".join(describe_effect(e) for e in effect.effects)  # type: ignore[attr-defined]
+        return f"whenever {value['event'].replace('_', ' ')}: {inner}"
+    return f"{verb}: {compact(value)}"  # a verb added to the vocabulary later
+
+
+def compact(value: Any) -> str:
+    """Any plain value in one short line, flow-YAML-like."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {compact(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(compact(v) for v in value) + "]"
+    return str(value)
+
+
+def describe_cost(cost: Cost) -> str:
+    parts = ([plural(cost.coins, "coin")] if cost.coins else []) + [
+        f"{n} {r}" for r, n in cost.resources]
+    return ", ".join(parts) or "free"
+
+
+def describe_effects(effects: tuple[Effect, ...]) -> str:
+    return "; ".join(describe_effect(e) for e in effects) or "none"
+
+
+def _render(value: Any) -> str:
+    """A rules value (from `Game`) in words."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Row):
+        return _words(value.columns, " ") + (" (face down)" if value.face_down else "")
+    if isinstance(value, Zone):
+        return (f"{value.first}-{value.last}: {value.points} VP"
+                + (f", loot {value.loot}" if value.loot else ""))
+    if isinstance(value, tuple):
+        if value and all(isinstance(v, tuple) and len(v) == 2 and isinstance(v[1], int)
+                         for v in value):
+            return ", ".join(f"{k} {n}" for k, n in value)  # (name, count) pairs
+        if value and all(isinstance(v, tuple) for v in value):
+            return " / ".join(_render(v) for v in value)
+        return ", ".join(_render(v) for v in value) if value else "none"
+    return str(value)
+
+
+# ---------------------------------------------------------------------------------------------
+# The changes.
+
+
+@dataclass
+class ItemChange:
+    kind: str  # building, wonder, token, board
+    status: str  # added, removed, renamed (new name), id_renamed (new id), changed
+    id: str
+    name: str
+    old_id: str = ""
+    old_name: str = ""
+    details: list[str] = field(default_factory=list)
+
+    def headline(self) -> str:
+        if self.status == "added":
+            return f"added {self.kind} {self.id} ({self.name})"
+        if self.status == "removed":
+            return f"removed {self.kind} {self.id} ({self.name})"
+        if self.status == "id_renamed":
+            return f"renamed id of {self.kind} {self.old_id} → {self.id} ({self.name})"
+        if self.status == "renamed":
+            return f"renamed {self.kind} {self.id}: {self.old_name} → {self.name}"
+        return f"changed {self.kind} {self.id} ({self.name})"
+
+
+@dataclass
+class LocaleChange:
+    lang: str
+    status: str  # added, removed, changed
+    added: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)
+    affected: list[str] = field(default_factory=list)  # notes on translations of changed items
+
+
+@dataclass
+class GameDiff:
+    game: str
+    status: str = "changed"  # added, removed, changed
+    items: list[ItemChange] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+    locales: list[LocaleChange] = field(default_factory=list)
+
+    @property
+    def empty(self) -> bool:
+        return self.status == "changed" and not (self.items or self.rules or self.locales)
+
+
+def _value_diff(label: str, old: Any, new: Any) -> list[str]:
+    """Lines "label: old → new", recursing into dataclasses and matching lists by position."""
+    if old == new:
+        return []
+    if dataclasses.is_dataclass(old) and type(old) is type(new):
+        out: list[str] = []
+        for f in dataclasses.fields(old):
+            if f.compare:
+                out += _value_diff(f"{label}, {f.name.replace('_', ' ')}",
+                                   getattr(old, f.name), getattr(new, f.name))
+        return out
+    if (isinstance(old, tuple) and isinstance(new, tuple) and len(old) == len(new)
+            and old and all(dataclasses.is_dataclass(v) for v in old + new)):
+        out = []
+        for i, (a, b) in enumerate(zip(old, new), 1):
+            out += _value_diff(f"{label} {i}", a, b)
+        return out
+    return [f"{label}: {_render(old)} → {_render(new)}"]
+
+
+def _keyed_diff(label: str, old: tuple, new: tuple, key: str) -> list[str]:
+    """Lists of per-Age records (decks, structures), matched by their `age`."""
+    a = {getattr(v, key): v for v in old}
+    b = {getattr(v, key): v for v in new}
+    out = []
+    for k in sorted(a.keys() | b.keys()):
+        if k not in b:
+            out.append(f"{label} of Age {k} removed")
+        elif k not in a:
+            out.append(f"{label} of Age {k} added")
+        elif isinstance(a[k], Structure):
+            rows_a, rows_b = a[k].rows, b[k].rows
+            if len(rows_a) != len(rows_b):
+                out.append(f"{label} of Age {k}: {len(rows_a)} rows ({a[k].slots} cards) → "
+                           f"{len(rows_b)} rows ({b[k].slots} cards)")
+            else:
+                out += _value_diff(f"{label} of Age {k}, row", rows_a, rows_b)
+        else:
+            out += [line.replace(f"{label} of Age {k}, age", f"{label} of Age {k}")
+                    for line in _value_diff(f"{label} of Age {k}", a[k], b[k])]
+    return out
+
+
+def diff_rules(old: Game, new: Game) -> list[str]:
+    """Game-level changes: set-up numbers, decks, structures, track, trade, scoring."""
+    out: list[str] = []
+    for f in dataclasses.fields(Game):
+        if f.name in _NOT_RULES or not f.compare:
+            continue
+        a, b = getattr(old, f.name), getattr(new, f.name)
+        if f.name == "ages":
+            out += _keyed_diff("deck", a, b, "age")
+        elif f.name == "structures":
+            out += _keyed_diff("structure", a, b, "age")
+        elif f.name == "zones":
+            out += _value_diff("military track zone", a, b) if len(a) == len(b) else (
+                [f"military track: {_render(a)} → {_render(b)}"] if a != b else [])
+        else:
+            out += _value_diff("set-up" if f.name == "setup" else f.name.replace("_", " "),
+                               a, b)
+    return out
+
+
+def _effects_diff(old: tuple[Effect, ...], new: tuple[Effect, ...]) -> list[str]:
+    if old == new:
+        return []
+    if len(old) == len(new) == 1 or not old or not new:
+        return [f"effects: {describe_effects(old)} → {describe_effects(new)}"]
+    out = []
+    matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        gone, came = list(old[i1:i2]), list(new[j1:j2])
+        # Pair a removed and an added effect of the same verb: one effect changed.
+        for a in list(gone):
+            b = next((e for e in came if e.VERB == a.VERB), None)
+            if b is not None:
+                gone.remove(a)
+                came.remove(b)
+                out.append(f"effect: {describe_effect(a)} → {describe_effect(b)}")
+        out += [f"effect removed: {describe_effect(e)}" for e in gone]
+        out += [f"effect added: {describe_effect(e)}" for e in came]
+    return out
+
+
+def _cost_line(old: Cost, new: Cost) -> list[str]:
+    return [] if old == new else [f"cost: {describe_cost(old)} → {describe_cost(new)}"]
+
+
+def item_details(old: Any, new: Any) -> list[str]:
+    """What changed between two versions of one card, Wonder, token or board (name apart)."""
+    out: list[str] = []
+    if isinstance(old, Building):
+        if old.age != new.age:
+            out.append(f"Age: {old.age} → {new.age}")
+        if old.color != new.color:
+            out.append(f"colour: {old.color} → {new.color}")
+    if hasattr(old, "cost"):
+        out += _cost_line(old.cost, new.cost)
+    if isinstance(old, Building):
+        for attr, label in (("chain_from", "chain from"), ("chain_gives", "chain gives")):
+            a, b = getattr(old, attr), getattr(new, attr)
+            if a != b:
+                out.append(f"{label}: {a or 'none'} → {b or 'none'}")
+    if hasattr(old, "effects"):
+        out += _effects_diff(old.effects, new.effects)
+        vp_old, vp_new = victory_points(old.effects), victory_points(new.effects)
+        if vp_old != vp_new and all(isinstance(v, int) for v in (vp_old, vp_new)):
+            out.append(f"VP: {vp_old} → {vp_new}")
+    if hasattr(old, "produces") and old.produces != new.produces:
+        out.append(f"produces: {_render(old.produces)} → {_render(new.produces)}")
+    if hasattr(old, "sides") and old.sides != new.sides:
+        for (side, a), (_, b) in zip(old.sides, new.sides):
+            if a != b:
+                out.append(f"side {side.upper()}: {len(a)} stages → {len(b)} stages"
+                           if len(a) != len(b) else f"side {side.upper()} stages changed")
+                for i, (sa, sb) in enumerate(zip(a, b), 1) if len(a) == len(b) else ():
+                    out += [f"side {side.upper()} stage {i} {line}"
+                            for line in _cost_line(sa.cost, sb.cost)
+                            + _effects_diff(sa.effects, sb.effects)]
+    return out
+
+
+def victory_points(effects: tuple[Effect, ...]) -> int | str:
+    """Fixed VP of the effects ("" when some VP are counted, not fixed)."""
+    total = 0
+    for e in effects:
+        data = e.data()
+        if isinstance(data, dict) and "points" in data:
+            if not isinstance(data["points"], int):
+                return ""
+            total += data["points"]
+    return total
+
+
+def _without_id(item: Any) -> Any:
+    return dataclasses.replace(item, id="")
+
+
+def diff_items(kind: str, old: tuple, new: tuple) -> list[ItemChange]:
+    a = {i.id: i for i in old}
+    b = {i.id: i for i in new}
+    out: list[ItemChange] = []
+    removed = [a[k] for k in a if k not in b]
+    added = [b[k] for k in b if k not in a]
+    # An id change with everything else equal is a rename of the id, not a new item.
+    for r in list(removed):
+        twin = next((x for x in added if _without_id(x) == _without_id(r)), None)
+        if twin is not None:
+            removed.remove(r)
+            added.remove(twin)
+            out.append(ItemChange(kind, "id_renamed", twin.id, twin.name, old_id=r.id))
+    for k in a.keys() & b.keys():
+        x, y = a[k], b[k]
+        if x == y:
+            continue
+        details = item_details(x, y)
+        if x.name != y.name:
+            out.append(ItemChange(kind, "renamed", k, y.name, old_name=x.name, details=details))
+        else:
+            out.append(ItemChange(kind, "changed", k, y.name, details=details))
+    out += [ItemChange(kind, "removed", r.id, r.name) for r in removed]
+    out += [ItemChange(kind, "added", x.id, x.name, details=_summary(x)) for x in added]
+    order = {"removed": 0, "added": 1, "id_renamed": 2, "renamed": 3, "changed": 4}
+    return sorted(out, key=lambda c: (order[c.status], c.id))
+
+
+def _summary(item: Any) -> list[str]:
+    """The rules of a new item, so a reviewer need not open the YAML."""
+    out = []
+    if isinstance(item, Building):
+        out.append(f"Age {item.age}, {item.color}")
+    if hasattr(item, "cost"):
+        out.append(f"cost: {describe_cost(item.cost)}")
+    if isinstance(item, Building):
+        out += [f"chain from: {item.chain_from}"] if item.chain_from else []
+        out += [f"chain gives: {item.chain_gives}"] if item.chain_gives else []
+    if hasattr(item, "effects"):
+        out.append(f"effects: {describe_effects(item.effects)}")
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Locales.
+
+
+def _flatten(data: Any, prefix: str = "") -> dict[str, Any]:
+    if isinstance(data, dict):
+        out: dict[str, Any] = {}
+        for k, v in data.items():
+            out.update(_flatten(v, f"{prefix}.{k}" if prefix else str(k)))
+        return out
+    return {prefix: data}
+
+
+def diff_locales(old: dict[str, Any], new: dict[str, Any], items: list[ItemChange]
+                 ) -> list[LocaleChange]:
+    """Per language: keys added, removed, changed; and translations of changed items."""
+    out = []
+    for lang in sorted(old.keys() | new.keys()):
+        a, b = _flatten(old.get(lang) or {}), _flatten(new.get(lang) or {})
+        status = "added" if lang not in old else "removed" if lang not in new else "changed"
+        change = LocaleChange(lang, status,
+                              added=sorted(b.keys() - a.keys()),
+                              removed=sorted(a.keys() - b.keys()),
+                              changed=sorted(k for k in a.keys() & b.keys() if a[k] != b[k]))
+        if lang in new:
+            change.affected = _affected(b, items, change)
+        if status != "changed" or change.added or change.removed or change.changed \
+                or change.affected:
+            out.append(change)
+    return out
+
+
+def _affected(keys: dict[str, Any], items: list[ItemChange], change: LocaleChange
+              ) -> list[str]:
+    """Notes on the translations of items that changed (keys are dotted, e.g. names.tavern)."""
+    by_id: dict[str, list[str]] = {}
+    for key in keys:
+        for seg in key.split("."):
+            by_id.setdefault(seg, []).append(key)
+    edited = {seg for k in change.changed + change.added for seg in k.split(".")}
+    translates = any(v not in (None, "", {}) for v in keys.values())
+    out = []
+    for item in items:
+        mine = by_id.get(item.id, [])
+        if item.status == "id_renamed" and item.old_id in by_id:
+            out.append(f"still keyed by the old id {item.old_id} (now {item.id})")
+        elif item.status == "removed" and mine:
+            out.append(f"still translates removed {item.kind} {item.id}")
+        elif item.status == "added" and not mine and translates:
+            out.append(f"no translation for new {item.kind} {item.id}")
+        elif item.id in edited:
+            continue  # the translation was updated in the same change
+        elif item.status == "renamed" and mine:
+            out.append(f"translated name of {item.kind} {item.id} may need updating "
+                       f"(English name now {item.name})")
+        elif item.status == "changed" and any(
+                not {"name", "names"} & set(k.split(".")) for k in mine):
+            out.append(f"translated text of {item.kind} {item.id} may be stale")
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Whole games.
+
+
+def diff_games(old: Game | None, new: Game | None, old_locales: dict | None = None,
+               new_locales: dict | None = None) -> GameDiff:
+    if old is None or new is None:
+        game = new or old
+        assert game is not None
+        return GameDiff(game.id, "added" if old is None else "removed")
+    result = GameDiff(new.id)
+    if old.name != new.name:
+        result.rules.append(f"name: {old.name} → {new.name}")
+    result.rules += diff_rules(old, new)
+    for kind, attr in zip(KINDS, ("buildings", "wonders", "tokens", "boards")):
+        result.items += diff_items(kind, getattr(old, attr), getattr(new, attr))
+    result.locales = diff_locales(old_locales or {}, new_locales or {}, result.items)
+    return result
+
+
+# ---------------------------------------------------------------------------------------------
+# Output.
+
+
+def _locale_lines(change: LocaleChange) -> list[str]:
+    if change.status != "changed":
+        keys = change.added or change.removed
+        return [f"locale {change.lang} {change.status} ({plural(len(keys), 'key')})"] + [
+            f"locale {change.lang}: {note}" for note in change.affected]
+    parts = []
+    for word, keys in (("added", change.added), ("removed", change.removed),
+                       ("changed", change.changed)):
+        if keys:
+            parts.append(f"{plural(len(keys), 'key')} {word} ({', '.join(keys)})")
+    lines = [f"locale {change.lang}: " + "; ".join(parts)] if parts else []
+    return lines + [f"locale {change.lang}: {note}" for note in change.affected]
+
+
+def count(diffs: list[GameDiff]) -> int:
+    return sum((0 if d.empty else 1 if d.status != "changed" else
+                len(d.items) + len(d.rules) + len(d.locales)) for d in diffs)
+
+
+def format_text(diffs: list[GameDiff]) -> str:
+    lines: list[str] = []
+    for d in diffs:
+        if d.status != "changed":
+            lines.append(f"game {d.game} {d.status}")
+            continue
+        if d.empty:
+            continue
+        lines.append(f"{d.game}:")
+        lines += [f"  rules: {r}" for r in d.rules]
+        for item in d.items:
+            lines.append(f"  {item.headline()}")
+            lines += [f"      {x}" for x in item.details]
+        for loc in d.locales:
+            lines += [f"  {x}" for x in _locale_lines(loc)]
+    return "\n".join(lines) if lines else "no changes in the rules data"
+
+
+def _md(text: str) -> str:
+    return text.replace("|", "\\|").replace("*", "\\*").replace("_", "\\_")
+
+
+def format_markdown(diffs: list[GameDiff]) -> str:
+    out: list[str] = ["## Rules changes", ""]
+    if not any(not d.empty for d in diffs):
+        return "\n".join(out + ["No changes in the rules data."])
+    for d in diffs:
+        if d.empty:
+            continue
+        if d.status != "changed":
+            out += [f"### Game `{d.game}` {d.status}", ""]
+            continue
+        out += [f"### {d.game}", ""]
+        counts = {s: sum(i.status == s for i in d.items)
+                  for s in ("added", "removed", "renamed", "id_renamed", "changed")}
+        summary = ", ".join(f"{n} {s.replace('id_renamed', 'id renamed')}"
+                            for s, n in counts.items() if n)
+        if summary:
+            out += [f"{summary}.", ""]
+        if d.rules:
+            out += ["#### Game rules", ""] + [f"- {_md(r)}" for r in d.rules] + [""]
+        for kind in KINDS:
+            items = [i for i in d.items if i.kind == kind]
+            if not items:
+                continue
+            out += [f"#### {KIND_TITLES[kind]}", ""]
+            for item in items:
+                head = item.headline().replace(f"{item.kind} ", "", 1)
+                for ident in {item.id, item.old_id} - {""}:  # ids as code, not emphasis
+                    head = head.replace(ident, f"`{ident}`", 1)
+                out.append(f"- **{head.split(' ', 1)[0]}** {head.split(' ', 1)[1]}")
+                out += [f"  - {_md(x)}" for x in item.details]
+            out.append("")
+        if d.locales:
+            out += ["#### Translations", ""]
+            for loc in d.locales:
+                out += [f"- {_md(x)}" for x in _locale_lines(loc)]
+            out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+FORMATS = {"text": format_text, "markdown": format_markdown}
+
+
+def load_locales(folder: Path) -> dict[str, Any]:
+    """`locales/<lang>.yaml` of a game folder, by language; {} when there are none."""
+    from wondersmith.validate import strict_yaml
+
+    out: dict[str, Any] = {}
+    locales = folder / "locales"
+    if locales.is_dir():
+        for path in sorted(locales.glob("*.y*ml")):
+            doc = strict_yaml.load(str(path), path.read_bytes())
+            out[path.stem] = doc.data if isinstance(doc.data, dict) else {}
+    return out

@@ -1,0 +1,142 @@
+"""Skeletons of new cards, Wonders and tokens, appended to the right data file.
+
+A skeleton is valid data (schema and per-item semantics) with placeholder rules for the
+designer to edit: a card is free and gives 1 VP, a Wonder costs one unit of the game's first
+raw resource and gives 1 VP, a token gives 1 VP.
+"""
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+from wondersmith.tools import fmt
+from wondersmith.validate import strict_yaml
+from wondersmith.ir.loader import GAME_FILE, card_files
+from wondersmith.dsl.vocabulary import ID_PATTERN
+
+KINDS = {"card": "buildings", "wonder": "wonders", "token": "tokens"}
+HEADER = "# yaml-language-server: $schema=../../schema/cards.schema.json\n"
+
+
+class SkeletonError(Exception):
+    """A request that cannot be met: bad id, existing id, unknown colour, missing Age."""
+
+
+@dataclass
+class Added:
+    path: Path
+    text: str  # the whole new file
+    item: str  # the skeleton alone, as YAML
+    created: bool
+
+
+def _title(ident: str) -> str:
+    return " ".join(w.capitalize() for w in ident.split("_"))
+
+
+def existing_ids(folder: Path) -> set[str]:
+    """Ids of every item in the game's files, read leniently (the game may not validate)."""
+    ids: set[str] = set()
+    for path in card_files(folder):
+        doc = strict_yaml.load(str(path), path.read_bytes())
+        if isinstance(doc.data, dict):
+            for key in ("buildings", "wonders", "tokens", "boards"):
+                for item in doc.data.get(key) or ():
+                    if isinstance(item, dict) and isinstance(item.get("id"), str):
+                        ids.add(item["id"])
+    return ids
+
+
+def _game_data(folder: Path) -> dict:
+    doc = strict_yaml.load(str(folder / GAME_FILE), (folder / GAME_FILE).read_bytes())
+    return doc.data if isinstance(doc.data, dict) else {}
+
+
+def skeleton(kind: str, ident: str, game: dict, color: str | None) -> CommentedMap:
+    item = CommentedMap()
+    item["id"] = ident
+    item["name"] = _title(ident)
+    if kind == "card":
+        item["color"] = color
+    if kind == "wonder":
+        raw = (game.get("resources") or {}).get("raw") or ["wood"]
+        item["cost"] = CommentedMap({raw[0]: 1})
+    item["effects"] = CommentedSeq([CommentedMap(points=1)])
+    return item
+
+
+def target_file(folder: Path, kind: str, age: int | None, color: str | None,
+                guild_color: str | None = None) -> Path:
+    """The file that holds items of this kind (and Age, and guild or not)."""
+    key = KINDS[kind]
+    guild = color is not None and color == guild_color
+    for path in card_files(folder):
+        data = strict_yaml.load(str(path), path.read_bytes()).data
+        if not isinstance(data, dict) or key not in data:
+            continue
+        if kind != "card":
+            return path
+        if data.get("age") != age:
+            continue
+        colors = {b.get("color") for b in data.get("buildings") or () if isinstance(b, dict)}
+        if (guild and colors == {guild_color}) or (not guild and colors != {guild_color}):
+            return path
+    if kind == "card":
+        return folder / ("guilds.yaml" if guild and age else f"age{age}.yaml")
+    return folder / f"{key}.yaml"
+
+
+def add(folder: Path, kind: str, ident: str, age: int | None = None,
+        color: str | None = None) -> Added:
+    """The game folder's file with the skeleton appended (nothing is written here)."""
+    if kind not in KINDS:
+        raise SkeletonError(f"unknown kind '{kind}' (choose card, wonder or token)")
+    if not (folder / GAME_FILE).is_file():
+        raise SkeletonError(f"no game at {folder} (no {GAME_FILE})")
+    if not re.fullmatch(ID_PATTERN.strip("^$"), ident):
+        raise SkeletonError(f"bad id '{ident}': use snake_case, a lowercase letter then "
+                            "lowercase letters, digits or _")
+    if ident in existing_ids(folder):
+        raise SkeletonError(f"id '{ident}' already exists in {folder.name}")
+    game = _game_data(folder)
+    guilds = (game.get("setup") or {}).get("guilds") or {}
+    guild_color = guilds.get("color") if isinstance(guilds, dict) else None
+    if kind == "card":
+        if age is None:
+            raise SkeletonError("a card needs its Age: --age N")
+        ages = [a.get("age") for a in game.get("ages") or () if isinstance(a, dict)]
+        if ages and age not in ages and not (color is not None and color == guild_color):
+            raise SkeletonError(f"Age {age} is not an Age of {folder.name} "
+                                f"(ages: {', '.join(map(str, ages))})")
+        color = color or "blue"
+        if color not in (game.get("colors") or [color]):
+            raise SkeletonError(f"colour '{color}' is not a colour of {folder.name} "
+                                f"({', '.join(game['colors'])})")
+    elif age is not None or color is not None:
+        raise SkeletonError(f"--age and --color are for cards, not a {kind}")
+    path = target_file(folder, kind, age, color, guild_color)
+    y = fmt._yaml()
+    created = not path.exists()
+    if created:
+        text = HEADER + (f"age: {age}\n" if kind == "card" else "") + f"{KINDS[kind]}: []\n"
+    else:
+        text = path.read_text(encoding="utf-8")
+    data = y.load(text)
+    items = data.get(KINDS[kind])
+    if items is None:
+        items = data[KINDS[kind]] = CommentedSeq()
+    item = skeleton(kind, ident, game, color)
+    items.append(item)
+    if created or len(items) == 1:
+        fmt._style(items, (KINDS[kind],), 2, data)
+    else:
+        fmt._style(item, (KINDS[kind], len(items) - 1), 4, items)
+    out = io.StringIO()
+    y.dump(data, out)
+    alone = io.StringIO()
+    y.dump(CommentedSeq([item]), alone)
+    return Added(path, out.getvalue(), alone.getvalue(), created)

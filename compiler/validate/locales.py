@@ -1,0 +1,207 @@
+"""Per-locale names and the translation catalogs: loading, and the checks `validate` runs.
+
+- `cards/<game>/locales/<lang>.yaml` gives card, Wonder and token names by id (official
+  names only; a missing name falls back to the English name of the card data).
+- `compiler/render/locale/<lang>/LC_MESSAGES/messages.po` translates the phrase templates
+  extracted into `compiler/render/locale/messages.pot`.
+
+Codes (docs/errors.md): WS401 missing translation (warning), WS402 orphan key (error),
+WS403 placeholder mismatch (error), WS404 malformed locale file (error).
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+from wondersmith.validate import strict_yaml
+from wondersmith.diagnostics import WARNING, Diagnostic, sort_key
+from wondersmith.ir.loader import LOCALES_DIR, display_path, load_game
+from wondersmith.ir.model import Game
+
+SCHEMA_FILE = Path(__file__).resolve().parents[2] / "schema" / "locale.schema.json"
+LOCALE_SCHEMA_LINE = "# yaml-language-server: $schema=../../../schema/locale.schema.json"
+
+
+@lru_cache(maxsize=1)
+def _validator() -> Draft202012Validator:
+    return Draft202012Validator(json.loads(SCHEMA_FILE.read_text(encoding="utf-8")))
+
+
+def languages() -> tuple[str, ...]:
+    from wondersmith.render.i18n import LANGUAGES
+    return LANGUAGES
+
+
+def locale_file(folder: Path, lang: str) -> Path:
+    return folder / LOCALES_DIR / f"{lang}.yaml"
+
+
+def load_names(folder: Path, lang: str) -> dict[str, str]:
+    """Names by id for one language (empty when the game has no file for it)."""
+    path = locale_file(folder, lang)
+    if lang == "en" or not path.is_file():
+        return {}
+    doc = strict_yaml.load(display_path(path), path.read_bytes())
+    if doc.diagnostics or not isinstance(doc.data, dict):
+        return {}
+    names = doc.data.get("names") or {}
+    return {str(k): str(v) for k, v in names.items() if isinstance(v, str)}
+
+
+def _diag(file: str, line: int, col: int, code: str, message: str, hint: str = "",
+          severity: str = "error") -> Diagnostic:
+    return Diagnostic(file, line, col, code, message, hint, severity)
+
+
+def check_names(folder: Path, game: Game | None) -> list[Diagnostic]:
+    """The locale YAML files of one game."""
+    found: list[Diagnostic] = []
+    langs = languages()
+    ids = [c.id for c in game.components()] if game else []
+    for path in sorted((folder / LOCALES_DIR).glob("*.yaml")):
+        file = display_path(path)
+        doc = strict_yaml.load(file, path.read_bytes())
+        if doc.diagnostics:
+            found += doc.diagnostics
+            continue
+        for error in sorted(_validator().iter_errors(doc.data), key=lambda e: list(e.path)):
+            line, col = doc.where(tuple(error.path))
+            found.append(_diag(file, line, col, "WS404",
+                               f"locale file does not match its schema: {error.message}",
+                               "see schema/locale.schema.json"))
+        data = doc.data if isinstance(doc.data, dict) else {}
+        lang = data.get("language")
+        if isinstance(lang, str) and lang != path.stem:
+            line, col = doc.where(("language",))
+            found.append(_diag(file, line, col, "WS404",
+                               f"language '{lang}' in a file named {path.name}",
+                               f"name the file {lang}.yaml, or set language: {path.stem}"))
+        if path.stem not in langs:
+            found.append(_diag(file, 1, 1, "WS404",
+                               f"no translation catalog for language '{path.stem}'",
+                               "languages with catalogs: " + ", ".join(langs)))
+        names = data.get("names")
+        if not isinstance(names, dict) or game is None:
+            continue
+        fallback = data.get("english_fallback") or []
+        fallback = fallback if isinstance(fallback, list) else []
+        for i, key in enumerate(fallback):
+            if key not in ids or key in names:
+                line, col = doc.where(("english_fallback", i))
+                found.append(_diag(file, line, col, "WS402",
+                                   f"'{key}' in english_fallback "
+                                   + ("also has a name" if key in names
+                                      else "is no card, Wonder or token of this game"),
+                                   "remove it from english_fallback"))
+        for key in names:
+            if path.stem == "en":
+                line, col = doc.where(("names", key), key=True)
+                found.append(_diag(file, line, col, "WS402",
+                                   f"English name for '{key}' in en.yaml",
+                                   "English names come from the card data: edit the card's "
+                                   "`name` instead"))
+            elif key not in ids:
+                from wondersmith.diagnostics import did_you_mean
+                line, col = doc.where(("names", key), key=True)
+                found.append(_diag(file, line, col, "WS402",
+                                   f"name for '{key}', which is no card, Wonder or token of "
+                                   f"this game", did_you_mean(key, ids)))
+        if path.stem != "en":
+            missing = [i for i in ids if i not in names and i not in fallback]
+            if missing:
+                shown = ", ".join(missing[:8]) + (", ..." if len(missing) > 8 else "")
+                found.append(_diag(file, 1, 1, "WS401",
+                                   f"{len(missing)} of {len(ids)} names have no "
+                                   f"'{path.stem}' translation and fall back to English: "
+                                   f"{shown}",
+                                   "add the official name under `names:`, or list the id "
+                                   "under `english_fallback:` when no source gives one",
+                                   WARNING))
+    return found
+
+
+def _msgid(message: Any) -> str:
+    return message.id[0] if isinstance(message.id, (list, tuple)) else message.id
+
+
+def _source_fields(message: Any) -> set[str]:
+    from wondersmith.render.i18n import placeholders
+    ids = message.id if isinstance(message.id, (list, tuple)) else (message.id,)
+    out: set[str] = set()
+    for i in ids:
+        out |= placeholders(i)
+    return out
+
+
+def check_catalogs(locale_dir: Path | None = None) -> list[Diagnostic]:
+    """Every .po against the .pot: missing, orphan and placeholder-changing messages."""
+    from wondersmith.render import i18n
+
+    locale_dir = locale_dir or i18n.LOCALE_DIR
+    pot_path = locale_dir / "messages.pot"
+    if not pot_path.is_file():
+        return [_diag(display_path(pot_path), 1, 1, "WS404", "no message template (.pot)",
+                      "run `wondersmith sheets --update-catalogs`")]
+    template = i18n.read_catalog(pot_path)
+    wanted = {(m.context, _msgid(m)): m for m in template if m.id}
+    found: list[Diagnostic] = []
+    for lang in languages():
+        if lang == "en":
+            continue
+        path = locale_dir / lang / "LC_MESSAGES" / "messages.po"
+        file = display_path(path)
+        if not path.is_file():
+            found.append(_diag(file, 1, 1, "WS401",
+                               f"no catalog for '{lang}': every text falls back to English",
+                               "run `wondersmith sheets --update-catalogs`", severity=WARNING))
+            continue
+        catalog = i18n.read_catalog(path, lang)
+        have = {}
+        for m in catalog:
+            if not m.id:
+                continue
+            key = (m.context, _msgid(m))
+            have[key] = m
+            line = m.lineno or 1
+            if key not in wanted:
+                found.append(_diag(file, line, 1, "WS402",
+                                   f"orphan message {key[1]!r}: not in messages.pot",
+                                   "remove it, or run `wondersmith sheets --update-catalogs` "
+                                   "to mark it obsolete"))
+                continue
+            forms = m.string if isinstance(m.string, (list, tuple)) else (m.string,)
+            if not all(forms) or m.fuzzy:
+                found.append(_diag(file, line, 1, "WS401",
+                                   f"message {key[1]!r} has no '{lang}' translation"
+                                   + (" (fuzzy)" if m.fuzzy else ""),
+                                   "translate it; until then it is shown in English, marked",
+                                   WARNING))
+                continue
+            source = _source_fields(wanted[key])
+            for form in forms:
+                got = i18n.placeholders(form)
+                if got != source:
+                    found.append(_diag(
+                        file, line, 1, "WS403",
+                        f"placeholders of {key[1]!r} differ: the source has "
+                        f"{sorted(source)}, the '{lang}' text has {sorted(got)}",
+                        "keep every {name} of the source, spelled the same"))
+                    break
+        for key, m in wanted.items():
+            if key not in have:
+                found.append(_diag(file, 1, 1, "WS401",
+                                   f"message {key[1]!r} is missing from the '{lang}' catalog",
+                                   "run `wondersmith sheets --update-catalogs`, then "
+                                   "translate it", WARNING))
+    return found
+
+
+def check(folder: Path, game: Game | None = None) -> list[Diagnostic]:
+    """Locale diagnostics for one game folder: its names files and the shared catalogs."""
+    if game is None and (folder / LOCALES_DIR).is_dir():
+        game = load_game(folder).game
+    return sorted(check_names(folder, game) + check_catalogs(), key=sort_key)

@@ -1,0 +1,181 @@
+"""Layer 2: JSON Schema validation, with each error turned into one precise diagnostic.
+
+The schemas come from `wondersmith.dsl.schemas` (generated from the vocabulary), so validation never
+reads or fetches a schema file. jsonschema's `best_match` is steered through `anyOf` by the
+instance's type, so an effect error names the branch the author meant.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from wondersmith.dsl import schemas
+from wondersmith.diagnostics import Diagnostic, did_you_mean
+from wondersmith.validate.strict_yaml import Document
+from wondersmith.dsl.vocabulary import BARE_VERBS, VERBS
+
+_JSON_TYPES = {
+    "object": dict, "array": list, "string": str, "boolean": bool, "null": type(None),
+}
+
+
+@lru_cache(maxsize=None)
+def validator(kind: str) -> Draft202012Validator:
+    schema = {"game": schemas.game_schema, "cards": schemas.cards_schema}[kind]()
+    return Draft202012Validator(schema)
+
+
+def _type_fits(instance: Any, schema: dict[str, Any]) -> bool:
+    wanted = schema.get("type")
+    if wanted is None:
+        return True
+    if wanted == "integer":
+        return isinstance(instance, int) and not isinstance(instance, bool)
+    if wanted == "number":
+        return isinstance(instance, (int, float)) and not isinstance(instance, bool)
+    return isinstance(instance, _JSON_TYPES[wanted])
+
+
+def _deepest(error: ValidationError) -> ValidationError:
+    """Follow anyOf/oneOf into the branch whose type fits the instance."""
+    while error.validator in ("anyOf", "oneOf") and error.context:
+        branches = error.validator_value
+        fitting = [e for e in error.context
+                   if _type_fits(error.instance, branches[e.schema_path[0]])]
+        if not fitting:
+            return error
+        error = min(fitting, key=lambda e: (-len(e.absolute_path), e.validator == "type"))
+    return error
+
+
+def _diagnose(doc: Document, error: ValidationError) -> Diagnostic:
+    path = tuple(error.absolute_path)
+    kind = error.validator
+    if kind == "anyOf" and _is_effect_node(error):
+        return _diagnose_effect(doc, error)
+    error = _deepest(error)
+    path = tuple(error.absolute_path)
+    kind = error.validator
+    if kind == "anyOf" and _is_effect_node(error):
+        return _diagnose_effect(doc, error)
+    if kind in ("anyOf", "oneOf"):  # no branch has the instance's type
+        types = [b.get("type") for b in error.validator_value if isinstance(b, dict)]
+        return doc.error(path, "WS204", f"expected {_wanted([t for t in types if t])}, "
+                         f"found {_describe(error.instance)}")
+    if kind == "additionalProperties":
+        allowed = list(error.schema.get("properties", {}))
+        extras = [k for k in error.instance if k not in allowed]
+        key = extras[0] if extras else "?"
+        if _is_effect_mapping(error.schema):
+            if key in BARE_VERBS:
+                return doc.error(path + (key,), "WS207", f"effect '{key}' takes no value",
+                                 f"write it as a bare list item `- {key}`", key=True)
+            return doc.error(path + (key,), "WS202", f"unknown effect '{key}'",
+                             did_you_mean(key, VERBS), key=True)
+        return doc.error(path + (key,), "WS201", f"unknown key '{key}'",
+                         did_you_mean(key, allowed) or "allowed: " + ", ".join(allowed), key=True)
+    if kind in ("minProperties", "maxProperties") and _is_effect_mapping(error.schema):
+        return doc.error(path, "WS207",
+                         f"an effect has exactly one verb, found {len(error.instance)}",
+                         "split it into one list item per verb")
+    if kind == "required":
+        missing = error.message.split("'")[1] if "'" in error.message else error.message
+        return doc.error(path, "WS203", f"missing required key '{missing}'")
+    if kind == "type":
+        return doc.error(path, "WS204", f"expected {_wanted(error.validator_value)}, "
+                         f"found {_describe(error.instance)}")
+    if kind in ("enum", "const"):
+        allowed = error.validator_value if kind == "enum" else [error.validator_value]
+        return doc.error(path, "WS205", f"'{error.instance}' is not allowed here",
+                         did_you_mean(error.instance, allowed) or
+                         "allowed: " + ", ".join(map(str, allowed)))
+    if kind == "not":  # the only `not` in the schemas: `colors` without `per: cards`
+        return doc.error(path + ("colors",), "WS201",
+                         f"`colors` is allowed only with `per: cards`, not `per: "
+                         f"{error.instance.get('per')}`", "remove `colors`", key=True)
+    return doc.error(path, "WS206", _constraint(error))
+
+
+def _diagnose_effect(doc: Document, error: ValidationError) -> Diagnostic:
+    """An effect matched neither a bare verb nor a `verb: value` mapping: say which is wrong."""
+    path = tuple(error.absolute_path)
+    instance = error.instance
+    if isinstance(instance, str):
+        if instance in VERBS:  # a verb that needs a value, written bare
+            return doc.error(path, "WS207", f"effect '{instance}' needs a value",
+                             f"for example `{VERBS[instance].EXAMPLE}`")
+        return doc.error(path, "WS202", f"unknown effect '{instance}'",
+                         did_you_mean(instance, VERBS) or "bare verbs: " + ", ".join(BARE_VERBS))
+    mapping_errors = [e for e in error.context or () if e.schema_path and e.schema_path[0] == 1]
+    if isinstance(instance, dict) and mapping_errors:
+        # A structural problem of the mapping (unknown verb, several verbs) comes first, then
+        # the deepest problem inside the verb's value.
+        best = min(mapping_errors, key=lambda e: (len(e.relative_path) > 0,
+                                                  -len(e.absolute_path), e.validator == "type"))
+        return _diagnose(doc, best)
+    return doc.error(path, "WS207", "an effect must be a verb or a one-key mapping "
+                     f"`verb: value`, not {_describe(instance)}")
+
+
+def _is_effect_mapping(schema: dict[str, Any]) -> bool:
+    props = schema.get("properties", {})
+    return schema.get("maxProperties") == 1 and "coins" in props and "points" in props
+
+
+def _is_effect_node(error: ValidationError) -> bool:
+    return any(isinstance(b, dict) and b.get("enum") == list(BARE_VERBS)
+               for b in error.validator_value)
+
+
+def _wanted(value: Any) -> str:
+    names = {"object": "a mapping", "array": "a list", "string": "a string",
+             "integer": "a whole number", "boolean": "true or false", "number": "a number"}
+    if isinstance(value, list):
+        return " or ".join(names.get(v, v) for v in value)
+    return names.get(value, value)
+
+
+def _describe(instance: Any) -> str:
+    if isinstance(instance, bool):
+        return f"boolean {str(instance).lower()}"
+    if isinstance(instance, dict):
+        return "a mapping"
+    if isinstance(instance, list):
+        return "a list"
+    if instance is None:
+        return "nothing (null)"
+    if isinstance(instance, str):
+        return f"string '{instance}'"
+    return f"{type(instance).__name__} {instance!r}"
+
+
+def _constraint(error: ValidationError) -> str:
+    v, value, inst = error.validator, error.validator_value, error.instance
+    if v == "minimum":
+        return f"{inst!r} is below the minimum of {value}"
+    if v == "maximum":
+        return f"{inst!r} is above the maximum of {value}"
+    if v == "pattern":
+        return f"'{inst}' is not a valid identifier (lowercase letters, digits and _, " \
+               "starting with a letter)"
+    if v == "minItems":
+        return f"needs at least {value} item{'s' if value != 1 else ''}"
+    if v == "uniqueItems":
+        return "items must not repeat"
+    if v == "minLength":
+        return "must not be empty"
+    if v == "minProperties":
+        return "must not be empty"
+    return error.message
+
+
+def check(doc: Document, kind: str) -> list[Diagnostic]:
+    """Every schema problem of a loaded document, one diagnostic each."""
+    found = {}
+    for error in validator(kind).iter_errors(doc.data):
+        d = _diagnose(doc, error)
+        found.setdefault((d.line, d.column, d.code, d.message), d)
+    return list(found.values())

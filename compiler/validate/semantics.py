@@ -1,0 +1,339 @@
+"""Layer 3: the checks a schema cannot express, over a whole game.
+
+Each check is a small function yielding diagnostics; `check` runs them all. They read the
+typed intermediate form, whose items remember where each of their parts was written.
+"""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import Callable, Iterator
+
+from wondersmith.diagnostics import Diagnostic, did_you_mean
+from wondersmith.ir.model import Board, Building, Game, Loc, Token, Wonder
+from wondersmith.validate.strict_yaml import Document
+from wondersmith.dsl.vocabulary import (OPPONENT_CITIES, Amount, CollectTradeSpend, Coins, Destroy,
+                                 Discount, Effect, LoseCoins, Points, Produce, ProduceOneOf,
+                                 Science, ScienceChoice, ShieldBonus, TradePrice, Whenever)
+
+Item = Building | Wonder | Token | Board
+Check = Callable[[Game, Document], Iterator[Diagnostic]]
+CHECKS: list[Check] = []
+
+
+def check_(fn: Check) -> Check:
+    CHECKS.append(fn)
+    return fn
+
+
+def at(item: Item, part: str, code: str, message: str, hint: str = "") -> Diagnostic:
+    """A diagnostic at a part of an item ("cost.wood"; "@cost.wood" for the key), or its
+    nearest written parent."""
+    if part.startswith("@") and part not in item.field_locs:
+        part = part[1:]
+    while part and part not in item.field_locs:
+        part = part.rpartition(".")[0]
+    loc: Loc = item.field_locs.get(part, item.loc) if part else item.loc
+    return Diagnostic(loc.file, loc.line, loc.column, code, message, hint)
+
+
+def in_game(doc: Document, path: tuple, code: str, message: str, hint: str = "") -> Diagnostic:
+    return doc.error(path, code, message, hint)
+
+
+def _walk(effects: tuple[Effect, ...], prefix: str = "effects") -> Iterator[tuple[str, Effect]]:
+    for i, effect in enumerate(effects):
+        yield f"{prefix}.{i}", effect
+        if isinstance(effect, Whenever):
+            yield from _walk(effect.effects, f"{prefix}.{i}.whenever.effects")
+
+
+def effects_of(item: Item) -> Iterator[tuple[str, Effect]]:
+    if isinstance(item, Board):
+        for side, stages in item.sides:
+            for s, stage in enumerate(stages):
+                yield from _walk(stage.effects, f"sides.{side}.stages.{s}.effects")
+    else:
+        yield from _walk(item.effects)
+
+
+def costs_of(item: Item) -> Iterator[tuple[str, dict[str, int]]]:
+    if isinstance(item, Board):
+        yield "produces", dict(item.produces)
+        for side, stages in item.sides:
+            for s, stage in enumerate(stages):
+                yield f"sides.{side}.stages.{s}.cost", dict(stage.cost.resources)
+    elif not isinstance(item, Token):
+        yield "cost", dict(item.cost.resources)
+
+
+@check_
+def unique_ids(game: Game, doc: Document) -> Iterator[Diagnostic]:
+    first: dict[str, Item] = {}
+    for item in game.components():
+        if item.id in first:
+            where = first[item.id].loc
+            yield at(item, "id", "WS301",
+                     f"id '{item.id}' is already used ({where.file}:{where.line})")
+        else:
+            first[item.id] = item
+
+
+# Each helper yields (name, where it is written relative to the effect) so that diagnostics
+# point at the name itself, e.g. "produce.ore" (a key: "@") or "trade_price.resources.1".
+
+def _resources_used(effect: Effect) -> Iterator[tuple[str, str]]:
+    if isinstance(effect, Produce):
+        yield from ((r, f"@produce.{r}") for r, _ in effect.resources)
+    elif isinstance(effect, ProduceOneOf):
+        yield from ((r, f"produce_one_of.{i}") for i, r in enumerate(effect.resources))
+    elif isinstance(effect, TradePrice):
+        yield from ((r, f"trade_price.resources.{i}") for i, r in enumerate(effect.resources))
+
+
+def _colors_used(effect: Effect) -> Iterator[tuple[str, str]]:
+    if isinstance(effect, (ShieldBonus, Destroy)):
+        yield from ((c, f"{effect.VERB}.colors.{i}") for i, c in enumerate(effect.colors))
+    elif isinstance(effect, Discount) and effect.target != "wonders":
+        yield effect.target, "discount.for"
+    elif isinstance(effect, (Coins, Points)) and effect.amount.count:
+        yield from ((c, f"{effect.VERB}.colors.{i}")
+                    for i, c in enumerate(effect.amount.count.colors))
+
+
+def _cities_used(effect: Effect) -> Iterator[tuple[str, str]]:
+    if isinstance(effect, (Coins, Points)) and effect.amount.count:
+        yield effect.amount.count.city, f"{effect.VERB}.in"
+    elif isinstance(effect, (LoseCoins, Destroy)):
+        yield effect.who, f"{effect.VERB}.who"
+    elif isinstance(effect, (TradePrice, CollectTradeSpend)):
+        yield effect.source, f"{effect.VERB}.from"
+
+
+def _under(part: str, where: str) -> str:
+    """The dotted path of `where` inside the effect at `part` ("@" marks a key)."""
+    key = where.startswith("@")
+    return ("@" if key else "") + f"{part}.{where.lstrip('@')}"
+
+
+@check_
+def declared_names(game: Game, doc: Document) -> Iterator[Diagnostic]:
+    resources, colors, symbols = set(game.resources), set(game.colors), set(game.science_symbols)
+
+    def undeclared(item: Item, part: str, what: str, name: str, known: set[str]) -> Diagnostic:
+        return at(item, part, "WS302", f"{what} '{name}' is not declared in game.yaml",
+                  did_you_mean(name, known) or f"{what}s of this game: "
+                  + ", ".join(sorted(known)))
+
+    for item in game.components():
+        if isinstance(item, Building) and item.color not in colors:
+            yield undeclared(item, "color", "colour", item.color, colors)
+        for part, cost in costs_of(item):
+            for resource in cost:
+                if resource not in resources:
+                    yield undeclared(item, f"@{part}.{resource}", "resource", resource,
+                                     resources)
+        for part, effect in effects_of(item):
+            for resource, where in _resources_used(effect):
+                if resource not in resources:
+                    yield undeclared(item, _under(part, where), "resource", resource, resources)
+            for color, where in _colors_used(effect):
+                if color not in colors:
+                    yield undeclared(item, _under(part, where), "colour", color, colors)
+            found = [(effect.symbol, "science")] if isinstance(effect, Science) else \
+                [(s, f"science_choice.{i}") for i, s in enumerate(effect.symbols)] \
+                if isinstance(effect, ScienceChoice) else []
+            for symbol, where in found:
+                if symbol not in symbols:
+                    yield undeclared(item, _under(part, where), "science symbol", symbol,
+                                     symbols)
+            if game.players < 3:
+                for city, where in _cities_used(effect):
+                    if city in ("left", "right"):
+                        yield at(item, _under(part, where), "WS316",
+                                 f"'{city}' needs three players or more; this game has "
+                                 f"{game.players}", "use 'neighbours'")
+
+
+@check_
+def chains(game: Game, doc: Document) -> Iterator[Diagnostic]:
+    givers: dict[str, Building] = {}
+    takers: dict[str, Building] = {}
+    for b in game.buildings:
+        if b.chain_gives:
+            if b.chain_gives in givers:
+                other = givers[b.chain_gives]
+                yield at(b, "chain_gives", "WS303",
+                         f"chain symbol '{b.chain_gives}' is already given by '{other.id}'")
+            else:
+                givers[b.chain_gives] = b
+    for b in game.buildings:
+        if not b.chain_from:
+            continue
+        giver = givers.get(b.chain_from)
+        if giver is None:
+            yield at(b, "chain_from", "WS304", f"no card gives chain symbol '{b.chain_from}'",
+                     did_you_mean(b.chain_from, givers))
+        elif giver.age >= b.age:
+            yield at(b, "chain_from", "WS305",
+                     f"'{b.id}' (Age {b.age}) chains from '{giver.id}' (Age {giver.age})",
+                     "the card that gives the symbol must be of an earlier Age")
+        if b.chain_from in takers:
+            yield at(b, "chain_from", "WS306", f"chain symbol '{b.chain_from}' already frees "
+                     f"'{takers[b.chain_from].id}'")
+        else:
+            takers[b.chain_from] = b
+    for symbol, giver in givers.items():
+        if symbol not in takers:
+            yield at(giver, "chain_gives", "WS307", f"no card chains from '{symbol}'",
+                     did_you_mean(symbol, [b.chain_from for b in game.buildings
+                                           if b.chain_from]))
+
+
+@check_
+def age_decks(game: Game, doc: Document) -> Iterator[Diagnostic]:
+    declared = {deck.age: i for i, deck in enumerate(game.ages)}
+    for b in game.buildings:
+        guild = b.color == game.setup.guild_color and b.age == game.setup.guild_age
+        if b.age not in declared and not guild:
+            yield at(b, "", "WS313", f"Age {b.age} is not declared in game.yaml `ages`")
+    for i, deck in enumerate(game.ages):
+        cards = game.age_cards(deck.age)
+        if len(cards) != deck.cards:
+            yield in_game(doc, ("ages", i, "cards"), "WS308",
+                          f"Age {deck.age} has {len(cards)} cards; game.yaml says {deck.cards}")
+        counts = Counter(b.color for b in cards)
+        wanted = dict(deck.colors)
+        for color in sorted(set(counts) | set(wanted), key=str):
+            if counts.get(color, 0) != wanted.get(color, 0):
+                yield in_game(doc, ("ages", i, "colors"), "WS309",
+                              f"Age {deck.age} has {counts.get(color, 0)} {color} cards; "
+                              f"game.yaml says {wanted.get(color, 0)}")
+
+
+@check_
+def science_symbols(game: Game, doc: Document) -> Iterator[Diagnostic]:
+    holders: dict[str, list[Building]] = defaultdict(list)
+    for b in game.buildings:
+        for _, effect in effects_of(b):
+            if isinstance(effect, Science):
+                holders[effect.symbol].append(b)
+    wanted = game.science_cards_per_symbol
+    for symbol, cards in sorted(holders.items()):
+        if len(cards) != wanted:
+            yield at(cards[-1], "effects", "WS310",
+                     f"science symbol '{symbol}' is on {len(cards)} card(s) "
+                     f"({', '.join(c.id for c in cards)}); each card symbol is on {wanted}")
+
+
+@check_
+def structures(game: Game, doc: Document) -> Iterator[Diagnostic]:
+    seen: set[int] = set()
+    guilds = len(game.guilds())
+    for i, structure in enumerate(game.structures):
+        path = ("structures", i)
+        if structure.age in seen:
+            yield in_game(doc, path + ("age",), "WS312",
+                          f"Age {structure.age} has more than one structure")
+        seen.add(structure.age)
+        deck = next((d for d in game.ages if d.age == structure.age), None)
+        if deck is None:
+            yield in_game(doc, path + ("age",), "WS313",
+                          f"structure for Age {structure.age}, which `ages` does not declare")
+            continue
+        in_play = deck.cards - game.setup.removed_cards_per_age
+        if structure.age == game.setup.guild_age:
+            in_play += min(game.setup.guilds_drawn, guilds)
+        if structure.slots != in_play:
+            yield in_game(doc, path + ("rows",), "WS311",
+                          f"Age {structure.age}'s structure has {structure.slots} slots for "
+                          f"{in_play} cards in play")
+        for r, row in enumerate(structure.rows):
+            where = path + ("rows", r, "columns")
+            if any(b - a < 2 for a, b in zip(row.columns, row.columns[1:])):
+                yield in_game(doc, where, "WS312", f"row {r + 1} of Age {structure.age}: slots "
+                              "overlap or are out of order (keep them 2 half-cards apart)")
+            if r == 0:
+                continue
+            above = set(structure.rows[r - 1].columns)
+            for c in row.columns:
+                if c - 1 not in above and c + 1 not in above:
+                    yield in_game(doc, where, "WS312",
+                                  f"row {r + 1} of Age {structure.age}: the card at column {c} "
+                                  "rests on no card of the row above")
+    for deck in game.ages:
+        if deck.age not in seen:
+            yield in_game(doc, ("structures",), "WS312", f"Age {deck.age} has no structure")
+
+
+@check_
+def setup(game: Game, doc: Document) -> Iterator[Diagnostic]:
+    s = game.setup
+    wonder_ids = {w.id for w in game.wonders}
+    if s.board_tokens > len(game.tokens):
+        yield in_game(doc, ("setup", "board_tokens"), "WS314",
+                      f"{s.board_tokens} tokens on the board, but the game has "
+                      f"{len(game.tokens)}")
+    if s.guilds_drawn > len(game.guilds()):
+        yield in_game(doc, ("setup", "guilds", "count"), "WS314",
+                      f"{s.guilds_drawn} guilds drawn, but the game has {len(game.guilds())}")
+    if s.guild_age not in {d.age for d in game.ages}:
+        yield in_game(doc, ("setup", "guilds", "age"), "WS313",
+                      f"guilds go into Age {s.guild_age}, which `ages` does not declare")
+    for deck in game.ages:
+        if s.removed_cards_per_age > deck.cards:
+            yield in_game(doc, ("setup", "removed_cards_per_age"), "WS314",
+                          f"{s.removed_cards_per_age} cards left out of Age {deck.age}'s "
+                          f"{deck.cards}")
+    picks = sum(len(r) for r in s.wonder_draft)
+    if game.wonders and picks > len(game.wonders):
+        yield in_game(doc, ("setup", "wonder_draft"), "WS314",
+                      f"the draft deals {picks} Wonders, but the game has {len(game.wonders)}")
+    if any(r.count("first") != r.count("second") for r in s.wonder_draft):
+        yield in_game(doc, ("setup", "wonder_draft"), "WS314",
+                      "every draft round must give each player the same number of Wonders")
+    if s.max_wonders_built > picks:
+        yield in_game(doc, ("setup", "max_wonders_built"), "WS314",
+                      f"{s.max_wonders_built} Wonders can be built, but only {picks} are dealt")
+    for seat, wonders in zip(("first", "second"), s.first_game_wonders):
+        for j, wid in enumerate(wonders):
+            if wid not in wonder_ids:
+                yield in_game(doc, ("setup", "first_game_wonders", seat, j), "WS313",
+                              f"no Wonder has the id '{wid}'", did_you_mean(wid, wonder_ids))
+    if s.first_game_wonders:
+        per_seat = picks // 2
+        for seat, wonders in zip(("first", "second"), s.first_game_wonders):
+            if len(wonders) != per_seat:
+                yield in_game(doc, ("setup", "first_game_wonders", seat), "WS314",
+                              f"{len(wonders)} Wonders for the {seat} player; the draft gives "
+                              f"{per_seat}")
+        both = [*s.first_game_wonders[0], *s.first_game_wonders[1]]
+        if len(set(both)) != len(both):
+            yield in_game(doc, ("setup", "first_game_wonders"), "WS314",
+                          "a Wonder is given to both players")
+
+
+@check_
+def military(game: Game, doc: Document) -> Iterator[Diagnostic]:
+    expected = 0
+    for i, zone in enumerate(game.zones):
+        if zone.first != expected or zone.last < zone.first:
+            yield in_game(doc, ("military", "zones", i), "WS315",
+                          f"zone {i + 1} covers {zone.first}-{zone.last}; the previous zone "
+                          f"ends at {expected - 1}, so it should start at {expected}")
+        expected = zone.last + 1
+    if game.zones and game.supremacy_at != expected:
+        yield in_game(doc, ("military", "supremacy_at"), "WS315",
+                      f"supremacy at {game.supremacy_at}, but the zones end at {expected - 1}")
+
+
+@check_
+def useless(game: Game, doc: Document) -> Iterator[Diagnostic]:
+    """Cards without an effect are almost always a forgotten `effects:` list."""
+    for item in game.components():
+        if not isinstance(item, Board) and not item.effects:
+            yield at(item, "", "WS318", f"'{item.id}' has no effect",
+                     "add its `effects:` list")
+
+
+def check(game: Game, doc: Document) -> list[Diagnostic]:
+    return [d for fn in CHECKS for d in fn(game, doc)]
