@@ -113,7 +113,7 @@ def render_games(paths: list[Path], langs: tuple[str, ...], formats: tuple[str, 
         report.unchanged += result.unchanged
         done_before += count
     if on_step and total:
-        on_step("done", total, total)
+        on_step("sheets and docs", total, total)
 
 
 def run_build(cards: Path = CARDS, *, root: Path | None = None,
