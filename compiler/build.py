@@ -69,8 +69,11 @@ def compile_games(cards: Path, out: Path, manifest: Manifest | None,
     report.errors += result.errors
     if not result.ok:
         return
-    report.written += outputs.write(result, out, manifest)
+    written = outputs.write(result, out, manifest)
+    report.written += written
     report.compiled += result.games
+    report.unchanged += [out / g for g in result.games
+                         if not any(p.parent == out / g for p in written)]
 
 
 def render_games(paths: list[Path], langs: tuple[str, ...], formats: tuple[str, ...],
