@@ -6,6 +6,7 @@ from typing import Optional
 
 import typer
 
+from wondersmith import atomic
 from wondersmith.tools import skeleton
 from wondersmith.diagnostics import format_text
 from wondersmith.ir.loader import display_path, load_game
@@ -42,7 +43,7 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"# would be appended to {where}")
             typer.echo(added.item, nl=False)
             raise typer.Exit(0)
-        added.path.write_text(added.text, encoding="utf-8")
+        atomic.write_text(added.path, added.text)
         typer.echo(f"{'created' if added.created else 'added'} {kind} {ident} in {where}")
         loaded = load_game(folder)
         counts = [d for d in loaded.diagnostics if d.code in COUNT_CODES]

@@ -63,7 +63,9 @@ def _inputs(folder: Path, lang: str, kind: str, paper: str, out_dir: Path) -> st
     files = {f"game/{p.name}": p for p in [folder / GAME_FILE, *card_files(folder)]}
     files["game/names"] = folder / LOCALES_DIR / f"{lang}.yaml"
     files["wondersmith/render/catalog"] = po_path(lang)
-    files.update(package_files("render/*.py"))  # the renderer's own code and phrases
+    # The renderer's own code and phrases (catalogs.py only extracts messages: not an input).
+    files.update({label: path for label, path in package_files("render/*.py").items()
+                  if not label.endswith("/catalogs.py")})
     if kind == "md":
         files.update(package_files("render/templates/rules.md.j2"))
         return inputs_digest(files, output="rules", lang=lang)
