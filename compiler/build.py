@@ -15,6 +15,7 @@ import yaml
 from wondersmith.diagnostics import Diagnostic
 from wondersmith.ir.loader import GAME_FILE, find_games
 from wondersmith.manifest import Manifest
+from wondersmith.render import OnStep
 
 CARDS = Path("cards")
 HTML_PDF = ("html", "pdf")
@@ -79,7 +80,7 @@ def compile_games(cards: Path, out: Path, manifest: Manifest | None,
 def render_games(paths: list[Path], langs: tuple[str, ...], formats: tuple[str, ...],
                  paper: str, out_dir: Path, docs_dir: Path | None,
                  manifest: Manifest | None, report: BuildReport,
-                 on_step=None) -> None:
+                 on_step: OnStep | None = None) -> None:
     """Render the sheets and docs of every game under `paths` that are not current."""
     from wondersmith.ir.loader import load_game
     from wondersmith import render
@@ -121,7 +122,7 @@ def render_games(paths: list[Path], langs: tuple[str, ...], formats: tuple[str, 
 
 def run_build(cards: Path = CARDS, *, root: Path | None = None,
               langs: tuple[str, ...] | None = None, formats: tuple[str, ...] = HTML_PDF,
-              paper: str = "a4", on_step=None) -> BuildReport:
+              paper: str = "a4", on_step: OnStep | None = None) -> BuildReport:
     """Validate every game under `cards`, then compile and render what is out of date.
 
     Outputs go under `root` (default: the folder holding `cards`): `generated/<game>/`,

@@ -55,12 +55,13 @@ def test_the_committed_manifest_is_true() -> None:
     from wondersmith.render.i18n import LANGUAGES
 
     manifest = Manifest(ROOT)
-    assert manifest.false_claims() == []
+    fix = "run `wondersmith build` and commit generated/ and docs/rules/"
+    assert manifest.false_claims() == [], fix
     duel = ROOT / "cards" / "duel"
-    assert manifest.current(ROOT / "generated" / "duel", compile_inputs(duel))
+    assert manifest.current(ROOT / "generated" / "duel", compile_inputs(duel)), fix
     every = render.steps("duel", duel, LANGUAGES, ("html", "pdf"), "a4",
                          ROOT / "generated" / "sheets", ROOT / "docs" / "rules")
-    assert render.pending(every, manifest) == []
+    assert render.pending(every, manifest) == [], fix
 
 
 def test_a_build_with_nothing_changed_writes_and_renders_nothing(project: Path,
