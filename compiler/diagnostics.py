@@ -35,6 +35,8 @@ _CODES = [
     Code("WS107", "not a single YAML document", "Keep exactly one document per file, with "
                                                 "no `---` separators and at least one key."),
     Code("WS108", "unsupported YAML tag", "Remove the `!tag`; rules data uses plain values."),
+    Code("WS109", "number too large to read",
+         "Write a small whole number: every number in rules data is a count or a price."),
     # Layer 2: schema.
     Code("WS201", "unknown key", "Check the spelling against the schema (docs/dsl.md)."),
     Code("WS202", "unknown effect", "Use a verb of the DSL (docs/dsl.md)."),
@@ -44,6 +46,11 @@ _CODES = [
     Code("WS206", "value out of range", "Give a value that meets the constraint shown."),
     Code("WS207", "malformed effect", "Write an effect as a one-key mapping `verb: value`, "
                                       "or the bare verb for verbs without a value."),
+    Code("WS208", "blank name or invisible character in a name",
+         "Give a name with visible text, without control, zero-width or bidirectional "
+         "characters."),
+    Code("WS209", "id is a Python keyword or constant",
+         "Choose another id (for example with a suffix): ids become names in generated code."),
     # Layer 3: semantics.
     Code("WS301", "duplicate id", "Give every card, Wonder, token and board its own id."),
     Code("WS302", "name not declared by the game",

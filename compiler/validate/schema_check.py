@@ -6,10 +6,11 @@ instance's type, so an effect error names the branch the author meant.
 """
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 
 from wondersmith.dsl import schemas
@@ -22,10 +23,34 @@ _JSON_TYPES = {
 }
 
 
+# JSON Schema counts 6.0 as an integer; rules data does not (codegen and the engine would get
+# a float), so a float is a wrong type here.
+_Validator = validators.extend(Draft202012Validator, type_checker=Draft202012Validator
+                               .TYPE_CHECKER.redefine("integer", lambda _, instance: isinstance(
+                                   instance, int) and not isinstance(instance, bool)))
+
+
 @lru_cache(maxsize=None)
 def validator(kind: str) -> Draft202012Validator:
     schema = {"game": schemas.game_schema, "cards": schemas.cards_schema}[kind]()
-    return Draft202012Validator(schema)
+    return _Validator(schema)
+
+
+def _invisible(char: str) -> bool:
+    return any(a <= ord(char) <= b for a, b in schemas.INVISIBLE_RANGES)
+
+
+def name_problem(name: str) -> tuple[str, str] | None:
+    """What is wrong with a name (message, hint), or None: blank, or an invisible character."""
+    for i, char in enumerate(name, 1):
+        if _invisible(char):
+            what = unicodedata.name(char, "a control character")
+            return (f"the name has U+{ord(char):04X} ({what}) at character {i}",
+                    "remove it: invisible and direction characters make a name look like "
+                    "another, or reorder the text around it")
+    if not name.strip():
+        return ("the name is blank", "write the name as printed on the card")
+    return None
 
 
 def _type_fits(instance: Any, schema: dict[str, Any]) -> bool:
@@ -64,7 +89,7 @@ def _diagnose(doc: Document, error: ValidationError) -> Diagnostic:
     if kind in ("anyOf", "oneOf"):  # no branch has the instance's type
         types = [b.get("type") for b in error.validator_value if isinstance(b, dict)]
         return doc.error(path, "WS204", f"expected {_wanted([t for t in types if t])}, "
-                         f"found {_describe(error.instance)}")
+                         f"found {_describe(error.instance)}", _float_hint(error.instance))
     if kind == "additionalProperties":
         allowed = list(error.schema.get("properties", {}))
         extras = [k for k in error.instance if k not in allowed]
@@ -73,9 +98,9 @@ def _diagnose(doc: Document, error: ValidationError) -> Diagnostic:
             if key in BARE_VERBS:
                 return doc.error(path + (key,), "WS207", f"effect '{key}' takes no value",
                                  f"write it as a bare list item `- {key}`", key=True)
-            return doc.error(path + (key,), "WS202", f"unknown effect '{key}'",
+            return doc.error(path + (key,), "WS202", f"unknown effect '{short(key)}'",
                              did_you_mean(key, VERBS), key=True)
-        return doc.error(path + (key,), "WS201", f"unknown key '{key}'",
+        return doc.error(path + (key,), "WS201", f"unknown key '{short(key)}'",
                          did_you_mean(key, allowed) or "allowed: " + ", ".join(allowed), key=True)
     if kind in ("minProperties", "maxProperties") and _is_effect_mapping(error.schema):
         return doc.error(path, "WS207",
@@ -86,17 +111,32 @@ def _diagnose(doc: Document, error: ValidationError) -> Diagnostic:
         return doc.error(path, "WS203", f"missing required key '{missing}'")
     if kind == "type":
         return doc.error(path, "WS204", f"expected {_wanted(error.validator_value)}, "
-                         f"found {_describe(error.instance)}")
+                         f"found {_describe(error.instance)}", _float_hint(error.instance))
     if kind in ("enum", "const"):
         allowed = error.validator_value if kind == "enum" else [error.validator_value]
-        return doc.error(path, "WS205", f"'{error.instance}' is not allowed here",
+        return doc.error(path, "WS205", f"'{short(error.instance)}' is not allowed here",
                          did_you_mean(error.instance, allowed) or
                          "allowed: " + ", ".join(map(str, allowed)))
-    if kind == "not":  # the only `not` in the schemas: `colors` without `per: cards`
+    if kind == "pattern" and error.validator_value == schemas.NAME_PATTERN:
+        message, hint = name_problem(error.instance) or ("the name is not allowed", "")
+        return doc.error(path, "WS208", message, hint)
+    if kind == "not" and isinstance(error.instance, str):  # an id Python reserves
+        return doc.error(path, "WS209", f"'{error.instance}' is a reserved word in Python, "
+                         "and ids become names in generated code",
+                         f"choose another id, for example '{error.instance}_card'")
+    if kind == "not":  # the other `not`: `colors` without `per: cards`
         return doc.error(path + ("colors",), "WS201",
                          f"`colors` is allowed only with `per: cards`, not `per: "
                          f"{error.instance.get('per')}`", "remove `colors`", key=True)
     return doc.error(path, "WS206", _constraint(error))
+
+
+def _float_hint(instance: Any) -> str:
+    if not isinstance(instance, float):
+        return ""
+    if instance.is_integer() and abs(instance) < 1e6:
+        return f"write {int(instance)}: rules data has whole numbers only"
+    return "rules data has whole numbers only, all of them small"
 
 
 def _diagnose_effect(doc: Document, error: ValidationError) -> Diagnostic:
@@ -107,7 +147,7 @@ def _diagnose_effect(doc: Document, error: ValidationError) -> Diagnostic:
         if instance in VERBS:  # a verb that needs a value, written bare
             return doc.error(path, "WS207", f"effect '{instance}' needs a value",
                              f"for example `{VERBS[instance].EXAMPLE}`")
-        return doc.error(path, "WS202", f"unknown effect '{instance}'",
+        return doc.error(path, "WS202", f"unknown effect '{short(instance)}'",
                          did_you_mean(instance, VERBS) or "bare verbs: " + ", ".join(BARE_VERBS))
     mapping_errors = [e for e in error.context or () if e.schema_path and e.schema_path[0] == 1]
     if isinstance(instance, dict) and mapping_errors:
@@ -148,8 +188,15 @@ def _describe(instance: Any) -> str:
     if instance is None:
         return "nothing (null)"
     if isinstance(instance, str):
-        return f"string '{instance}'"
+        return f"string '{short(instance)}'"
     return f"{type(instance).__name__} {instance!r}"
+
+
+def short(text: Any, limit: int = 40) -> str:
+    """A value as a message quotes it: a long one is cut, so a 160 000-character id does not
+    flood the terminal."""
+    text = str(text)
+    return text if len(text) <= limit else f"{text[:limit - 1]}… ({len(text)} characters)"
 
 
 def _constraint(error: ValidationError) -> str:
@@ -159,8 +206,10 @@ def _constraint(error: ValidationError) -> str:
     if v == "maximum":
         return f"{inst!r} is above the maximum of {value}"
     if v == "pattern":
-        return f"'{inst}' is not a valid identifier (lowercase letters, digits and _, " \
+        return f"'{short(inst)}' is not a valid identifier (lowercase letters, digits and _, " \
                "starting with a letter)"
+    if v == "maxLength":
+        return f"{len(inst)} characters is over the limit of {value}"
     if v == "minItems":
         return f"needs at least {value} item{'s' if value != 1 else ''}"
     if v == "uniqueItems":

@@ -23,6 +23,9 @@ except AttributeError:  # pragma: no cover - PyYAML built without libyaml
 MAX_BYTES = 1 << 20
 MAX_NODES = 100_000  # after alias expansion
 MAX_DEPTH = 64
+# Whole numbers longer than this are refused while reading (WS109): far past every bound of
+# the schema, and Python refuses to convert more than 4300 digits at all.
+MAX_INT_DIGITS = 18
 
 Path = tuple[Any, ...]
 
@@ -139,6 +142,12 @@ class _Builder:
         if text in _FALSE:
             return False
         if _INT.fullmatch(text):
+            digits = len(text.lstrip("+-").lstrip("0"))
+            if digits > MAX_INT_DIGITS:
+                self.fail(node, "WS109", f"a whole number of {digits} digits is too large to "
+                          "read", "every number in rules data is small: check for a slip of "
+                          "the keyboard")
+                return None
             return int(text)
         if _FLOAT.fullmatch(text):
             return float(text)
@@ -167,10 +176,22 @@ def _expanded_size(root: yaml.Node) -> int:
     return sizes[id(root)]
 
 
-def _too_deep(text: str) -> tuple[int, int] | None:
+def _too_deep(text: str, loader: type = _Loader) -> tuple[int, int] | None:
     """Where the nesting first goes deeper than MAX_DEPTH, or None."""
+    try:
+        return _first_too_deep(text, loader)
+    except yaml.MarkedYAMLError as exc:
+        # libyaml (0.2.5 and later) stops at its own nesting limit, far past ours, but only
+        # after reading ahead; the pure-Python parser streams, so it finds where ours is
+        # crossed. Either way the same limit gives the same diagnostic.
+        if loader is yaml.SafeLoader or "nesting depth" not in str(exc.problem):
+            raise
+        return _first_too_deep(text, yaml.SafeLoader)
+
+
+def _first_too_deep(text: str, loader: type) -> tuple[int, int] | None:
     depth = 0
-    for event in yaml.parse(text, Loader=_Loader):
+    for event in yaml.parse(text, Loader=loader):
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_DEPTH:
@@ -234,8 +255,9 @@ def load(file: str, raw: bytes) -> Document:
         line, col = _position(nodes[1].start_mark)
         return fail(line, col, "WS107", f"{len(nodes)} YAML documents in one file")
     root = nodes[0]
-    if isinstance(root, yaml.ScalarNode) and root.value == "" and not root.style:
-        return fail(*_position(root.start_mark), "WS107", "the file holds no data")
+    if isinstance(root, yaml.ScalarNode) and not root.style and root.value in _NULL:
+        what = f"only `{root.value}` (null)" if root.value else "no data"
+        return fail(*_position(root.start_mark), "WS107", f"the file holds {what}")
     size = _expanded_size(root)
     if size > MAX_NODES:
         line, col = _position(root.start_mark)
