@@ -27,7 +27,8 @@ class Code:
 
 _CODES = [
     # Layer 1: strict YAML.
-    Code("WS101", "YAML syntax error", "Fix the YAML syntax at the position shown."),
+    Code("WS101", "YAML syntax error",
+         "Fix the YAML at the position shown: the message says what is wrong in plain words."),
     Code("WS102", "duplicate key", "Remove or rename one of the two keys; YAML would silently "
                                    "keep only the last."),
     Code("WS103", "ambiguous YAML 1.1 scalar",

@@ -94,7 +94,7 @@ def test_github_escapes_newlines_and_commas(tmp_path: Path) -> None:
     from wondersmith.diagnostics import Diagnostic, format_github
     out = format_github([Diagnostic("a,b:c.yaml", 3, 4, "WS101", "two\nlines 100%")])
     assert out == ("::error file=a%2Cb%3Ac.yaml,line=3,col=4,title=WS101::two%0Alines 100%25 "
-                   "(Fix the YAML syntax at the position shown.)")
+                   "(Fix the YAML at the position shown: the message says what is wrong in plain words.)")
 
 
 def test_many_files_many_problems_sorted(duel_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:

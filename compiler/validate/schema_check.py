@@ -6,6 +6,7 @@ instance's type, so an effect error names the branch the author meant.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 from typing import Any
@@ -89,7 +90,7 @@ def _diagnose(doc: Document, error: ValidationError) -> Diagnostic:
     if kind in ("anyOf", "oneOf"):  # no branch has the instance's type
         types = [b.get("type") for b in error.validator_value if isinstance(b, dict)]
         return doc.error(path, "WS204", f"expected {_wanted([t for t in types if t])}, "
-                         f"found {_describe(error.instance)}", _float_hint(error.instance))
+                         f"found {_describe(error.instance)}", _type_hint(error.instance))
     if kind == "additionalProperties":
         allowed = list(error.schema.get("properties", {}))
         extras = [k for k in error.instance if k not in allowed]
@@ -111,7 +112,7 @@ def _diagnose(doc: Document, error: ValidationError) -> Diagnostic:
         return doc.error(path, "WS203", f"missing required key '{missing}'")
     if kind == "type":
         return doc.error(path, "WS204", f"expected {_wanted(error.validator_value)}, "
-                         f"found {_describe(error.instance)}", _float_hint(error.instance))
+                         f"found {_describe(error.instance)}", _type_hint(error.instance))
     if kind in ("enum", "const"):
         allowed = error.validator_value if kind == "enum" else [error.validator_value]
         return doc.error(path, "WS205", f"'{short(error.instance)}' is not allowed here",
@@ -131,7 +132,12 @@ def _diagnose(doc: Document, error: ValidationError) -> Diagnostic:
     return doc.error(path, "WS206", _constraint(error))
 
 
-def _float_hint(instance: Any) -> str:
+def _type_hint(instance: Any) -> str:
+    """What a value of the wrong type most likely meant."""
+    if isinstance(instance, str):
+        glued = re.fullmatch(r"([a-z_]+):(\S.*)", instance)
+        return f"a space is missing after the colon: write `{glued.group(1)}: " \
+               f"{glued.group(2)}`" if glued else ""
     if not isinstance(instance, float):
         return ""
     if instance.is_integer() and abs(instance) < 1e6:

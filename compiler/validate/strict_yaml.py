@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 
 from wondersmith.diagnostics import Diagnostic
+from wondersmith.validate.yaml_errors import explain
 
 try:  # the C parser is several times faster; positions are the same
     _Loader = yaml.CSafeLoader
@@ -229,16 +230,8 @@ def load(file: str, raw: bytes) -> Document:
                         "flatten the nesting")
         nodes = list(yaml.compose_all(text, Loader=_Loader))
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, col = _position(mark) if mark else (1, 1)
-        message = f"{exc.problem or exc.context}".strip()
-        if exc.problem and exc.context and exc.context_mark:  # where the broken part began
-            cl, cc = _position(exc.context_mark)
-            message += f" ({exc.context.strip()} at line {cl}, column {cc})"
-        hint = ""
-        if mark and text[mark.index:mark.index + 1] == "\t":
-            hint = "indent with spaces: YAML does not allow tabs there"
-        return fail(line, col, "WS101", message, hint)
+        problem = explain(exc, text)
+        return fail(problem.line, problem.column, "WS101", problem.message, problem.hint)
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow
         line = text[: exc.position].count("\n") + 1
         col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
