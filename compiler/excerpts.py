@@ -85,7 +85,7 @@ def _value_width(line: str, index: int) -> int:
     if index >= len(line):
         return 1
     first = line[index]
-    if first in "[{" or first.isspace():
+    if first in "[{" or first.isspace() or line[index:index + 2] in ("- ", "-"):
         return 1
     if first in "'\"":
         close = line.find(first, index + 1)
