@@ -85,7 +85,7 @@ def _value_width(line: str, index: int) -> int:
     if index >= len(line):
         return 1
     first = line[index]
-    if first in "[{" or first.isspace() or line[index:index + 2] in ("- ", "-"):
+    if first in "[{#" or first.isspace() or line[index:index + 2] in ("- ", "-"):
         return 1
     if first in "'\"":
         close = line.find(first, index + 1)
@@ -100,7 +100,10 @@ def excerpt(file: str, line: int, column: int) -> Excerpt | None:
     if source is None:
         return None
     index = min(max(column - 1, 0), len(source))
-    width = _value_width(source, index)
+    if file.endswith((".yaml", ".yml")):
+        width = _value_width(source, index)
+    else:  # a catalog or other text: the rest of the line
+        width = max(1, len(source.rstrip()) - index)
     # Display columns of each character boundary, so the caret follows tabs, wide
     # characters and named invisible ones.
     shown, cols, at = [], [0], 0

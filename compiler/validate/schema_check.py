@@ -90,7 +90,7 @@ def _diagnose(doc: Document, error: ValidationError) -> Diagnostic:
     if kind in ("anyOf", "oneOf"):  # no branch has the instance's type
         types = [b.get("type") for b in error.validator_value if isinstance(b, dict)]
         return doc.error(path, "WS204", f"expected {_wanted([t for t in types if t])}, "
-                         f"found {_describe(error.instance)}", _type_hint(error.instance))
+                         f"found {_describe(error.instance)}", _type_hint(error.instance, types))
     if kind == "additionalProperties":
         allowed = list(error.schema.get("properties", {}))
         extras = [k for k in error.instance if k not in allowed]
@@ -109,10 +109,14 @@ def _diagnose(doc: Document, error: ValidationError) -> Diagnostic:
                          "split it into one list item per verb")
     if kind == "required":
         missing = error.message.split("'")[1] if "'" in error.message else error.message
-        return doc.error(path, "WS203", f"missing required key '{missing}'")
+        about = error.schema.get("properties", {}).get(missing, {}).get("description", "")
+        return doc.error(path, "WS203", f"missing required key '{missing}'",
+                         f"add `{missing}:` here" + (f" ({about[0].lower()}{about[1:]})"
+                                                     if about else ""))
     if kind == "type":
         return doc.error(path, "WS204", f"expected {_wanted(error.validator_value)}, "
-                         f"found {_describe(error.instance)}", _type_hint(error.instance))
+                         f"found {_describe(error.instance)}",
+                         _type_hint(error.instance, error.validator_value))
     if kind in ("enum", "const"):
         allowed = error.validator_value if kind == "enum" else [error.validator_value]
         return doc.error(path, "WS205", f"'{short(error.instance)}' is not allowed here",
@@ -129,15 +133,22 @@ def _diagnose(doc: Document, error: ValidationError) -> Diagnostic:
         return doc.error(path + ("colors",), "WS201",
                          f"`colors` is allowed only with `per: cards`, not `per: "
                          f"{error.instance.get('per')}`", "remove `colors`", key=True)
-    return doc.error(path, "WS206", _constraint(error))
+    return doc.error(path, "WS206", _constraint(error), _constraint_hint(error))
 
 
-def _type_hint(instance: Any) -> str:
+def _type_hint(instance: Any, wanted: Any = None) -> str:
     """What a value of the wrong type most likely meant."""
     if isinstance(instance, str):
         glued = re.fullmatch(r"([a-z_]+):(\S.*)", instance)
-        return f"a space is missing after the colon: write `{glued.group(1)}: " \
-               f"{glued.group(2)}`" if glued else ""
+        if glued:
+            return f"a space is missing after the colon: write `{glued.group(1)}: " \
+                   f"{glued.group(2)}`"
+        wanted = wanted if isinstance(wanted, list) else [wanted]
+        if "integer" in wanted:
+            return "write the number in digits, without quotes, for example `2`"
+        if "boolean" in wanted:
+            return "write true or false, without quotes"
+        return ""
     if not isinstance(instance, float):
         return ""
     if instance.is_integer() and abs(instance) < 1e6:
@@ -163,7 +174,8 @@ def _diagnose_effect(doc: Document, error: ValidationError) -> Diagnostic:
                                                   -len(e.absolute_path), e.validator == "type"))
         return _diagnose(doc, best)
     return doc.error(path, "WS207", "an effect must be a verb or a one-key mapping "
-                     f"`verb: value`, not {_describe(instance)}")
+                     f"`verb: value`, not {_describe(instance)}",
+                     "name the verb: for example `- coins: 3`, or a bare `- play_again`")
 
 
 def _is_effect_mapping(schema: dict[str, Any]) -> bool:
@@ -225,6 +237,26 @@ def _constraint(error: ValidationError) -> str:
     if v == "minProperties":
         return "must not be empty"
     return error.message
+
+
+def _constraint_hint(error: ValidationError) -> str:
+    v, value, inst = error.validator, error.validator_value, error.instance
+    if v == "minimum":
+        return f"the smallest value allowed here is {value}"
+    if v == "maximum":
+        return f"the largest value allowed here is {value}: every number in rules data is a " \
+               "count or a price (docs/dsl.md, Numbers)"
+    if v == "pattern" and isinstance(inst, str):
+        suggestion = re.sub(r"[^a-z0-9]+", "_", inst.lower()).strip("_")
+        suggestion = suggestion if re.match(r"[a-z]", suggestion) else f"x_{suggestion}"
+        return f"write it in snake_case, for example '{short(suggestion)}'"
+    if v == "maxLength":
+        return f"shorten it to {value} characters or fewer"
+    if v in ("minItems", "minLength", "minProperties"):
+        return "give at least one"
+    if v == "uniqueItems":
+        return "remove the repeated item"
+    return ""
 
 
 def check(doc: Document, kind: str) -> list[Diagnostic]:

@@ -256,7 +256,8 @@ def age_counts(game: Game, doc: Document) -> Iterator[Diagnostic]:
                 verb = "write" if color in wanted else "add"
                 other = (f"make {_cards(want - have)} of Age {deck.age} {color}" if want > have
                          else f"give {_cards(have - want)} of Age {deck.age} another colour")
-                yield in_game(doc, ("ages", i, "colors"), "WS309",
+                where = ("ages", i, "colors") + ((color,) if color in wanted else ())
+                yield in_game(doc, where, "WS309",
                               f"Age {deck.age} has {have} {color} cards; game.yaml says {want}",
                               f"{verb} `{color}: {have}` under `colors` of Age {deck.age} in "
                               f"game.yaml, or {other}")
@@ -311,7 +312,8 @@ def structures(game: Game, doc: Document) -> Iterator[Diagnostic]:
         path = ("structures", i)
         if structure.age in seen:
             yield in_game(doc, path + ("age",), "WS312",
-                          f"Age {structure.age} has more than one structure")
+                          f"Age {structure.age} has more than one structure",
+                          "remove one of them, or give it the Age it was meant for")
         seen.add(structure.age)
         deck = next((d for d in game.ages if d.age == structure.age), None)
         if deck is None:
@@ -322,7 +324,9 @@ def structures(game: Game, doc: Document) -> Iterator[Diagnostic]:
             where = path + ("rows", r, "columns")
             if any(b - a < 2 for a, b in zip(row.columns, row.columns[1:])):
                 yield in_game(doc, where, "WS312", f"row {r + 1} of Age {structure.age}: slots "
-                              "overlap or are out of order (keep them 2 half-cards apart)")
+                              "overlap or are out of order (keep them 2 half-cards apart)",
+                              "list the columns in increasing order, at least 2 apart, for "
+                              "example [0, 2, 4]")
             if r == 0:
                 continue
             above = set(structure.rows[r - 1].columns)
@@ -330,10 +334,12 @@ def structures(game: Game, doc: Document) -> Iterator[Diagnostic]:
                 if c - 1 not in above and c + 1 not in above:
                     yield in_game(doc, where, "WS312",
                                   f"row {r + 1} of Age {structure.age}: the card at column {c} "
-                                  "rests on no card of the row above")
+                                  "rests on no card of the row above",
+                                  _resting_columns(above, row.columns))
     for deck in game.ages:
         if deck.age not in seen:
-            yield in_game(doc, ("structures",), "WS312", f"Age {deck.age} has no structure")
+            yield in_game(doc, ("structures",), "WS312", f"Age {deck.age} has no structure",
+                          f"add a structure with `age: {deck.age}` and its rows")
 
 
 @check_(whole_game=True)
@@ -360,6 +366,13 @@ def setup_components(game: Game, doc: Document) -> Iterator[Diagnostic]:
             if wid not in wonder_ids:
                 yield in_game(doc, ("setup", "first_game_wonders", seat, j), "WS313",
                               f"no Wonder has the id '{wid}'", did_you_mean(wid, wonder_ids))
+
+
+def _resting_columns(above: set[int], taken: tuple[int, ...]) -> str:
+    """A hint naming the free columns where a card would rest on the row above."""
+    free = sorted({a + d for a in above for d in (-1, 1)} - set(taken) - {-1})
+    return "move it to a column one off from a card above" + (
+        ": " + ", ".join(map(str, free)) if free else "")
 
 
 @check_

@@ -90,7 +90,8 @@ class _Builder:
             self.fail(node, "WS104", f"data nested deeper than {MAX_DEPTH} levels")
             return None
         if node.tag not in _ALLOWED_TAGS:
-            self.fail(node, "WS108", f"unsupported tag '{node.tag}'")
+            self.fail(node, "WS108", f"unsupported tag '{node.tag}'",
+                      "remove the tag and keep the plain value")
             return None
         if isinstance(node, yaml.MappingNode):
             return self.mapping(node, path, depth)
@@ -244,17 +245,21 @@ def load(file: str, raw: bytes) -> Document:
         return fail(1, 1, "WS104", "data nested too deeply")
     if len(nodes) != 1:
         if not nodes:
-            return fail(1, 1, "WS107", "the file holds no data")
+            return fail(1, 1, "WS107", "the file holds no data",
+                        "write the file's data, or delete the file")
         line, col = _position(nodes[1].start_mark)
-        return fail(line, col, "WS107", f"{len(nodes)} YAML documents in one file")
+        return fail(line, col, "WS107", f"{len(nodes)} YAML documents in one file",
+                    "remove the `---` line and merge the documents, or split them into files")
     root = nodes[0]
     if isinstance(root, yaml.ScalarNode) and not root.style and root.value in _NULL:
         what = f"only `{root.value}` (null)" if root.value else "no data"
-        return fail(*_position(root.start_mark), "WS107", f"the file holds {what}")
+        return fail(*_position(root.start_mark), "WS107", f"the file holds {what}",
+                    "write the file's data, or delete the file")
     size = _expanded_size(root)
     if size > MAX_NODES:
         line, col = _position(root.start_mark)
         return fail(line, col, "WS104",
-                    f"aliases expand to {size} values, over the limit of {MAX_NODES}")
+                    f"aliases expand to {size} values, over the limit of {MAX_NODES}",
+                    "write the values out: rules data needs no nested aliases")
     doc.data = _Builder(doc).build(root, (), 0)
     return doc
