@@ -16,9 +16,9 @@ from typing import Any, Callable, Iterator
 from wondersmith.diagnostics import Diagnostic, did_you_mean
 from wondersmith.ir.model import Board, Building, Game, Loc, Token, Wonder
 from wondersmith.validate.strict_yaml import Document
-from wondersmith.dsl.vocabulary import (OPPONENT_CITIES, Amount, CollectTradeSpend, Coins, Destroy,
-                                 Discount, Effect, LoseCoins, Points, Produce, ProduceOneOf,
-                                 Science, ScienceChoice, ShieldBonus, TradePrice, Whenever)
+from wondersmith.dsl.vocabulary import (CollectTradeSpend, Coins, Destroy, Discount, Effect,
+                                        LoseCoins, Points, Produce, ProduceOneOf, Science,
+                                        ScienceChoice, ShieldBonus, TradePrice, Whenever)
 
 Item = Building | Wonder | Token | Board
 Check = Callable[[Game, Document], Iterator[Diagnostic]]

@@ -135,7 +135,7 @@ class _Builder:
             return text
         if _YAML11_SEXAGESIMAL.fullmatch(text) or _YAML11_NUMBER.fullmatch(text):
             self.fail(node, "WS103", f"'{text}' is read as a number by YAML 1.1 tools",
-                      f"quote it, or write a plain decimal number")
+                      "quote it, or write a plain decimal number")
             return text
         if text in _NULL:
             return None
