@@ -39,6 +39,7 @@ CASES = [
     ("id", "none", "WS209", "none_card"),
     ("id", "'true'", "WS209", "true_card"),
     ("id", "'false'", "WS209", "false_card"),
+    ("id", "true", "WS204", 'quote it if you mean the word: "true"'),
     ("id", "x" * 160_000, "WS206", ""),
     ("name", "' '", "WS208", "as printed"),
     ("name", '"Lumber\\u202EYard"', "WS208", "reorder"),

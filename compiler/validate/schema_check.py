@@ -149,6 +149,10 @@ def _type_hint(instance: Any, wanted: Any = None) -> str:
         if "boolean" in wanted:
             return "write true or false, without quotes"
         return ""
+    if isinstance(instance, bool) and "string" in (wanted if isinstance(wanted, list)
+                                                   else [wanted]):
+        word = str(instance).lower()
+        return f'quote it if you mean the word: "{word}"'
     if not isinstance(instance, float):
         return ""
     if instance.is_integer() and abs(instance) < 1e6:
