@@ -6,3 +6,9 @@ seat-swapped pairs, chunks), `players` (bots, restrictions, random Wonder assign
 `components` (per card, Wonder and token), `sprt`, `runner` (the whole run), `guards`, `report`.
 Heavy dependencies (numpy, scipy, statsmodels, matplotlib) come with `wondersmith[lab]`.
 """
+import os as _os
+
+# The lab's matrices are small (a few thousand rows, about a hundred columns): a threaded BLAS
+# only adds contention, and on a busy machine it made one regression twenty times slower.
+for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    _os.environ.setdefault(_name, "1")

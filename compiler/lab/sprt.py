@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 MIN_PAIRS = 16  # no decision on fewer pairs: the variance estimate needs a few
-PATHS = 4000
+PATHS = 2000
 
 
 @dataclass
@@ -122,7 +122,7 @@ class _Simulation:
         self.observed = test.total
 
     def more_extreme(self, mean: float) -> float:
-        """P(an outcome at least as far towards H1 as the observed one), mid-p at ties."""
+        """P(an outcome at least as far towards H1 as the observed one) when the mean is `mean`."""
         t = self.test
         sums = np.cumsum(mean * self.steps + self.sd * np.sqrt(self.steps) * self.noise, axis=1)
         llr = _llr(sums, self.looks, t.low, t.high, t.variance)
@@ -136,15 +136,19 @@ class _Simulation:
         exit_up = first_up < first_down
         exit_down = first_down < first_up
         last = K - 1
+        at_last = sums[:, last]
+        # Stagewise ordering: an earlier exit is more extreme; at the same look, a larger sum is.
         if t.status == "H1":
-            return float(np.mean(exit_up & (first_up < last)) + 0.5 * np.mean(exit_up & (first_up == last)))
+            return float(np.mean(exit_up & (first_up < last))
+                         + np.mean(exit_up & (first_up == last) & (at_last >= self.observed)))
         if t.status == "H0":
-            return float(1 - np.mean(exit_down & (first_down < last)) - 0.5 * np.mean(exit_down & (first_down == last)))
+            return float(1 - np.mean(exit_down & (first_down < last))
+                         - np.mean(exit_down & (first_down == last) & (at_last < self.observed)))
         undecided = ~exit_up & ~exit_down
-        return float(np.mean(exit_up) + np.mean(undecided & (sums[:, -1] > self.observed)))
+        return float(np.mean(exit_up) + np.mean(undecided & (at_last > self.observed)))
 
     def solve(self, target: float, lo: float, hi: float) -> float:
-        for _ in range(40):
+        for _ in range(24):  # the bracket is ~25 standard errors wide: 24 halvings are plenty
             mid = (lo + hi) / 2
             if self.more_extreme(mid) < target:
                 lo = mid

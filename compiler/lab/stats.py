@@ -47,7 +47,10 @@ def wilson(successes: int, n: int, level: float = LEVEL) -> Estimate:
     if n == 0:
         return Estimate(float("nan"), 0.0, 1.0, 0)
     low, high = proportion_confint(successes, n, alpha=1 - level, method="wilson")
-    return Estimate(successes / n, float(low), float(high), n)
+    # exact at the ends: floating point leaves 1e-17 where the formula gives 0
+    low = 0.0 if successes == 0 else float(low)
+    high = 1.0 if successes == n else float(high)
+    return Estimate(successes / n, low, high, n)
 
 
 def paired_rate_change(old: np.ndarray, new: np.ndarray, level: float = LEVEL) -> Estimate:
