@@ -113,7 +113,7 @@ def analyse(revisions: tuple[Revision, ...], design: Design, games: list[dict], 
                for rev_games in by_rev]
     components = {"fdr": fdr, "min_count": comp.MIN_COUNT, "info": info, "revisions": per_rev}
     if n_rev == 2:
-        changes = comp.component_changes(by_rev[0], by_rev[1], ids, fdr, design.seed)
+        changes = comp.component_changes(by_rev[0], by_rev[1], ids, bots, fdr)
         components["changes"] = changes
         components["ranking"] = comp.ranking(changes, "owner_win_rate")
     else:

@@ -117,26 +117,23 @@ def benjamini_hochberg(pvalues: list[float], fdr: float) -> tuple[list[bool], li
 
 
 def shrink(values: list[float], errors: list[float]) -> list[float]:
-    """Empirical-Bayes estimates: each value pulled towards the precision-weighted mean by
-    τ²/(τ² + se²), τ² from the spread the standard errors do not explain (DerSimonian–Laird).
-    A component seen in few games has a large se and is pulled hard, so noise cannot top a table.
+    """Effects pulled towards 0 (no effect) by their own noise: v·max(0, 1 − se²/v²).
+
+    This is the normal posterior mean with the prior variance estimated from the component
+    itself (v² − se², floored at 0; positive-part James–Stein for one observation). A component
+    seen in few games has a large se and is pulled hard, so noise cannot top a table, while a
+    well-measured effect keeps nearly all of its size. A single prior for all components (as in
+    DerSimonian–Laird) would shrink a lone real effect among ~95 null ones to nothing.
     """
-    v = np.asarray(values, dtype=float)
-    se2 = np.asarray(errors, dtype=float) ** 2
-    ok = np.isfinite(v) & np.isfinite(se2) & (se2 > 0)
-    out = np.full_like(v, np.nan)
-    exact = np.isfinite(v) & (se2 == 0)
-    out[exact] = v[exact]  # no sampling noise (e.g. a change seen in no resample): nothing to shrink
-    if ok.sum() < 3:
-        out[ok] = v[ok]
-        return [float(x) for x in out]
-    w = 1 / se2[ok]
-    mean = float(np.sum(w * v[ok]) / np.sum(w))
-    q = float(np.sum(w * (v[ok] - mean) ** 2))
-    tau2 = max(0.0, (q - (ok.sum() - 1)) / (np.sum(w) - np.sum(w ** 2) / np.sum(w)))
-    factor = tau2 / (tau2 + se2[ok])
-    out[ok] = mean + factor * (v[ok] - mean)
-    return [float(x) for x in out]
+    out = []
+    for v, se in zip(values, errors):
+        if not (math.isfinite(v) and math.isfinite(se)):
+            out.append(float("nan"))
+        elif v == 0 or se == 0:
+            out.append(float(v))
+        else:
+            out.append(float(v * max(0.0, 1 - (se / v) ** 2)))
+    return out
 
 
 def logistic_lifts(X: np.ndarray, y: np.ndarray, names: list[str], level: float = LEVEL) -> dict[str, Estimate]:

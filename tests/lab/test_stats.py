@@ -54,11 +54,12 @@ def test_benjamini_hochberg_step_up():
 
 
 def test_shrinkage_pulls_noisy_estimates_hardest():
-    values = [0.30, 0.02, -0.01, 0.0, 0.01, 0.03, -0.02]
-    errors = [0.20, 0.01, 0.01, 0.01, 0.01, 0.01, 0.01]
-    shrunk = stats.shrink(values, errors)
-    assert abs(shrunk[0]) < 0.1  # the rare component no longer tops the table
-    assert shrunk[1] == pytest.approx(0.02, abs=0.01)
+    values = [0.30, 0.20, 0.02, -0.01]
+    errors = [0.25, 0.02, 0.01, 0.02]
+    rare, strong, small, noise = stats.shrink(values, errors)
+    assert rare < 0.15 < strong  # the rare component no longer tops the table
+    assert strong == pytest.approx(0.198)
+    assert small == pytest.approx(0.015) and noise == 0.0
 
 
 def test_logistic_lift_finds_a_real_effect():
