@@ -81,7 +81,7 @@ def _run(specs: list[str], game: str, pairs: int, seed: int, bots: list[str], re
     except revisions_mod.RevisionError as exc:
         raise _fail(str(exc)) from None
     try:
-        backend = (backends.RayBackend(None if ray == "local" else ray, workers) if ray is not None
+        backend = (backends.RayBackend(ray or None, workers) if ray is not None
                    else backends.LocalBackend(workers))
     except backends.BackendError as exc:
         raise _fail(str(exc)) from None
@@ -131,8 +131,10 @@ def compare(
     restrict: float = typer.Option(0.0, "--restrict", help="Randomized restriction: bar each seat from each component with this probability"),
     wonders: str = typer.Option("draft", "--wonders", help="draft, or random: assign Wonders at random"),
     workers: int = typer.Option(os.cpu_count() or 1, "--workers", "-w", help="Local worker processes"),
-    ray: Optional[str] = typer.Option(None, "--ray", is_flag=False, flag_value="local", metavar="[ADDRESS]",
-                                      help="Run on Ray (a local instance, or the cluster at ADDRESS); needs the ray extra"),
+    ray: bool = typer.Option(False, "--ray", help="Run on Ray: a local instance, or the cluster at --ray-address or "
+                                                  "$RAY_ADDRESS; needs the ray extra"),
+    ray_address: Optional[str] = typer.Option(None, "--ray-address", metavar="ADDRESS",
+                                              help="The Ray cluster to run on (implies --ray)"),
     sprt: Optional[str] = typer.Option(None, "--sprt", metavar="METRIC", help="Stop early with an SPRT on METRIC (e.g. seat0_win_rate, seat0_win_rate_change)"),
     sprt_bounds: Optional[str] = typer.Option(None, "--sprt-bounds", metavar="LOW,HIGH", help="The metric's mean under H0 and H1"),
     data: str = typer.Option("cards", "--data", help="The data folder inside a git revision"),
@@ -141,7 +143,9 @@ def compare(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar"),
 ) -> None:
     """Play the same seat-swapped deals on OLD and NEW and report what the change did."""
-    d, results = _run([old, new], game, pairs, seed, bots, restrict, wonders, workers, ray, data, sprt, sprt_bounds, quiet)
+    target = ray_address if ray_address else ("" if ray else None)  # "": local or $RAY_ADDRESS
+    d, results = _run([old, new], game, pairs, seed, bots, restrict, wonders, workers, target, data, sprt,
+                      sprt_bounds, quiet)
     extra = [f"--sprt {sprt}"] if sprt else []
     if sprt:
         extra.append(f"--sprt-bounds {results['sprt']['low']},{results['sprt']['high']}")

@@ -8,6 +8,7 @@ worker are in flight, so a cancel leaves little work behind.
 from __future__ import annotations
 
 import multiprocessing
+import os
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Iterator
 
@@ -86,7 +87,7 @@ class RayBackend:
 
     @property
     def name(self) -> str:
-        return f"ray ({self.address or 'local'})"
+        return f"ray ({self.address or os.environ.get('RAY_ADDRESS') or 'local'})"
 
     def run(self, revisions: tuple[Revision, ...], design: Design, chunks: list[Chunk]) -> Iterator[dict]:
         import ray
@@ -96,7 +97,7 @@ class RayBackend:
             options = {"include_dashboard": False, "log_to_driver": False}
             if self.address:
                 options["address"] = self.address
-            else:
+            elif not os.environ.get("RAY_ADDRESS"):  # ray.init() itself connects to $RAY_ADDRESS
                 options["num_cpus"] = self.workers
             try:
                 ray.init(**options)

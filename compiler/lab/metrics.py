@@ -17,6 +17,7 @@ RATES = {  # metric -> what it counts per game, and what it means
     "scientific_rate": "share of games ended by scientific supremacy",
 }
 AMOUNTS = {
+    "length_mean": "mean number of turns (a Duel played to the end has one turn per card: early victories shorten it)",
     "length_median": "median number of turns (player decisions to build, discard or construct a Wonder)",
     "length_p95": "95th percentile of the number of turns",
     "score_margin": "mean difference between the two final scores (VP)",
@@ -39,6 +40,8 @@ def _amount_stat(metric: str):
     """The statistic over a batch of resamples: arrays (batch, deals, 2) -> (batch,)."""
     def flat(a: np.ndarray) -> np.ndarray:
         return a.reshape(a.shape[0], -1)
+    if metric == "length_mean":
+        return lambda turns, margin: np.mean(flat(turns), axis=1)
     if metric == "length_median":
         return lambda turns, margin: np.median(flat(turns), axis=1)
     if metric == "length_p95":
