@@ -51,6 +51,7 @@ class LocalBackend:
             return
         # forkserver: a fork of this process could inherit a lock held by the progress thread.
         context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["wondersmith.lab.play"])  # imported once, not per worker
         pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_init_worker,
                                    initargs=(revisions, design))
         pending = iter(chunks)

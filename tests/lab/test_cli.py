@@ -91,3 +91,25 @@ def test_compare_prints_the_summary_and_writes_the_report(tmp_path):
     text = html.read_text()
     assert text.startswith("<!DOCTYPE html>") and "wondersmith balance compare" in text
     assert not list(html.parent.glob(".report.html.*"))  # no temporary file left behind
+
+
+def test_the_ci_example_runs_with_a_tiny_budget(tmp_path):
+    """The balance workflow of docs/ci.md, as written, with the budget cut to 8 random deals."""
+    import shlex
+
+    import yaml
+
+    doc = (ROOT / "docs" / "ci.md").read_text()
+    start = doc.index("```yaml\nname: balance")
+    workflow = yaml.safe_load(doc[start + len("```yaml\n"):doc.index("```", start + 7)])
+    assert workflow[True]["pull_request"]["paths"] == ["cards/**"]  # YAML 1.1 reads `on` as True
+    (job,) = workflow["jobs"].values()
+    (step,) = [s for s in job["steps"] if "wondersmith balance check" in s.get("run", "")]
+    args = shlex.split(step["run"].replace("\\\n", " ").replace('"origin/${{ github.base_ref }}"', "HEAD"))
+    guards = [args[i + 1] for i, a in enumerate(args) if a == "--guard"]
+    assert len(guards) == 3 and all(Guard.parse(g, 2) for g in guards)
+    swap = {"200": "8", "greedy": "random", "balance.html": str(tmp_path / "balance.html")}
+    args = [swap.get(a, a) for a in args]
+    result = CliRunner().invoke(app, args[1:])  # without the program name
+    assert result.exit_code in (0, 1), result.output
+    assert (tmp_path / "balance.html").is_file()
