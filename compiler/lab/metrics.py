@@ -25,7 +25,7 @@ AMOUNTS = {
 METRICS = {**RATES, **AMOUNTS}
 
 
-def _indicator(record: dict, metric: str) -> bool:
+def indicator(record: dict, metric: str) -> bool:
     w = record["winner"]
     if metric == "seat0_win_rate":
         return w == 0
@@ -81,7 +81,7 @@ def game_metrics(by_rev: list[list[dict]], seed: int) -> dict:
     out: dict = {"games": len(by_rev[0]), "metrics": {}}
     for metric in RATES:
         entry = {"revisions": []}
-        flags = [np.asarray([_indicator(g, metric) for g in games]) for games in by_rev]
+        flags = [np.asarray([indicator(g, metric) for g in games]) for games in by_rev]
         for f in flags:
             entry["revisions"].append(stats.wilson(int(f.sum()), len(f)).as_dict())
         if len(by_rev) == 2:

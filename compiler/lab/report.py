@@ -178,13 +178,15 @@ def summary_table(results: dict, console) -> None:
     if results["sign_flips"]:
         console.print(f"[bold yellow]sign differs between bot tiers:[/] {', '.join(results['sign_flips'])}")
     comps = results["components"]
-    key = "changes" if two else None
     top = comps["ranking"][:5]
     if top:
         label = "owner win rate change" if two else "adjusted lift"
-        console.print(f"top components by shrunk {label}: " + ", ".join(
-            f"{comps['info'][c]['name']} {pp((comps[key][c]['owner_win_rate'] if two else comps['revisions'][-1][c]['adjusted_lift'])['value'])}"
-            for c in top))
+
+        def shown(c: str) -> str:
+            est = comps["changes"][c]["owner_win_rate"] if two else comps["revisions"][-1][c]["adjusted_lift"]
+            mark = " *" if est.get("discovery") else ""
+            return f"{comps['info'][c]['name']} {pp(est['value'])} (shrunk {pp(est.get('shrunk'))}){mark}"
+        console.print(f"top components by shrunk {label} (* FDR discovery): " + ", ".join(map(shown, top)))
     if results.get("sprt"):
         s = results["sprt"]
         console.print(f"SPRT {s['metric']} [{s['low']}, {s['high']}]: {verdict(s)}; LLR {s['llr']:.2f} after "

@@ -13,7 +13,7 @@ from typing import Callable
 
 from . import components as comp
 from .design import Design
-from .metrics import RATES, _indicator, aligned, game_metrics, sign_flips
+from .metrics import RATES, indicator, aligned, game_metrics, sign_flips
 from .revisions import Revision, ruleset_of
 from .sprt import Sprt
 
@@ -35,9 +35,9 @@ def pair_observations(games: list[dict], metric: str, revisions: int) -> list[fl
     new = by_rev[-1]
     out = []
     for i in range(0, len(new), 2):
-        value = sum(_indicator(g, base) for g in new[i:i + 2]) / 2
+        value = sum(indicator(g, base) for g in new[i:i + 2]) / 2
         if change:
-            value -= sum(_indicator(g, base) for g in by_rev[0][i:i + 2]) / 2
+            value -= sum(indicator(g, base) for g in by_rev[0][i:i + 2]) / 2
         out.append(value)
     return out
 
