@@ -29,7 +29,7 @@ def _lab():
 
 def _bounds(metric: str, text: Optional[str]) -> tuple[float, float]:
     if text is None:
-        if metric.endswith("_change"):
+        if metric.endswith("_change") or ":" in metric:
             return 0.0, 0.03
         if metric in DEFAULT_BOUNDS:
             return DEFAULT_BOUNDS[metric]
@@ -69,9 +69,9 @@ def _run(specs: list[str], game: str, pairs: int, seed: int, bots: list[str], re
         raise _fail(str(exc)) from None
     test = None
     if sprt_metric:
-        allowed = runner.sprt_metrics(len(specs))
-        if sprt_metric not in allowed:
-            raise _fail(f"--sprt {sprt_metric!r}: choose from {', '.join(allowed)}")
+        kind, _, component = sprt_metric.partition(":")
+        if not (component and kind in runner.COMPONENT_TESTS) and sprt_metric not in runner.sprt_metrics(len(specs)):
+            raise _fail(f"--sprt {sprt_metric!r}: choose from {', '.join(runner.sprt_metrics(len(specs)))}")
         low, high = _bounds(sprt_metric, sprt_bounds)
         test = sprt_mod.Sprt(sprt_metric, low, high)
     if workers < 1:
@@ -80,6 +80,11 @@ def _run(specs: list[str], game: str, pairs: int, seed: int, bots: list[str], re
         revs = tuple(revisions_mod.load_revision(s, game, data) for s in specs)
     except revisions_mod.RevisionError as exc:
         raise _fail(str(exc)) from None
+    if sprt_metric:
+        try:
+            runner.check_sprt_metric(sprt_metric, d, revs)
+        except ValueError as exc:
+            raise _fail(str(exc)) from None
     try:
         backend = (backends.RayBackend(ray or None, workers) if ray is not None
                    else backends.LocalBackend(workers))
@@ -135,7 +140,8 @@ def compare(
                                                   "$RAY_ADDRESS; needs the ray extra"),
     ray_address: Optional[str] = typer.Option(None, "--ray-address", metavar="ADDRESS",
                                               help="The Ray cluster to run on (implies --ray)"),
-    sprt: Optional[str] = typer.Option(None, "--sprt", metavar="METRIC", help="Stop early with an SPRT on METRIC (e.g. seat0_win_rate, seat0_win_rate_change)"),
+    sprt: Optional[str] = typer.Option(None, "--sprt", metavar="METRIC", help="Stop early with an SPRT on METRIC (e.g. seat0_win_rate, seat0_win_rate_change, "
+                                           "access:ID with --restrict, wonder:ID with --wonders random)"),
     sprt_bounds: Optional[str] = typer.Option(None, "--sprt-bounds", metavar="LOW,HIGH", help="The metric's mean under H0 and H1"),
     data: str = typer.Option("cards", "--data", help="The data folder inside a git revision"),
     report_path: Optional[Path] = typer.Option(None, "--report", help="Write the HTML report here"),

@@ -21,18 +21,54 @@ SCHEMA_ID = "wondersmith-balance/1"
 FDR = 0.05
 
 
+COMPONENT_TESTS = {"access": "--restrict", "wonder": "--wonders random"}
+
+
 def sprt_metrics(revisions: int) -> list[str]:
     names = list(RATES)
-    return names + [f"{m}_change" for m in RATES] if revisions == 2 else names
+    names += [f"{m}_change" for m in RATES] if revisions == 2 else []
+    return names + ["access:ID", "wonder:ID"]
 
 
-def pair_observations(games: list[dict], metric: str, revisions: int) -> list[float]:
-    """One value per seat-swapped pair of a chunk: the pair's mean of the metric's indicator on
-    NEW, or of its paired change NEW − OLD."""
-    change = metric.endswith("_change")
-    base = metric[: -len("_change")] if change else metric
+def check_sprt_metric(metric: str, design: Design, revisions: tuple[Revision, ...]) -> None:
+    """ValueError with a message when `metric` cannot be tested in this run."""
+    kind, _, component = metric.partition(":")
+    if component:
+        if kind not in COMPONENT_TESTS:
+            raise ValueError(f"--sprt {metric!r}: choose from {', '.join(sprt_metrics(len(revisions)))}")
+        if kind == "access" and design.restrict <= 0 or kind == "wonder" and design.wonders != "random":
+            raise ValueError(f"--sprt {metric!r} needs {COMPONENT_TESTS[kind]}")
+        info = _component_info(revisions[-1:])
+        if component not in info or kind == "wonder" and info[component]["kind"] != "wonder":
+            raise ValueError(f"--sprt {metric!r}: NEW has no {'Wonder' if kind == 'wonder' else 'component'} "
+                             f"with id {component!r}")
+    elif metric not in sprt_metrics(len(revisions)):
+        raise ValueError(f"--sprt {metric!r}: choose from {', '.join(sprt_metrics(len(revisions)))}")
+
+
+def observations(games: list[dict], metric: str, revisions: int) -> list[float]:
+    """The SPRT's observations from one chunk of games.
+
+    A rate: one per seat-swapped pair, the pair's mean of the indicator on NEW; `_change`: the
+    pair's mean of NEW − OLD. `access:ID`: one per game of NEW in which exactly one seat was
+    barred from ID, 1 if the allowed seat won, −1 if the barred one did, 0 for a shared result;
+    its mean is the access value's win-rate gap. `wonder:ID`: the same for games in which ID was
+    assigned to a seat (the holder against the other seat).
+    """
     by_rev = aligned(games, revisions)
     new = by_rev[-1]
+    kind, _, component = metric.partition(":")
+    if component:
+        field = "barred" if kind == "access" else "wonders"
+        out = []
+        for g in new:
+            marked = [component in g[field][seat] for seat in (0, 1)]
+            if marked[0] != marked[1]:
+                favoured = marked.index(False) if kind == "access" else marked.index(True)
+                out.append(float(g["winner"] == favoured) - float(g["winner"] == 1 - favoured))
+        return out
+    change = metric.endswith("_change")
+    base = metric[: -len("_change")] if change else metric
     out = []
     for i in range(0, len(new), 2):
         value = sum(indicator(g, base) for g in new[i:i + 2]) / 2
@@ -70,7 +106,7 @@ def run(revisions: tuple[Revision, ...], design: Design, backend, sprt: Sprt | N
                 wins += sum(g["winner"] == 0 for g in newest)
                 played += len(newest)
                 if sprt is not None:
-                    sprt.update(pair_observations(part, sprt.metric, len(revisions)))
+                    sprt.update(observations(part, sprt.metric, len(revisions)))
                 if on_progress:
                     on_progress(Progress(next_index, len(chunks), played // 2, wins / played, sprt))
                 if sprt is not None and sprt.status != "continue":

@@ -165,3 +165,12 @@ def test_data_text_in_plots_stays_text():
     from wondersmith.lab.plots import forest
     svg = forest([("<script>x</script> & $y$", {"value": 0.1, "low": 0.0, "high": 0.2}, False)], "t", "x")
     assert "<script>" not in svg and "&lt;script&gt;" in svg and "$y$" in svg
+
+
+def test_an_sprt_on_a_card_access_value_finds_the_planted_card(revisions):
+    """Randomized restriction: a seat barred from the +10 VP Theater loses clearly more often."""
+    design = Design("duel", 800, seed=6, tiers=RANDOM, restrict=0.3)
+    test = Sprt("access:theater", 0.0, 0.1)
+    results = run((revisions["planted"],), design, LocalBackend(1), test)
+    assert results["sprt"]["status"] == "H1" and results["pairs_played"] < 800
+    assert results["components"]["revisions"][0]["theater"]["access_value"]["value"] > 0
