@@ -9,7 +9,8 @@ import importlib
 
 from . import runtime
 from .costs import Payment
-from .errors import EngineError, IllegalActionError, NotationError, StateFormatError, UnknownRulesetError
+from .errors import (EngineError, IllegalActionError, NotationError, RecordFormatError, StateFormatError,
+                     UnknownRulesetError)
 from .scoring import Result
 from .state import CHANCE, TERMINAL, Game
 
@@ -32,6 +33,6 @@ def new_game(game: str = "duel", seed: int = 0, auto_chance: bool = True) -> Gam
 
 __all__ = [
     "CHANCE", "TERMINAL", "EngineError", "Game", "IllegalActionError", "NotationError",
-    "Payment", "Result", "StateFormatError", "UnknownRulesetError", "load_ruleset",
+    "Payment", "RecordFormatError", "Result", "StateFormatError", "UnknownRulesetError", "load_ruleset",
     "new_game", "runtime",
 ]

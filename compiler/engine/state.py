@@ -9,6 +9,7 @@ are resolved in data order, before the end of the turn (rulings 13 and 21).
 """
 from __future__ import annotations
 
+import operator
 from bisect import insort
 
 from . import runtime as rt
@@ -177,7 +178,12 @@ class Game:
         return legal[self._rand_below(len(legal))]
 
     def apply(self, action: int) -> None:
-        """Apply a player action or a chance outcome; raise IllegalActionError if illegal."""
+        """Apply a player action or a chance outcome; raise IllegalActionError if illegal.
+
+        An action is an integer id (any integer type, e.g. numpy's; never a bool or a float).
+        """
+        if action.__class__ is not int:
+            action = _action_id(action)
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
@@ -794,6 +800,17 @@ class Game:
         if IS_CHANCE[kind] and action >= t.CH_SEAT:
             return f"not a possible outcome of this chance event ({expected})"
         return f"waiting for {who} to decide: {expected}"
+
+
+def _action_id(action: object) -> int:
+    """`action` as a plain int if it is an integer of another type; else IllegalActionError."""
+    if not isinstance(action, bool):
+        try:
+            return operator.index(action)
+        except TypeError:
+            pass
+    raise IllegalActionError(action, "an action is an integer id, not "
+                             f"{type(action).__name__} (use parse_action for text)")
 
 
 # ---------------------------------------------------------------------- node handlers

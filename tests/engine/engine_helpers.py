@@ -37,7 +37,7 @@ def scenario(
     box_tokens=None,
     discard=(),
     pawn: int = 0,
-    loot_lost=((False, False), (False, False)),
+    loot_lost=None,
     pairs_rewarded=((), ()),
     filler: str | None = "guard_tower",
     face_down_above: bool = False,
@@ -53,6 +53,11 @@ def scenario(
     data = base.to_json()
     t = base.t
     slots = last_row(age)
+    elsewhere = ({c for city in buildings for c in city} | set(discard)
+                 | {w[1] for ws in wonders for w in ws if not isinstance(w, str)})
+    if filler in elsewhere or filler in cards:  # a card is in one place only: take another
+        filler = next(t.ids[c] for c in t.age_decks[age]
+                      if t.ids[c] not in elsewhere and t.ids[c] not in cards)
     chosen = list(cards) + ([filler] if filler else [])
     assert len(chosen) <= len(slots) and (not filler or len(cards) < len(slots)), \
         "too many accessible cards for this Age"
@@ -76,6 +81,12 @@ def scenario(
         pool = [t.ids[c] for c in t.age_decks[age] if t.ids[c] not in used]
     all_tokens = [t.ids[t.token0 + i] for i in range(t.NT)]
     owned = {x for ts in tokens for x in ts}
+    if loot_lost is None:  # the looting zones the pawn has entered are used
+        loot_lost = tuple(
+            tuple((pawn if p == 1 else -pawn) >= first for first, _ in t.loot_zones) for p in (0, 1))
+    owned_wonders = {w if isinstance(w, str) else w[0] for ws in wonders for w in ws}
+    wonder_pool = [t.ids[t.wonder0 + i] for i in range(t.NW) if t.ids[t.wonder0 + i] not in owned_wonders]
+    board_tokens = [x for x in board_tokens if x not in owned]  # a token is in one place
     if box_tokens is None:
         box_tokens = [x for x in all_tokens if x not in owned and x not in board_tokens]
     data.update({
@@ -90,7 +101,7 @@ def scenario(
         "board_tokens": list(board_tokens),
         "box_tokens": list(box_tokens),
         "drawn_tokens": [],
-        "wonder_pool": [],
+        "wonder_pool": wonder_pool,
         "draft": [],
         "discard": list(discard),
         "age": age,
@@ -100,7 +111,6 @@ def scenario(
         "guild_pool": [],
         "left_out": [[] for _ in range(age)],
         "stack": [{"kind": "play", "player": player, "arg": 0}],
-        "history": [],
         "result": None,
         "auto_chance": auto_chance,
     })

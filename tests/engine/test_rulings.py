@@ -363,6 +363,7 @@ def test_great_library_draws_three_of_the_box_keeps_one_returns_two():
 def test_law_from_the_great_library_can_win_at_once():
     g = scenario(["baths"], wonders=(("the_great_library",), ()), auto_chance=False,
                  buildings=(("workshop", "apothecary", "pharmacist", "academy", "university"), ()),
+                 board_tokens=("agriculture", "mathematics", "philosophy", "urbanism", "economy"),
                  box_tokens=("law", "masonry", "strategy", "architecture", "theology"))
     do(g, "wonder The Great Library with Baths", "draw token Law", "draw token Masonry",
        "draw token Strategy", "take Law")
