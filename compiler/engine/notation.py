@@ -11,8 +11,13 @@ Names are matched case-insensitively, by display name or by id.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .errors import NotationError
-from .state import (K_BOARD, K_DEAL, K_GUILD, K_LEAVE, K_LIB_DRAW, Game)
+from .nodes import K_BOARD, K_DEAL, K_GUILD, K_LEAVE, K_LIB_DRAW
+
+if TYPE_CHECKING:
+    from .state import Game
 
 
 def action_to_text(game: Game, action: int) -> str:

@@ -11,12 +11,18 @@ from __future__ import annotations
 from typing import Any
 
 from . import runtime as rt
+from typing import TYPE_CHECKING
+
 from .errors import StateFormatError
-from .records import RECORD_FORMAT, game_record, replay_record  # noqa: F401  (public here too)
+from .nodes import CHANCE, IS_CHANCE, K_DESTROY, KIND_NAMES, REMOVED, UNBUILT
 from .scoring import Result
-from .state import CHANCE, IS_CHANCE, K_DESTROY, KIND_NAMES, REMOVED, UNBUILT, Game
 from .state_checks import MAX_COINS, check_state
 from .tables import tables_for
+
+if TYPE_CHECKING:
+    from .state import Game
+
+_RECORDS = ("RECORD_FORMAT", "game_record", "replay_record")
 
 FORMAT = "wondersmith.engine.state/1"
 MAX_SEED = (1 << 64) - 1
@@ -91,10 +97,10 @@ def state_to_json(game: Game) -> dict[str, Any]:
     }
 
 
-def state_from_json(ruleset: rt.Ruleset, data: Any) -> Game:
-    """A game in the position `data` describes; raises StateFormatError naming the first
-    problem if the document is malformed or describes an impossible position."""
-    game = _Reader(tables_for(ruleset)).game(data)
+def state_from_json(ruleset: rt.Ruleset, data: Any, game_class: type[Game]) -> Game:
+    """A `game_class` game in the position `data` describes; raises StateFormatError naming
+    the first problem if the document is malformed or describes an impossible position."""
+    game = _Reader(tables_for(ruleset), game_class).game(data)
     check_state(game)
     game._recompute()
     check_state(game, derived=True)
@@ -107,8 +113,9 @@ def state_from_json(ruleset: rt.Ruleset, data: Any) -> Game:
 class _Reader:
     """Reads the JSON document field by field; every error names the path of the value."""
 
-    def __init__(self, tables) -> None:
+    def __init__(self, tables, game_class: type[Game]) -> None:
         self.t = tables
+        self.game_class = game_class
 
     # Typed values -------------------------------------------------------------------
 
@@ -183,7 +190,7 @@ class _Reader:
         if not isinstance(data["source_hash"], str):
             raise self.fail("source_hash", f"expected a string, got {_kind(data['source_hash'])}")
 
-        g = object.__new__(Game)
+        g = object.__new__(self.game_class)
         g.t = t
         g._buffer = []
         g._legal = None
@@ -364,3 +371,12 @@ def _short(value: Any) -> str:
         return "a huge integer"  # repr() of a 5,000-digit integer raises ValueError
     text = repr(value)
     return text if len(text) <= 80 else text[:77] + "..."
+
+
+def __getattr__(name: str):
+    """`game_record` and `replay_record` live in records.py (which builds games, so this
+    module cannot import it at load); they stay importable from here too."""
+    if name in _RECORDS:
+        from . import records
+        return getattr(records, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -19,11 +19,16 @@ without a crash or a dead end:
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .errors import StateFormatError
-from .scoring import final_result
-from .state import (CHANCE, IS_CHANCE, K_AGE, K_BOARD, K_DEAL, K_DESTROY, K_DRAFT, K_DRAFT_LAST,
+from .nodes import (CHANCE, IS_CHANCE, K_AGE, K_BOARD, K_DEAL, K_DESTROY, K_DRAFT, K_DRAFT_LAST,
                     K_END_TURN, K_FIRST, K_GUILD, K_LEAVE, K_LIB_DRAW, K_LIB_PICK, K_PAIR,
-                    K_PLAY, K_REVEAL, K_REVIVE, K_START, KIND_NAMES, REMOVED, UNBUILT, Game)
+                    K_PLAY, K_REVEAL, K_REVIVE, K_START, KIND_NAMES, REMOVED, UNBUILT)
+from .scoring import final_result
+
+if TYPE_CHECKING:
+    from .state import Game
 
 MAX_COINS = 1_000_000  # no real game comes near; keeps hostile numbers out of the arithmetic
 
@@ -134,7 +139,6 @@ def _check_components(g: Game) -> None:
 
 
 def _check_structure(g: Game) -> None:
-    t = g.t
     if not g.age:
         if g.left_out:
             raise _fail("left_out: no Age has started")
@@ -224,7 +228,6 @@ def _check_stack(g: Game) -> None:
 
 def _check_draws(g: Game) -> None:
     """Walk the queued decisions in the order they resolve and count what each one takes."""
-    t = g.t
     pool, guilds = len(g.pool), len(g.guild_pool)
     box, drawn = len(g.box_tokens) - len(g.drawn), len(g.drawn)
     board, wonders, draft, discard = len(g.board_tokens), len(g.wonder_pool), len(g.draft), len(g.discard)
