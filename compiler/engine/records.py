@@ -3,12 +3,18 @@
     {"format": "wondersmith.engine.record/1", "game": "duel", "source_hash": "...",
      "seed": 9, "actions": ["first player 0", "board token Law", ...]}
 
+Besides actions, the list says what the rules hand over without a decision: after the
+pick that leaves one Wonder in a draft round, "player 1 receives The Sphinx". Replay
+checks such an entry against what the engine handed over (records without them, made
+before they existed, replay too).
+
 `replay_record` trusts nothing in a record: it checks the fields, that the record is of
 this game and of the same rules data, and every action's legality, and raises only
 `RecordFormatError` (an `EngineError`) naming the first problem.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from . import runtime as rt
@@ -20,6 +26,7 @@ MAX_SEED = (1 << 64) - 1
 MAX_ACTIONS = 100_000  # a Duel game has a few hundred
 MAX_ACTION_TEXT = 400  # "wonder <name> with <name>" with the longest names is far shorter
 _FIELDS = ("format", "game", "source_hash", "seed", "actions")
+_RECEIVES = re.compile(r"\s*player\s+\d+\s+receives\s", re.IGNORECASE)
 
 
 def game_record(game: Game) -> dict[str, Any]:
@@ -28,8 +35,10 @@ def game_record(game: Game) -> dict[str, Any]:
     actions = []
     for a in game.history:
         actions.append(replay.action_to_text(a))
+        before = _owned_wonders(replay)
         replay._apply_unchecked(a)
         replay._advance()
+        actions += _handed_over(replay, before, a)
     return {"format": RECORD_FORMAT, "game": game.t.ruleset.game,
             "source_hash": game.t.ruleset.source_hash, "seed": game.seed, "actions": actions}
 
@@ -45,22 +54,47 @@ def replay_record(ruleset: rt.Ruleset, record: Any, auto_chance: bool = True,
     seed = record["seed"]
     actions = record["actions"]
     game = Game(ruleset, seed=seed, auto_chance=False)
+    handed: list[str] = []  # "player P receives W" entries due, in order
     for i, action in enumerate(actions):
         if isinstance(action, str):
             if len(action) > MAX_ACTION_TEXT:
                 raise RecordFormatError(f"actions[{i}]: an action text of {len(action)} characters")
+            if _RECEIVES.match(action):
+                if not handed or " ".join(action.split()).casefold() != handed[0].casefold():
+                    due = f"{handed[0]!r} is due" if handed else "no Wonder was handed over"
+                    raise RecordFormatError(f"actions[{i}] {action!r}: {due}")
+                handed.pop(0)
+                continue
         elif type(action) is not int:
             raise RecordFormatError(
                 f"actions[{i}]: expected an action text or id, got {type(action).__name__}")
         if game.result is not None:
             raise RecordFormatError(f"actions[{i}]: the game is already over after {i} actions")
+        before = _owned_wonders(game)
         try:
             game.apply_text(action) if isinstance(action, str) else game.apply(action)
         except EngineError as exc:
             raise RecordFormatError(f"actions[{i}] {action!r}: {exc}") from None
+        handed = _handed_over(game, before, game.history[-1])
     game.auto_chance = auto_chance
     game._advance()
     return game
+
+
+def _owned_wonders(game: Game) -> tuple[int, ...]:
+    return tuple(len(w) for w in game.wonders)
+
+
+def _handed_over(game: Game, before: tuple[int, ...], action: int) -> list[str]:
+    """Entries for the Wonders the rules gave a player without a decision during `action`."""
+    t = game.t
+    picked = action - t.PICK_WONDER if t.PICK_WONDER <= action < t.TAKE else -1
+    out = []
+    for p, count in enumerate(before):
+        for w in game.wonders[p][count:]:
+            if w != picked:
+                out.append(f"player {p} receives {t.names[t.wonder0 + w]}")
+    return out
 
 
 def _check_header(ruleset: rt.Ruleset, record: Any, check_source_hash: bool) -> None:

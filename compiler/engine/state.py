@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from . import runtime as rt
 from .city import Cities
-from .costs import Payment, cheapest_cover, cheapest_trade, cheapest_trade_by_families
-from .errors import IllegalActionError
+from .errors import IllegalActionError, NotationError
 from .flow import HANDLERS, INTERNAL
 from .legal import LegalActions, _action_id
 from .notation import action_to_text, parse_action
+from .pricing import Pricing
 from .nodes import (CHANCE, CHANCE_KINDS, INTERNAL_KINDS, IS_CHANCE, IS_INTERNAL, K_AGE, K_BOARD,
                     K_DEAL, K_DESTROY, K_DRAFT, K_DRAFT_LAST, K_END_TURN, K_FIRST, K_GUILD,
                     K_LEAVE, K_LIB_DRAW, K_LIB_PICK, K_PAIR, K_PLAY, K_REVEAL, K_REVIVE, K_START,
@@ -24,7 +24,7 @@ from .tables import Tables, tables_for
 from .verbs import GameVerbs
 
 
-class Game(LegalActions, Cities, GameVerbs):
+class Game(LegalActions, Pricing, Cities, GameVerbs):
     """One game of a ruleset. Seats are 0 and 1; `current_player` is CHANCE (-1) at
     chance nodes and TERMINAL (-4) when the game is over.
 
@@ -249,83 +249,39 @@ class Game(LegalActions, Cities, GameVerbs):
     def from_json(cls, ruleset: rt.Ruleset, data: dict) -> "Game":
         return state_from_json(ruleset, data, cls)
 
-    # Queries ----------------------------------------------------------------------
-
-    def trade_cost(self, player: int, comp: int) -> int:
-        """Coins the cheapest trade for `comp`'s resources costs `player` (cached)."""
-        cache = self.cost_cache[player] or self._reset_costs(player)
-        v = cache[comp]
-        if v < 0:
-            v = cache[comp] = self._uncached_trade_cost(player, comp)
-        return v
-
-    def _uncached_trade_cost(self, player: int, comp: int) -> int:
-        """`trade_cost` computed afresh; the player's cost cache must be current."""
-        t = self.t
-        cost = t.cost[comp]
-        if not cost:  # coins only: nothing to trade for
-            return 0
-        prod, price = self.prod[player], self.price_cache[player]
-        choices = self.choices[player]
-        target = t.discount_target[comp]
-        discount = self.discount[player][target] if target >= 0 else 0
-        if choices or discount:
-            families = self.families[player]
-            if families is not None:
-                return cheapest_trade_by_families(cost, prod, price, families[0], families[1],
-                                                  discount)
-            missing = {r: n - prod[r] for r, n in cost if n > prod[r]}
-            return cheapest_trade(missing, price, choices, discount)
-        v = 0
-        for r, n in cost:
-            m = n - prod[r]
-            if m > 0:
-                v += m * price[r]
-        return v
-
-    def _reset_costs(self, player: int) -> list[int]:
-        self.price_cache[player] = self.price(player)
-        cache = self.cost_cache[player] = [-1] * self.t.N
-        return cache
-
-    def price(self, player: int) -> list[int]:
-        """Coins `player` pays per unit of each resource bought."""
-        base = self.t.trade_base
-        out = []
-        for fixed, raised in zip(self.fixed_price[player], self.raises[1 - player]):
-            out.append(fixed if fixed >= 0 else base + raised)
-        return out
-
-    def build_cost(self, player: int, comp: int) -> int:
-        """Coins `player` would pay to build a building or Wonder now (chains included)."""
-        t = self.t
-        if t.chain_from[comp] & self.chains[player]:
-            return 0
-        return t.coin_cost[comp] + self.trade_cost(player, comp)
-
-    def payment(self, player: int, comp: int) -> Payment:
-        """The cheapest payment for `comp` and how it is made up."""
-        t = self.t
-        if t.chain_from[comp] & self.chains[player]:
-            return Payment(total=0, chain=True)
-        res = t.resources
-        prod = self.prod[player]
-        own = {res[r]: min(n, prod[r]) for r, n in t.cost[comp] if prod[r]}
-        missing, price, choices, discount = self._trade_problem(player, comp)
-        if not missing:
-            return Payment(total=t.coin_cost[comp], coin_cost=t.coin_cost[comp], own=own)
-        trade, uses, waived, bought = cheapest_cover(missing, price, choices, discount)
-        src = self.choice_src[player]
-        return Payment(
-            total=t.coin_cost[comp] + trade, coin_cost=t.coin_cost[comp], trade=trade,
-            own=own, choices=tuple((t.names[src[i]], res[r]) for i, r in uses),
-            discounted={res[r]: n for r, n in waived.items()},
-            bought={res[r]: (n, price[r]) for r, n in bought.items()},
-        )
-
     def scores(self) -> tuple[dict[str, int], dict[str, int]]:
         """VP by category for both seats as the game stands now."""
         return final_result(self).scores
+
+    def component(self, component_id: str) -> int:
+        """The number of the building, Wonder or token with this id (the number that
+        `city`, `slot_card`, `build_cost`... use); NotationError if there is none."""
+        i = self.t.index.get(component_id) if isinstance(component_id, str) else None
+        if i is None:
+            raise NotationError(f"no component has the id {component_id!r}")
+        return i
+
+    def component_id(self, component: int) -> str:
+        """The id of component number `component` (the inverse of `component`)."""
+        return self.t.ids[component]
+
+    def resolve_chance(self, force=()) -> None:
+        """Resolve chance outcomes until a player decides or the game ends: each outcome in
+        `force` (action ids or texts, in order) is applied at the first chance event where
+        it is possible, every other one is sampled from the seed as `sample_chance` would.
+        NotationError if a text names nothing; IllegalActionError if a forced outcome was
+        never possible before the next player decision."""
+        forced = [self.parse_action(a) if isinstance(a, str) else a for a in force]
+        while self.result is None and self.current_player == CHANCE:
+            legal = self.legal_actions()
+            for k, outcome in enumerate(forced):
+                if outcome in legal:
+                    self.apply(forced.pop(k))
+                    break
+            else:
+                self.apply(self.sample_chance())
+        if forced:
+            raise IllegalActionError(forced[0], "no chance event before the next decision could give it")
 
 
     # ------------------------------------------------------------------ internals

@@ -352,7 +352,8 @@ def test_great_library_draws_three_of_the_box_keeps_one_returns_two():
     assert g.decision == "library_draw" and len(g.legal_actions()) == 5
     do(g, "draw token Economy", "draw token Masonry", "draw token Theology")
     assert g.decision == "library_pick" and g.current_player == 0
-    assert g.legal_texts() == ["take Economy", "take Masonry", "take Theology"]
+    assert g.legal_texts() == ["take Economy from the library", "take Masonry from the library",
+                               "take Theology from the library"]
     do(g, "take Masonry")
     data = g.to_json()
     assert data["players"][0]["tokens"] == ["masonry"]
