@@ -12,6 +12,7 @@ from .errors import IllegalActionError, NotationError
 from .flow import HANDLERS, INTERNAL
 from .legal import LegalActions, _action_id
 from .notation import action_to_text, parse_action
+from .observation import legal_mask, observation, observation_vector, sample_state
 from .pricing import Pricing
 from .nodes import (CHANCE, CHANCE_KINDS, INTERNAL_KINDS, IS_CHANCE, IS_INTERNAL, K_AGE, K_BOARD,
                     K_DEAL, K_DESTROY, K_DRAFT, K_DRAFT_LAST, K_END_TURN, K_FIRST, K_GUILD,
@@ -252,6 +253,22 @@ class Game(LegalActions, Pricing, Cities, GameVerbs):
     def scores(self) -> tuple[dict[str, int], dict[str, int]]:
         """VP by category for both seats as the game stands now."""
         return final_result(self).scores
+
+    def observation(self, player: int) -> dict:
+        """What `player` may see, as JSON (observation.py says what is hidden)."""
+        return observation(self, player)
+
+    def observation_vector(self, player: int) -> list[float]:
+        """`observation(player)` as a fixed-length list of numbers."""
+        return observation_vector(self, player)
+
+    def legal_mask(self, player: int) -> list[int]:
+        """One 0/1 entry per action id: what `player` may do now."""
+        return legal_mask(self, player)
+
+    def sample_state(self, player: int, rng) -> "Game":
+        """A full state with the same `observation(player)`, hidden parts drawn with `rng`."""
+        return sample_state(self, player, rng)
 
     def component(self, component_id: str) -> int:
         """The number of the building, Wonder or token with this id (the number that
