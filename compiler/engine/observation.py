@@ -121,34 +121,40 @@ def legal_mask(game: Game, player: int) -> list[int]:
     return mask
 
 
+def redraw_hidden(game: Game, player: int, rng: random.Random) -> None:
+    """Shuffle, in place, what `player` cannot see: this Age's deck and left-out cards, the
+    undrawn guilds, the other player's drawn tokens, and the seed. The observation of
+    `player` does not change. Search calls it on a clone (fast); `sample_state` wraps it."""
+    t = game.t
+    guild_color = t.guild_color
+    age_left = game.left_out[-1] if game.age and game.left_out else []
+    hidden = sorted([*game.pool, *age_left])
+    plain = [c for c in hidden if t.color[c] != guild_color]
+    guilds = sorted([c for c in hidden if t.color[c] == guild_color] + list(game.guild_pool))
+    rng.shuffle(plain)
+    rng.shuffle(guilds)
+    n_pool_guilds = sum(1 for c in game.pool if t.color[c] == guild_color)
+    if game.age and game.left_out:
+        game.left_out[-1] = plain[:len(age_left)]
+    game.pool = sorted(plain[len(age_left):] + guilds[:n_pool_guilds])
+    game.guild_pool = sorted(guilds[n_pool_guilds:])
+    if game.drawn and not _drew(game, player):
+        box = list(game.box_tokens)
+        rng.shuffle(box)
+        game.drawn = box[:len(game.drawn)]
+    game.seed = rng.getrandbits(64)
+    game._legal = None
+
+
 def sample_state(game: Game, player: int, rng: random.Random) -> Game:
     """A full state that `player` cannot tell from `game`: same observation, hidden parts
     (this Age's deck and left-out cards, the undrawn guilds, the other player's drawn
     tokens, the seed) drawn at random. It has an empty history and samples chance from a
-    new seed, so a search from it never peeks at the real game's future."""
-    t = game.t
-    data = game.to_json()
-    age_left = game.left_out[-1] if game.age and game.left_out else []
-    guild_color = t.guild_color
-    hidden = sorted([*game.pool, *age_left])
-    plain = [c for c in hidden if t.color[c] != guild_color]
-    guilds = [c for c in hidden if t.color[c] == guild_color] + list(game.guild_pool)
-    rng.shuffle(plain)
-    rng.shuffle(guilds)
-    n_left = len(age_left)
-    n_pool_guilds = sum(1 for c in game.pool if t.color[c] == guild_color)
-    new_left = plain[:n_left]
-    new_pool = plain[n_left:] + guilds[:n_pool_guilds]
-    ids = t.ids
-    if game.age and game.left_out:
-        data["left_out"][-1] = [ids[c] for c in new_left]
-    data["pool"] = [ids[c] for c in sorted(new_pool)]
-    data["guild_pool"] = [ids[c] for c in sorted(guilds[n_pool_guilds:])]
-    if game.drawn and not _drew(game, player):
-        box = list(game.box_tokens)
-        rng.shuffle(box)
-        data["drawn_tokens"] = [ids[t.token0 + x] for x in box[:len(game.drawn)]]
-    data["seed"] = rng.getrandbits(64)
+    new seed, so a search from it never peeks at the real game's future. It is loaded
+    through `from_json`, so it is checked like any state."""
+    guess = game.clone()
+    redraw_hidden(guess, player, rng)
+    data = guess.to_json()
     data["history"] = []
     data["chance_count"] = 0
-    return type(game).from_json(t.ruleset, data)
+    return type(game).from_json(game.t.ruleset, data)
