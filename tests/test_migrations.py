@@ -271,3 +271,22 @@ def test_validate_reads_an_old_format_with_a_warning(duel_copy: Path) -> None:
     assert result.exit_code == 0, result.output
     codes = [(d["code"], d["severity"]) for d in json.loads(result.stdout)]
     assert ("WS503", "warning") in codes and all(s == "warning" for _, s in codes)
+
+
+def test_round_trip_tree_moves_and_deletes_with_comments() -> None:
+    def edit(tree: migrations.Tree) -> None:
+        assert tree.move(("top", "old"), ("other", "moved"))
+        assert tree.delete(("top", "keep"))
+        assert not tree.move(("top", "nowhere"), ("other", "x"))
+
+    assert _round_trip(SAMPLE, edit) == """\
+# header
+top: {}
+  # about what follows top
+
+other:
+  list:
+    - name: x
+    - name: y
+  moved: 1 # end of line
+"""

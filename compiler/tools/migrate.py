@@ -56,7 +56,20 @@ class RoundTripTree(migrations.Tree):
     """ruamel.yaml data: a renamed key keeps its comments; an appended key goes before the
     comment lines that end the mapping (they belong to what follows it)."""
 
+    _carried: CommentToken | None = None  # the comment of a value being moved
+
     def _append(self, node: dict, key: str, value: Any) -> None:
+        carried, self._carried = self._carried, None
+        if isinstance(node, CommentedMap) and carried is not None and not node.fa.flow_style():
+            self._append_block(node, key, value)
+            node.ca.items.setdefault(key, [None, None, None, None])
+            slot = node.ca.items[key]
+            moved = carried.value + (slot[2].value.partition("\n")[2] if slot[2] else "")
+            slot[2] = CommentToken(moved, carried.start_mark, None)
+            return
+        self._append_block(node, key, value)
+
+    def _append_block(self, node: dict, key: str, value: Any) -> None:
         if not isinstance(node, CommentedMap) or not len(node) or node.fa.flow_style():
             node[key] = value
             return
@@ -74,8 +87,24 @@ class RoundTripTree(migrations.Tree):
                               None]
 
     def _pop(self, node: dict, key: str) -> Any:
-        if isinstance(node, CommentedMap):
-            node.ca.items.pop(key, None)
+        """Remove a key; its end-of-line comment goes with it (to `_append`, for a move),
+        the comment lines after it stay where they were, on the key before it."""
+        self._carried = None
+        if not isinstance(node, CommentedMap):
+            return node.pop(key)
+        keys = list(node)
+        entry = node.ca.items.pop(key, None)
+        token = entry[2] if entry and len(entry) > 2 else None
+        if isinstance(token, CommentToken):
+            eol, newline, after = token.value.partition("\n")
+            previous = keys[keys.index(key) - 1] if keys.index(key) else None
+            if after.strip() and previous is not None:
+                slot = node.ca.items.setdefault(previous, [None, None, None, None])
+                kept = slot[2].value if isinstance(slot[2], CommentToken) else "\n"
+                slot[2] = CommentToken(kept + after, CommentMark(0), None)
+                after = ""
+            if eol.strip() or after.strip():
+                self._carried = CommentToken(eol + newline + after, token.start_mark, None)
         return node.pop(key)
 
     def _rename(self, node: dict, old: str, new: str) -> None:
