@@ -165,9 +165,13 @@ def test_document_tree_keeps_positions() -> None:
     assert doc.where(("other", "kept", "a")) == (4, 13)
     assert tree.set_default(("top",), "added", 3) and not tree.set_default(("top",), "new", 9)
     assert doc.where(("top", "added")) == (3, 3)  # no position of its own: its mapping's
+    assert tree.get(("other", "list", 1, "name")) == "y"
     assert list(tree.paths(("other", "list", "*", "name"))) == [
         ("other", "list", 0, "name"), ("other", "list", 1, "name")]
-    assert tree.delete(("other", "list")) and ("other", "list", 0) not in doc.values
+    assert tree.replace(("other", "list"), "none") and doc.data["other"]["list"] == "none"
+    assert doc.where(("other", "list")) == (9, 5) and ("other", "list", 0) not in doc.values
+    assert tree.delete(("other", "list")) and ("other", "list") not in doc.values
+    assert not tree.replace(("other", "list"), 1)
     assert not tree.rename_key(("nowhere",), "a", "b")
 
 

@@ -91,15 +91,14 @@ class Tree:
         self._append(node, key, value)
         return True
 
-    def set(self, path: Path, key: str, value: Any) -> None:
-        """Set a plain value in the mapping at `path`, in place when the key is there."""
-        node = self.mapping(path)
-        if node is None:
-            return
-        if key in node:
-            node[key] = value
-        else:
-            self._append(node, key, value)
+    def replace(self, path: Path, value: Any) -> bool:
+        """Replace the value at `path` in its mapping; it keeps the old value's place."""
+        parent = self.mapping(path[:-1])
+        if parent is None or path[-1] not in parent:
+            return False
+        parent[path[-1]] = value
+        self._forget_inside(tuple(path))
+        return True
 
     def rename_key(self, path: Path, old: str, new: str) -> bool:
         """Rename a key of the mapping at `path`, in the same place."""
@@ -161,7 +160,8 @@ class Tree:
     def _forget(self, path: Path) -> None:
         """Whatever is tracked under `path` is gone."""
 
-
+    def _forget_inside(self, path: Path) -> None:
+        """Whatever is tracked below `path` (not at it) is gone."""
 
 
 class DocumentTree(Tree):
@@ -184,6 +184,12 @@ class DocumentTree(Tree):
         n = len(path)
         for table in (self.doc.values, self.doc.keys):
             for p in [p for p in table if p[:n] == path]:
+                del table[p]
+
+    def _forget_inside(self, path: Path) -> None:
+        n = len(path)
+        for table in (self.doc.values, self.doc.keys):
+            for p in [p for p in table if p[:n] == path and len(p) > n]:
                 del table[p]
 
 
