@@ -50,7 +50,7 @@ class ItemChange:
             return f"added {self.kind} {self.id} ({self.name})"
         if self.status == "removed":
             return f"removed {self.kind} {self.id} ({self.name})"
-        if self.status == "id_renamed" and self.old_name != self.name:
+        if self.status == "id_renamed" and self.old_name not in ("", self.name):
             return (f"renamed {self.kind} {self.old_id} ({self.old_name}) → {self.id} "
                     f"({self.name}): new id and name, identical rules")
         if self.status == "id_renamed":

@@ -96,7 +96,7 @@ def md_code(text: str) -> str:
 
 def _md_item(item: ItemChange) -> list[str]:
     ident, name = md_code(item.id), md(item.name)
-    if item.status == "id_renamed" and item.old_name != item.name:
+    if item.status == "id_renamed" and item.old_name not in ("", item.name):
         head = (f"**renamed** {md_code(item.old_id)} ({md(item.old_name)}) → {ident} ({name}): "
                 "new id and name, identical rules")
     elif item.status == "id_renamed":
