@@ -294,3 +294,13 @@ other:
     - name: y
   moved: 1 # end of line
 """
+
+
+def test_migrate_reports_a_broken_game_file(duel_copy: Path) -> None:
+    game = duel_copy / "game.yaml"
+    game.write_text("format: 1\nid: [duel\n", encoding="utf-8")
+    result = runner.invoke(app, ["migrate", str(duel_copy)])
+    assert result.exit_code == 2
+    assert "WS101" in result.stderr and "not migrated" in result.stderr
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert game.read_text(encoding="utf-8") == "format: 1\nid: [duel\n"
