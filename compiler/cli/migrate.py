@@ -23,9 +23,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Rewrite games in an older data format in today's format, keeping comments.
 
-        Exit 0 when every game is in today's format (or was rewritten), 1 with --check when
-        some game would change, 2 on usage errors or games that cannot be migrated (a YAML
-        error, a format newer than this wondersmith).
+        Exit 0 when every game is in today's format (or was rewritten),
+        1 with --check when some game would change, 2 on usage errors or
+        games that cannot be migrated (a YAML error, a newer format).
         """
         paths = paths or [Path("cards")]
         missing = [p for p in paths if not p.exists()]

@@ -16,8 +16,8 @@ from typing import Any
 
 from wondersmith.dsl.vocabulary import Effect
 from wondersmith.ir.model import Building, Cost, Game, Structure
-from wondersmith.tools.diff_words import (_render, describe_cost, describe_effect,
-                                          describe_effects)
+from wondersmith.tools.diff_words import (describe_cost, describe_effect, describe_effects,
+                                          render_value)
 
 # Fields of `Game` that are not rules (components are compared item by item).
 _NOT_RULES = {"id", "buildings", "wonders", "tokens", "boards", "source_hash", "loc"}
@@ -104,7 +104,7 @@ def _value_diff(label: str, old: Any, new: Any) -> list[str]:
         for i, (a, b) in enumerate(zip(old, new), 1):
             out += _value_diff(f"{label} {i}", a, b)
         return out
-    return [f"{label}: {_render(old)} → {_render(new)}"]
+    return [f"{label}: {render_value(old)} → {render_value(new)}"]
 
 
 def _keyed_diff(label: str, old: tuple, new: tuple, key: str) -> list[str]:
@@ -143,7 +143,7 @@ def diff_rules(old: Game, new: Game) -> list[str]:
             out += _keyed_diff("structure", a, b, "age")
         elif f.name == "zones":
             out += _value_diff("military track zone", a, b) if len(a) == len(b) else (
-                [f"military track: {_render(a)} → {_render(b)}"] if a != b else [])
+                [f"military track: {render_value(a)} → {render_value(b)}"] if a != b else [])
         else:
             out += _value_diff("set-up" if f.name == "setup" else f.name.replace("_", " "),
                                a, b)
@@ -198,7 +198,7 @@ def item_details(old: Any, new: Any) -> list[str]:
         if vp_old != vp_new and all(isinstance(v, int) for v in (vp_old, vp_new)):
             out.append(f"VP: {vp_old} → {vp_new}")
     if hasattr(old, "produces") and old.produces != new.produces:
-        out.append(f"produces: {_render(old.produces)} → {_render(new.produces)}")
+        out.append(f"produces: {render_value(old.produces)} → {render_value(new.produces)}")
     if hasattr(old, "sides") and old.sides != new.sides:
         for (side, a), (_, b) in zip(old.sides, new.sides):
             if a != b:

@@ -98,7 +98,7 @@ def describe_effects(effects: tuple[Effect, ...]) -> str:
     return "; ".join(describe_effect(e) for e in effects) or "none"
 
 
-def _render(value: Any) -> str:
+def render_value(value: Any) -> str:
     """A rules value (from `Game`) in words."""
     if isinstance(value, bool):
         return "yes" if value else "no"
@@ -112,6 +112,6 @@ def _render(value: Any) -> str:
                          for v in value):
             return ", ".join(f"{k} {n}" for k, n in value)  # (name, count) pairs
         if value and all(isinstance(v, tuple) for v in value):
-            return " / ".join(_render(v) for v in value)
-        return ", ".join(_render(v) for v in value) if value else "none"
+            return " / ".join(render_value(v) for v in value)
+        return ", ".join(render_value(v) for v in value) if value else "none"
     return str(value)
