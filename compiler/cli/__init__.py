@@ -21,10 +21,12 @@ COMMAND_MODULES = (
     "compile",
     "diff",
     "fmt",
+    "migrate",
     "new",
     "play",
     "simulate",
     "sheets",
+    "balance",
 )
 
 for _name in COMMAND_MODULES:
