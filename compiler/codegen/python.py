@@ -5,10 +5,18 @@ Static effects become class attributes; effects that compute or act become strai
 methods calling the engine's game verbs. Nothing here runs at play time.
 
 Output is deterministic: data order, no timestamps, every string written with `repr()`.
+
+No text from the data ever becomes code: every value reaches the templates as `Code`, made
+only by `literal()` (strings through `repr()`, numbers checked to be whole and bounded) or by
+`class_name()` (ids checked to be identifiers, keywords mapped); the templates refuse anything
+else. The checks repeat what validation guarantees, so data that slipped past it is refused
+with a located `CompileError` instead of being written.
 """
 from __future__ import annotations
 
 import json
+import keyword
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,14 +24,27 @@ from typing import Any
 import jinja2
 
 from wondersmith.dsl import vocabulary as v
+from wondersmith.dsl.vocabulary import ID_PATTERN
 from wondersmith.ir.model import Board, Building, Game, Token, Wonder
 
 TEMPLATES = Path(__file__).parent / "templates"
 LINE = 99
 
 
+# Whole numbers the generated code accepts: far beyond any rule, far below what str() refuses.
+MAX_INT = 10**9
+
+
 class CompileError(Exception):
     """Data the runtime cannot express (yet): raised with the item and the reason."""
+
+
+class LiteralError(ValueError):
+    """A value that cannot be written into Python safely; located by the caller."""
+
+
+class Code(str):
+    """Python source made by this module from checked values: the only text templates take."""
 
 
 @dataclass
@@ -36,7 +57,7 @@ class ClassSpec:
     end_points: list[str] = field(default_factory=list)  # expressions, summed
     on_chain_build: list[str] = field(default_factory=list)
 
-    def methods(self) -> list[tuple[str, list[str]]]:
+    def methods(self) -> list[tuple[Code, list[Code]]]:
         """(name, body lines) of each method to write, in a fixed order."""
         out = []
         for name, body in (("on_build", self.on_build),
@@ -46,7 +67,7 @@ class ClassSpec:
             if body:
                 if any("in cities" in line for line in body):
                     body = [CITIES, *body]
-                out.append((name, body))
+                out.append((Code(name), [Code(line) for line in body]))
         return out
 
 
@@ -54,11 +75,43 @@ class ClassSpec:
 CITIES = "cities = (player, *game.neighbours(player))"
 
 
-def class_name(item_id: str) -> str:
-    return "".join(part.capitalize() for part in item_id.split("_") if part) or "X"
+def shown(text: str) -> str:
+    """Data text quoted for a one-line message: as written when printable, else repr()."""
+    return f"'{text}'" if isinstance(text, str) and text.isprintable() else repr(text)
 
 
-def literal(value: Any, indent: int = 0, prefix: int = 0) -> str:
+def class_name(item_id: str) -> Code:
+    """The class of an id: `lumber_yard` -> `LumberYard`. Ids that are not snake_case are
+    refused; a keyword (`none` -> `None`) gets a trailing `_`, which no id can produce since
+    underscores are dropped, so the mapping stays free of collisions."""
+    if not isinstance(item_id, str) or not re.fullmatch(ID_PATTERN.strip("^$"), item_id):
+        raise LiteralError(f"id {shown(item_id)} cannot name a class (use snake_case)")
+    name = "".join(part.capitalize() for part in item_id.split("_") if part)
+    return Code(name + "_" if keyword.iskeyword(name) else name)
+
+
+def package_name(game_id: str) -> str:
+    """The game's id as the name of its package `wondersmith.generated.<id>`, checked."""
+    if not isinstance(game_id, str) or not re.fullmatch(ID_PATTERN.strip("^$"), game_id) \
+            or keyword.iskeyword(game_id):
+        raise LiteralError(f"game id {shown(game_id)} cannot name a Python package "
+                           "(use snake_case, not a Python keyword)")
+    return game_id
+
+
+def _located(text: Any) -> str:
+    """A file name or id at the start of a message: as it is when printable, else repr()."""
+    return text if isinstance(text, str) and text.isprintable() else repr(text)
+
+
+def comment(text: str) -> str:
+    """Text for a `#` comment: refused unless it is printable on one line."""
+    if not isinstance(text, str) or not text.isprintable():
+        raise LiteralError(f"{shown(text)} cannot go into a comment (not printable on one line)")
+    return text
+
+
+def literal(value: Any, indent: int = 0, prefix: int = 0) -> Code:
     """A Python literal for tuples, strings, numbers and booleans, wrapped when the line
     (`indent` spaces, `prefix` characters before it, a trailing comma) would be too long."""
     flat = _flat(value)
@@ -66,16 +119,38 @@ def literal(value: Any, indent: int = 0, prefix: int = 0) -> str:
         return flat
     pad = " " * (indent + 4)
     items = ",\n".join(pad + literal(item, indent + 4) for item in value)
-    return "(\n" + items + ",\n" + " " * indent + ")"
+    return Code("(\n" + items + ",\n" + " " * indent + ")")
 
 
-def _flat(value: Any) -> str:
+def _flat(value: Any) -> Code:
     if isinstance(value, tuple):
         inner = ", ".join(_flat(x) for x in value)
-        return f"({inner},)" if len(value) == 1 else f"({inner})"
-    if isinstance(value, (str, int, bool)) or value is None:
-        return repr(value)
-    raise TypeError(f"no literal for {type(value).__name__}")
+        return Code(f"({inner},)" if len(value) == 1 else f"({inner})")
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _int(value)
+    if isinstance(value, (str, bool)) or value is None:
+        return Code(repr(value))
+    raise LiteralError(f"{type(value).__name__} {_short(value)} cannot be written here "
+                       "(expected text, a whole number or true/false)")
+
+
+def _int(value: Any) -> Code:
+    """A whole number for the generated code: no bools, floats or numbers beyond MAX_INT."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise LiteralError(f"expected a whole number, found {type(value).__name__} "
+                           f"{_short(value)}")
+    if abs(value) > MAX_INT:
+        raise LiteralError(f"the number {_short(value)} is beyond the limit of {MAX_INT}")
+    return Code(repr(value))
+
+
+def _short(value: Any) -> str:
+    """A value for a message, cut short (a 5,000-digit number is not printed whole)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"of {len(hex(abs(value))) - 2} hex digits"
+    text = value if isinstance(value, str) else repr(value)
+    return shown(text[:40] + "..." if len(text) > 40 else text) if isinstance(value, str) \
+        else text[:40]
 
 
 class _Compiler:
@@ -91,13 +166,14 @@ class _Compiler:
 
     def fail(self, item: Any, message: str) -> CompileError:
         loc = item.loc
-        return CompileError(f"{loc.file}:{loc.line}:{loc.column}: {item.id}: {message}")
+        return CompileError(f"{_located(loc.file)}:{loc.line}:{loc.column}: "
+                            f"{_located(item.id)}: {message}")
 
     # Counted amounts -------------------------------------------------------------------
 
     def amount(self, item: Any, amount: v.Amount) -> str:
         if amount.count is None:
-            return str(amount.value)
+            return _int(amount.value)
         count = amount.count
         if count.per == "cards":
             measure = "game.count_cards({p}, " + _flat(count.colors) + ")"
@@ -111,10 +187,10 @@ class _Compiler:
         elif count.city == "most":
             expr = f"max({measure.format(p='city')} for city in cities)"
         else:
-            raise self.fail(item, f"the engine has no '{count.city}' neighbour yet")
+            raise self.fail(item, f"the engine has no {shown(count.city)} neighbour yet")
         if count.every != 1:
-            expr = f"{expr} // {count.every}"  # a call: no parentheses needed
-        return expr if amount.value == 1 else f"{amount.value} * {expr}"
+            expr = f"{expr} // {_int(count.every)}"  # a call: no parentheses needed
+        return expr if amount.value == 1 else f"{_int(amount.value)} * {expr}"
 
     # Effects ---------------------------------------------------------------------------
 
@@ -124,17 +200,17 @@ class _Compiler:
             return [f"game.gain_coins(player, {self.amount(item, effect.amount)})"]
         if isinstance(effect, v.LoseCoins):
             if effect.who != "neighbours":
-                raise self.fail(item, f"lose_coins for '{effect.who}' is not supported yet")
+                raise self.fail(item, f"lose_coins for {shown(effect.who)} is not supported yet")
             return ["for other in game.neighbours(player):",
-                    f"    game.lose_coins(other, {effect.amount})"]
+                    f"    game.lose_coins(other, {_int(effect.amount)})"]
         if isinstance(effect, v.Destroy):
             if effect.who != "neighbours":
-                raise self.fail(item, f"destroy in '{effect.who}' is not supported yet")
+                raise self.fail(item, f"destroy in {shown(effect.who)} is not supported yet")
             return [f"game.destroy(player, {_flat(effect.colors)})"]
         if isinstance(effect, v.BuildFromDiscard):
             return ["game.build_from_discard(player)"]
         if isinstance(effect, v.TakeToken):
-            return [f"game.take_token(player, {effect.source!r}, {effect.draw})"]
+            return [f"game.take_token(player, {_flat(effect.source)}, {_int(effect.draw)})"]
         raise self.fail(item, f"'{effect.VERB}' cannot be triggered")
 
     def spec(self, item: Building | Wonder | Token) -> ClassSpec:
@@ -170,7 +246,7 @@ class _Compiler:
                 one_of.append(tuple(self.index[r] for r in effect.resources))
             elif isinstance(effect, v.TradePrice):
                 if effect.source != "neighbours":
-                    raise self.fail(item, f"trade prices from '{effect.source}' are not "
+                    raise self.fail(item, f"trade prices from {shown(effect.source)} are not "
                                           "supported yet")
                 prices += [(self.index[r], effect.price) for r in effect.resources]
             elif isinstance(effect, v.Discount):
@@ -185,7 +261,7 @@ class _Compiler:
                 attrs["wonders_play_again"] = True
             elif isinstance(effect, v.CollectTradeSpend):
                 if effect.source != "neighbours":
-                    raise self.fail(item, f"collect_trade_spend from '{effect.source}' is not "
+                    raise self.fail(item, f"collect_trade_spend from {shown(effect.source)} is not "
                                           "supported yet")
                 attrs["collect_trade_spend"] = True
             elif isinstance(effect, v.Shields):
@@ -218,66 +294,88 @@ class _Compiler:
                            ("has_on_chain_build", spec.on_chain_build)):
             if body:
                 attrs[name] = True
-        spec.attrs = [(k, "_rt." + val if k == "kind" else literal(val, 4, len(k) + 3))
+        spec.attrs = [(Code(k), Code("_rt." + val) if k == "kind" else literal(val, 4, len(k) + 3))
                       for k, val in attrs.items()]
         return spec
 
     # Tables ----------------------------------------------------------------------------
 
-    def tables(self) -> dict[str, str]:
+    def tables(self) -> dict[str, Code]:
         g, s = self.game, self.game.setup
-        seat = {"first": 0, "second": 1}
         structures = [
             "_rt.Structure(age={}, rows=(\n{}\n        ))".format(
-                st.age, "\n".join(
+                _int(st.age), "\n".join(
                     f"            _rt.StructureRow(columns={_flat(r.columns)}, "
-                    f"face_down={r.face_down}),"
+                    f"face_down={_bool(r.face_down)}),"
                     for r in st.rows))
             for st in g.structures
         ]
-        zones = [f"_rt.MilitaryZone(first={z.first}, last={z.last}, points={z.points}, "
-                 f"loot={z.loot})" for z in g.zones]
-        return {
-            "game": repr(g.id),
-            "source_hash": repr(g.source_hash),
-            "name": repr(g.name),
-            "players": str(g.players),
+        zones = [f"_rt.MilitaryZone(first={_int(z.first)}, last={_int(z.last)}, "
+                 f"points={_int(z.points)}, loot={_int(z.loot)})" for z in g.zones]
+        tables = {
+            "doc": _flat(f"{g.name}: the compiled ruleset. `RULESET` is what the engine plays."),
+            "game": _flat(g.id),
+            "source_hash": _flat(g.source_hash),
+            "name": _flat(g.name),
+            "players": _int(g.players),
             "resources": literal(g.resources, 4, len("resources=")),
             "raw_resources": literal(g.raw_resources, 4, len("raw_resources=")),
             "colors": literal(g.colors, 4, len("colors=")),
             "science_symbols": literal(g.science_symbols, 4, len("science_symbols=")),
-            "ages": str(len(g.ages)),
+            "ages": _int(len(g.ages)),
             "structures": "(\n" + "".join(f"        {x},\n" for x in structures) + "    )",
             "military": "_rt.Military(\n        supremacy_at={},\n        zones=(\n{}        ),\n"
-                        "    )".format(g.supremacy_at,
+                        "    )".format(_int(g.supremacy_at),
                                       "".join(f"            {z},\n" for z in zones)),
             "setup": (
                 "_rt.Setup(\n"
-                f"        starting_coins={s.starting_coins},\n"
-                f"        board_tokens={s.board_tokens},\n"
-                f"        removed_cards_per_age={s.removed_cards_per_age},\n"
-                f"        guild_age={s.guild_age},\n"
-                f"        guilds_drawn={s.guilds_drawn},\n"
-                f"        guild_color={s.guild_color!r},\n"
-                f"        max_wonders_built={s.max_wonders_built},\n"
-                f"        wonder_draft={_flat(tuple(tuple(seat[x] for x in r) for r in s.wonder_draft))},\n"
+                f"        starting_coins={_int(s.starting_coins)},\n"
+                f"        board_tokens={_int(s.board_tokens)},\n"
+                f"        removed_cards_per_age={_int(s.removed_cards_per_age)},\n"
+                f"        guild_age={_int(s.guild_age)},\n"
+                f"        guilds_drawn={_int(s.guilds_drawn)},\n"
+                f"        guild_color={_flat(s.guild_color)},\n"
+                f"        max_wonders_built={_int(s.max_wonders_built)},\n"
+                f"        wonder_draft={_flat(tuple(tuple(_seat(x) for x in r) for r in s.wonder_draft))},\n"
                 f"        first_game_wonders={literal(s.first_game_wonders, 8, 19)},\n"
                 "    )"
             ),
             "rules": (
                 "_rt.Rules(\n"
-                f"        trade_base_price={g.trade_base_price},\n"
+                f"        trade_base_price={_int(g.trade_base_price)},\n"
                 f"        trade_raised_by={_flat(g.trade_raised_by)},\n"
-                f"        discard_coins={g.discard_coins},\n"
+                f"        discard_coins={_int(g.discard_coins)},\n"
                 f"        discard_bonus_colors={_flat(g.discard_bonus_colors)},\n"
-                f"        discard_bonus={g.discard_bonus},\n"
-                f"        science_pair_reward={g.science_pair_takes_token},\n"
-                f"        science_supremacy={g.science_supremacy},\n"
-                f"        coins_per_point={g.coins_per_point},\n"
-                f"        tie_break_color={g.tie_break!r},\n"
+                f"        discard_bonus={_int(g.discard_bonus)},\n"
+                f"        science_pair_reward={_bool(g.science_pair_takes_token)},\n"
+                f"        science_supremacy={_int(g.science_supremacy)},\n"
+                f"        coins_per_point={_int(g.coins_per_point)},\n"
+                f"        tie_break_color={_flat(g.tie_break)},\n"
                 "    )"
             ),
         }
+        return {key: Code(value) for key, value in tables.items()}
+
+
+def _bool(value: Any) -> Code:
+    if not isinstance(value, bool):
+        raise LiteralError(f"expected true or false, found {type(value).__name__} "
+                           f"{_short(value)}")
+    return Code(repr(value))
+
+
+def _seat(who: Any) -> int:
+    seats = {"first": 0, "second": 1}
+    if who not in seats:
+        raise LiteralError(f"unknown seat {_short(who)} in the Wonder draft")
+    return seats[who]
+
+
+def _only_code(value: Any) -> Any:
+    """The templates' finalize hook: text that did not come from this module is refused."""
+    if isinstance(value, str) and not isinstance(value, Code):
+        raise LiteralError(f"unchecked text {shown(value[:40])} reached a Python template")
+    return value
 
 
 def _environment() -> jinja2.Environment:
@@ -287,7 +385,8 @@ def _environment() -> jinja2.Environment:
         keep_trailing_newline=True,
         trim_blocks=True,
         lstrip_blocks=True,
-        autoescape=False,  # Python source, not HTML; every string goes through repr()
+        autoescape=False,  # Python source, not HTML: every value is `Code` (_only_code)
+        finalize=_only_code,
     )
 
 
@@ -299,23 +398,38 @@ def generate(game: Game, source: str) -> dict[str, str]:
     compiler = _Compiler(game)
     names: dict[str, str] = {}
     for item in game.components():
-        name = class_name(item.id)
+        try:
+            name = class_name(item.id)
+        except LiteralError as exc:
+            raise compiler.fail(item, str(exc)) from None
         if name in names:
-            raise compiler.fail(item, f"class name {name} is also made from '{names[name]}'")
+            raise compiler.fail(item, f"class name {name} is also made from "
+                                      f"{shown(names[name])}")
         names[name] = item.id
+    try:
+        package_name(game.id)
+        header = Code(f"# Generated by wondersmith from {comment(source)} "
+                      f"(sources {comment(game.source_hash)}).\n"
+                      "# Do not edit: change the data and run `wondersmith compile`.")
+        tables = compiler.tables()
+    except LiteralError as exc:
+        raise compiler.fail(game, str(exc)) from None
     env = _environment()
-    header = (f"# Generated by wondersmith from {source} (sources {game.source_hash}).\n"
-              "# Do not edit: change the data and run `wondersmith compile`.")
     groups = {"buildings": game.buildings, "wonders": game.wonders, "tokens": game.tokens}
     files: dict[str, str] = {}
     module = env.get_template("module.py.j2")
     for group, items in groups.items():
-        specs = [compiler.spec(item) for item in items]
-        files[f"{group}.py"] = module.render(header=header, group=group, specs=specs)
+        specs = []
+        for item in items:
+            try:
+                specs.append(compiler.spec(item))
+            except LiteralError as exc:
+                raise compiler.fail(item, str(exc)) from None
+        files[f"{group}.py"] = module.render(header=header, group=Code(group), specs=specs)
     files["__init__.py"] = env.get_template("package.py.j2").render(
-        header=header, game=game, groups={g: [class_name(i.id) for i in items]
-                                          for g, items in groups.items()},
-        tables=compiler.tables(), literal=literal)
+        header=header, groups={Code(g): [class_name(i.id) for i in items]
+                               for g, items in groups.items()},
+        tables=tables)
     return files
 
 
