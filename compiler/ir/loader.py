@@ -85,6 +85,8 @@ def _read(path: Path) -> strict_yaml.Document:
 def check_file(path: Path, kind: str) -> strict_yaml.Document:
     """Layers 1 and 2 for one file; the document carries its diagnostics."""
     doc = _read(path)
+    if doc.data is None and not doc.diagnostics:  # a file holding only `~` or `null`
+        doc.diagnostics.append(Diagnostic(doc.file, 1, 1, "WS107", "the file holds no data"))
     if doc.data is not None:  # even after strict-YAML problems, report schema ones too
         # ...but not a second one where strict YAML already reported (a rejected `!tag`
         # value reads as null; an `on:` key is unknown).
