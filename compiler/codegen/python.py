@@ -175,17 +175,24 @@ class _Compiler:
         if amount.count is None:
             return _int(amount.value)
         count = amount.count
+        counters = {"wonders": "game.count_wonders", "tokens": "game.count_tokens",
+                    "coins": "game.count_coins"}
         if count.per == "cards":
-            measure = "game.count_cards({p}, " + _flat(count.colors) + ")"
+            colors = _flat(count.colors)  # data text: never part of a format template
+
+            def measure(p: str) -> str:
+                return f"game.count_cards({p}, {colors})"
+        elif count.per in counters:
+            def measure(p: str) -> str:
+                return f"{counters[count.per]}({p})"
         else:
-            measure = {"wonders": "game.count_wonders({p})", "tokens": "game.count_tokens({p})",
-                       "coins": "game.count_coins({p})"}[count.per]
+            raise self.fail(item, f"the engine cannot count {shown(count.per)} yet")
         if count.city == "self":
-            expr = measure.format(p="player")
+            expr = measure("player")
         elif count.city == "neighbours":
-            expr = f"sum({measure.format(p='other')} for other in game.neighbours(player))"
+            expr = f"sum({measure('other')} for other in game.neighbours(player))"
         elif count.city == "most":
-            expr = f"max({measure.format(p='city')} for city in cities)"
+            expr = f"max({measure('city')} for city in cities)"
         else:
             raise self.fail(item, f"the engine has no {shown(count.city)} neighbour yet")
         if count.every != 1:
