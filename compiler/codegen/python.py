@@ -82,8 +82,9 @@ def shown(text: str) -> str:
 
 def class_name(item_id: str) -> Code:
     """The class of an id: `lumber_yard` -> `LumberYard`. Ids that are not snake_case are
-    refused; a keyword (`none` -> `None`) gets a trailing `_`, which no id can produce since
-    underscores are dropped, so the mapping stays free of collisions."""
+    refused; a keyword (`none` -> `None`) gets a trailing `_`. A name made from ids never
+    ends in `_` otherwise, so this adds no collision; ids that give one name anyway
+    (`lumber_yard`, `lumber__yard`) are refused by `generate`."""
     if not isinstance(item_id, str) or not re.fullmatch(ID_PATTERN.strip("^$"), item_id):
         raise LiteralError(f"id {shown(item_id)} cannot name a class (use snake_case)")
     name = "".join(part.capitalize() for part in item_id.split("_") if part)
