@@ -9,6 +9,7 @@ from pathlib import Path
 import jinja2
 import pytest
 
+from wondersmith.codegen import literals
 from wondersmith.codegen import python as codegen
 from wondersmith.codegen.python import CompileError, class_name, generate
 from wondersmith.dsl import vocabulary as v
@@ -41,7 +42,7 @@ def test_class_names_are_identifiers_and_never_keywords(ident: str, expected: st
 
 @pytest.mark.parametrize("ident", ["", "Lumber", "9a", "_x", "a-b", "a b", "a\nb", "é"])
 def test_ids_that_cannot_name_a_class_are_refused(ident: str) -> None:
-    with pytest.raises(codegen.LiteralError, match="cannot name a class"):
+    with pytest.raises(literals.LiteralError, match="cannot name a class"):
         class_name(ident)
     with pytest.raises(CompileError, match="cannot name a class") as exc:
         generate(with_first_building(id=ident), "cards/duel")
@@ -106,10 +107,10 @@ def test_header_comments_refuse_unprintable_text(source: str) -> None:
 def test_templates_refuse_text_that_did_not_come_through_repr() -> None:
     env = codegen._environment()
     template = env.from_string("x = {{ value }}\n")
-    assert template.render(value=codegen.literal("it's")) == "x = \"it's\"\n"
-    with pytest.raises(codegen.LiteralError, match="unchecked text"):
+    assert template.render(value=literals.literal("it's")) == "x = \"it's\"\n"
+    with pytest.raises(literals.LiteralError, match="unchecked text"):
         template.render(value="__import__('os')")
-    assert isinstance(env, jinja2.Environment) and env.finalize is codegen._only_code
+    assert isinstance(env, jinja2.Environment) and env.finalize is literals.only_code
 
 
 def test_docstring_is_a_literal_of_the_name() -> None:

@@ -15,36 +15,23 @@ with a located `CompileError` instead of being written.
 from __future__ import annotations
 
 import json
-import keyword
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import jinja2
 
+from wondersmith.codegen.literals import (Code, LiteralError, boolean, class_name, comment,
+                                          flat, literal, located, only_code, package_name,
+                                          seat, shown, whole)
 from wondersmith.dsl import vocabulary as v
-from wondersmith.dsl.vocabulary import ID_PATTERN
 from wondersmith.ir.model import Board, Building, Game, Token, Wonder
 
 TEMPLATES = Path(__file__).parent / "templates"
-LINE = 99
-
-
-# Whole numbers the generated code accepts: far beyond any rule, far below what str() refuses.
-MAX_INT = 10**9
 
 
 class CompileError(Exception):
     """Data the runtime cannot express (yet): raised with the item and the reason."""
-
-
-class LiteralError(ValueError):
-    """A value that cannot be written into Python safely; located by the caller."""
-
-
-class Code(str):
-    """Python source made by this module from checked values: the only text templates take."""
 
 
 @dataclass
@@ -75,85 +62,6 @@ class ClassSpec:
 CITIES = "cities = (player, *game.neighbours(player))"
 
 
-def shown(text: str) -> str:
-    """Data text quoted for a one-line message: as written when printable, else repr()."""
-    return f"'{text}'" if isinstance(text, str) and text.isprintable() else repr(text)
-
-
-def class_name(item_id: str) -> Code:
-    """The class of an id: `lumber_yard` -> `LumberYard`. Ids that are not snake_case are
-    refused; a keyword (`none` -> `None`) gets a trailing `_`. A name made from ids never
-    ends in `_` otherwise, so this adds no collision; ids that give one name anyway
-    (`lumber_yard`, `lumber__yard`) are refused by `generate`."""
-    if not isinstance(item_id, str) or not re.fullmatch(ID_PATTERN.strip("^$"), item_id):
-        raise LiteralError(f"id {shown(item_id)} cannot name a class (use snake_case)")
-    name = "".join(part.capitalize() for part in item_id.split("_") if part)
-    return Code(name + "_" if keyword.iskeyword(name) else name)
-
-
-def package_name(game_id: str) -> str:
-    """The game's id as the name of its package `wondersmith.generated.<id>`, checked."""
-    if not isinstance(game_id, str) or not re.fullmatch(ID_PATTERN.strip("^$"), game_id) \
-            or keyword.iskeyword(game_id):
-        raise LiteralError(f"game id {shown(game_id)} cannot name a Python package "
-                           "(use snake_case, not a Python keyword)")
-    return game_id
-
-
-def _located(text: Any) -> str:
-    """A file name or id at the start of a message: as it is when printable, else repr()."""
-    return text if isinstance(text, str) and text.isprintable() else repr(text)
-
-
-def comment(text: str) -> str:
-    """Text for a `#` comment: refused unless it is printable on one line."""
-    if not isinstance(text, str) or not text.isprintable():
-        raise LiteralError(f"{shown(text)} cannot go into a comment (not printable on one line)")
-    return text
-
-
-def literal(value: Any, indent: int = 0, prefix: int = 0) -> Code:
-    """A Python literal for tuples, strings, numbers and booleans, wrapped when the line
-    (`indent` spaces, `prefix` characters before it, a trailing comma) would be too long."""
-    flat = _flat(value)
-    if indent + prefix + len(flat) + 1 <= LINE or not isinstance(value, tuple) or not value:
-        return flat
-    pad = " " * (indent + 4)
-    items = ",\n".join(pad + literal(item, indent + 4) for item in value)
-    return Code("(\n" + items + ",\n" + " " * indent + ")")
-
-
-def _flat(value: Any) -> Code:
-    if isinstance(value, tuple):
-        inner = ", ".join(_flat(x) for x in value)
-        return Code(f"({inner},)" if len(value) == 1 else f"({inner})")
-    if isinstance(value, int) and not isinstance(value, bool):
-        return _int(value)
-    if isinstance(value, (str, bool)) or value is None:
-        return Code(repr(value))
-    raise LiteralError(f"{type(value).__name__} {_short(value)} cannot be written here "
-                       "(expected text, a whole number or true/false)")
-
-
-def _int(value: Any) -> Code:
-    """A whole number for the generated code: no bools, floats or numbers beyond MAX_INT."""
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise LiteralError(f"expected a whole number, found {type(value).__name__} "
-                           f"{_short(value)}")
-    if abs(value) > MAX_INT:
-        raise LiteralError(f"the number {_short(value)} is beyond the limit of {MAX_INT}")
-    return Code(repr(value))
-
-
-def _short(value: Any) -> str:
-    """A value for a message, cut short (a 5,000-digit number is not printed whole)."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return f"of {len(hex(abs(value))) - 2} hex digits"
-    text = value if isinstance(value, str) else repr(value)
-    return shown(text[:40] + "..." if len(text) > 40 else text) if isinstance(value, str) \
-        else text[:40]
-
-
 class _Compiler:
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -167,19 +75,19 @@ class _Compiler:
 
     def fail(self, item: Any, message: str) -> CompileError:
         loc = item.loc
-        return CompileError(f"{_located(loc.file)}:{loc.line}:{loc.column}: "
-                            f"{_located(item.id)}: {message}")
+        return CompileError(f"{located(loc.file)}:{loc.line}:{loc.column}: "
+                            f"{located(item.id)}: {message}")
 
     # Counted amounts -------------------------------------------------------------------
 
     def amount(self, item: Any, amount: v.Amount) -> str:
         if amount.count is None:
-            return _int(amount.value)
+            return whole(amount.value)
         count = amount.count
         counters = {"wonders": "game.count_wonders", "tokens": "game.count_tokens",
                     "coins": "game.count_coins"}
         if count.per == "cards":
-            colors = _flat(count.colors)  # data text: never part of a format template
+            colors = flat(count.colors)  # data text: never part of a format template
 
             def measure(p: str) -> str:
                 return f"game.count_cards({p}, {colors})"
@@ -197,8 +105,8 @@ class _Compiler:
         else:
             raise self.fail(item, f"the engine has no {shown(count.city)} neighbour yet")
         if count.every != 1:
-            expr = f"{expr} // {_int(count.every)}"  # a call: no parentheses needed
-        return expr if amount.value == 1 else f"{_int(amount.value)} * {expr}"
+            expr = f"{expr} // {whole(count.every)}"  # a call: no parentheses needed
+        return expr if amount.value == 1 else f"{whole(amount.value)} * {expr}"
 
     # Effects ---------------------------------------------------------------------------
 
@@ -210,15 +118,15 @@ class _Compiler:
             if effect.who != "neighbours":
                 raise self.fail(item, f"lose_coins for {shown(effect.who)} is not supported yet")
             return ["for other in game.neighbours(player):",
-                    f"    game.lose_coins(other, {_int(effect.amount)})"]
+                    f"    game.lose_coins(other, {whole(effect.amount)})"]
         if isinstance(effect, v.Destroy):
             if effect.who != "neighbours":
                 raise self.fail(item, f"destroy in {shown(effect.who)} is not supported yet")
-            return [f"game.destroy(player, {_flat(effect.colors)})"]
+            return [f"game.destroy(player, {flat(effect.colors)})"]
         if isinstance(effect, v.BuildFromDiscard):
             return ["game.build_from_discard(player)"]
         if isinstance(effect, v.TakeToken):
-            return [f"game.take_token(player, {_flat(effect.source)}, {_int(effect.draw)})"]
+            return [f"game.take_token(player, {flat(effect.source)}, {whole(effect.draw)})"]
         raise self.fail(item, f"'{effect.VERB}' cannot be triggered")
 
     def spec(self, item: Building | Wonder | Token) -> ClassSpec:
@@ -302,8 +210,8 @@ class _Compiler:
                            ("has_on_chain_build", spec.on_chain_build)):
             if body:
                 attrs[name] = True
-        spec.attrs = [(Code(k), Code("_rt." + val) if k == "kind" else literal(val, 4, len(k) + 3))
-                      for k, val in attrs.items()]
+        spec.attrs = [(Code(k), Code("_rt." + val) if k == "kind"
+                       else literal(val, 4, len(k) + 3)) for k, val in attrs.items()]
         return spec
 
     # Tables ----------------------------------------------------------------------------
@@ -312,78 +220,57 @@ class _Compiler:
         g, s = self.game, self.game.setup
         structures = [
             "_rt.Structure(age={}, rows=(\n{}\n        ))".format(
-                _int(st.age), "\n".join(
-                    f"            _rt.StructureRow(columns={_flat(r.columns)}, "
-                    f"face_down={_bool(r.face_down)}),"
+                whole(st.age), "\n".join(
+                    f"            _rt.StructureRow(columns={flat(r.columns)}, "
+                    f"face_down={boolean(r.face_down)}),"
                     for r in st.rows))
             for st in g.structures
         ]
-        zones = [f"_rt.MilitaryZone(first={_int(z.first)}, last={_int(z.last)}, "
-                 f"points={_int(z.points)}, loot={_int(z.loot)})" for z in g.zones]
+        zones = [f"_rt.MilitaryZone(first={whole(z.first)}, last={whole(z.last)}, "
+                 f"points={whole(z.points)}, loot={whole(z.loot)})" for z in g.zones]
         tables = {
-            "doc": _flat(f"{g.name}: the compiled ruleset. `RULESET` is what the engine plays."),
-            "game": _flat(g.id),
-            "source_hash": _flat(g.source_hash),
-            "name": _flat(g.name),
-            "players": _int(g.players),
+            "doc": flat(f"{g.name}: the compiled ruleset. `RULESET` is what the engine plays."),
+            "game": flat(g.id),
+            "source_hash": flat(g.source_hash),
+            "name": flat(g.name),
+            "players": whole(g.players),
             "resources": literal(g.resources, 4, len("resources=")),
             "raw_resources": literal(g.raw_resources, 4, len("raw_resources=")),
             "colors": literal(g.colors, 4, len("colors=")),
             "science_symbols": literal(g.science_symbols, 4, len("science_symbols=")),
-            "ages": _int(len(g.ages)),
+            "ages": whole(len(g.ages)),
             "structures": "(\n" + "".join(f"        {x},\n" for x in structures) + "    )",
             "military": "_rt.Military(\n        supremacy_at={},\n        zones=(\n{}        ),\n"
-                        "    )".format(_int(g.supremacy_at),
+                        "    )".format(whole(g.supremacy_at),
                                       "".join(f"            {z},\n" for z in zones)),
             "setup": (
                 "_rt.Setup(\n"
-                f"        starting_coins={_int(s.starting_coins)},\n"
-                f"        board_tokens={_int(s.board_tokens)},\n"
-                f"        removed_cards_per_age={_int(s.removed_cards_per_age)},\n"
-                f"        guild_age={_int(s.guild_age)},\n"
-                f"        guilds_drawn={_int(s.guilds_drawn)},\n"
-                f"        guild_color={_flat(s.guild_color)},\n"
-                f"        max_wonders_built={_int(s.max_wonders_built)},\n"
-                f"        wonder_draft={_flat(tuple(tuple(_seat(x) for x in r) for r in s.wonder_draft))},\n"
+                f"        starting_coins={whole(s.starting_coins)},\n"
+                f"        board_tokens={whole(s.board_tokens)},\n"
+                f"        removed_cards_per_age={whole(s.removed_cards_per_age)},\n"
+                f"        guild_age={whole(s.guild_age)},\n"
+                f"        guilds_drawn={whole(s.guilds_drawn)},\n"
+                f"        guild_color={flat(s.guild_color)},\n"
+                f"        max_wonders_built={whole(s.max_wonders_built)},\n"
+                f"        wonder_draft={flat(tuple(tuple(seat(x) for x in r) for r in s.wonder_draft))},\n"
                 f"        first_game_wonders={literal(s.first_game_wonders, 8, 19)},\n"
                 "    )"
             ),
             "rules": (
                 "_rt.Rules(\n"
-                f"        trade_base_price={_int(g.trade_base_price)},\n"
-                f"        trade_raised_by={_flat(g.trade_raised_by)},\n"
-                f"        discard_coins={_int(g.discard_coins)},\n"
-                f"        discard_bonus_colors={_flat(g.discard_bonus_colors)},\n"
-                f"        discard_bonus={_int(g.discard_bonus)},\n"
-                f"        science_pair_reward={_bool(g.science_pair_takes_token)},\n"
-                f"        science_supremacy={_int(g.science_supremacy)},\n"
-                f"        coins_per_point={_int(g.coins_per_point)},\n"
-                f"        tie_break_color={_flat(g.tie_break)},\n"
+                f"        trade_base_price={whole(g.trade_base_price)},\n"
+                f"        trade_raised_by={flat(g.trade_raised_by)},\n"
+                f"        discard_coins={whole(g.discard_coins)},\n"
+                f"        discard_bonus_colors={flat(g.discard_bonus_colors)},\n"
+                f"        discard_bonus={whole(g.discard_bonus)},\n"
+                f"        science_pair_reward={boolean(g.science_pair_takes_token)},\n"
+                f"        science_supremacy={whole(g.science_supremacy)},\n"
+                f"        coins_per_point={whole(g.coins_per_point)},\n"
+                f"        tie_break_color={flat(g.tie_break)},\n"
                 "    )"
             ),
         }
         return {key: Code(value) for key, value in tables.items()}
-
-
-def _bool(value: Any) -> Code:
-    if not isinstance(value, bool):
-        raise LiteralError(f"expected true or false, found {type(value).__name__} "
-                           f"{_short(value)}")
-    return Code(repr(value))
-
-
-def _seat(who: Any) -> int:
-    seats = {"first": 0, "second": 1}
-    if who not in seats:
-        raise LiteralError(f"unknown seat {_short(who)} in the Wonder draft")
-    return seats[who]
-
-
-def _only_code(value: Any) -> Any:
-    """The templates' finalize hook: text that did not come from this module is refused."""
-    if isinstance(value, str) and not isinstance(value, Code):
-        raise LiteralError(f"unchecked text {shown(value[:40])} reached a Python template")
-    return value
 
 
 def _environment() -> jinja2.Environment:
@@ -394,7 +281,7 @@ def _environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         autoescape=False,  # Python source, not HTML: every value is `Code` (_only_code)
-        finalize=_only_code,
+        finalize=only_code,
     )
 
 
