@@ -1,10 +1,10 @@
-"""Fuzz the real data: N mutants of cards/duel through validation, compilation and an
-import of the generated code, in-process (the mutator: tests/fuzzing.py).
+"""Fuzz the real data: N mutants of cards/duel through validation, compilation, an import
+of the generated code and rendering, in-process (the mutator: tests/fuzzing.py).
 
     python benchmarks/fuzz_data.py [--cases 10000] [--seed 1] [--limit 10] [--workers 2]
 
 Prints how many cases ran, were diagnosed (validation errors or a located compile refusal),
-compiled (and imported), crashed (an exception the CLI would report as an internal error)
+compiled (imported and rendered), crashed (an exception the CLI would report as an internal error)
 or hung (over --limit seconds), and the first failures with the steps that made them, and
 exits 1 if any crashed or hung. Cases are seeded: `--seed S` gives the same cases on every
 run, so a failure is replayed with `--seed S --only CASE`.

@@ -1,10 +1,10 @@
 """A mutation fuzzer over the real rules data: each case is cards/duel with one file mutated,
-run through validation and, when the data is valid, compilation and an import of the
-generated code, all in-process. Used by tests/test_fuzz.py (a CI-sized budget) and
+run through validation and, when the data is valid, compilation, an import of the generated
+code and the English sheet and rules doc, all in-process. Used by tests/test_fuzz.py (a CI-sized budget) and
 benchmarks/fuzz_data.py (10,000 cases and more).
 
 Outcomes: `diagnosed` (validation reported errors, or the compiler refused the data with a
-located `CompileError`), `compiled` (valid, compiled, imported), `crashed` (any other
+located `CompileError`), `compiled` (valid, compiled, imported, rendered), `crashed` (any other
 exception: what the CLI would report as an internal error, exit 4), `hung` (over the time
 limit of one case).
 
@@ -35,6 +35,7 @@ import yaml
 
 from wondersmith.codegen import outputs
 from wondersmith.ir import loader
+from wondersmith.render.sheets import render_html, render_markdown
 from wondersmith.validate import locales
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -318,6 +319,10 @@ def run_case(mutant: Mutant, work: Path, limit: float = 10.0) -> tuple[str, str]
                 path.write_text(text, encoding="utf-8")
             for name in result.games:
                 _import(result.files, out / name)
+            # The sheet and the rules doc of the valid game render too (English: the other
+            # languages take the same paths through the templates).
+            render_html(loaded.game, "en", {})
+            render_markdown(loaded.game, "en", {})
             return "compiled", ""
     except Hung:
         return "hung", f"over {limit}s"

@@ -263,6 +263,34 @@ def test_real_full_disk(project: Path, tiny_disk: Path, monkeypatch, capsys) -> 
     assert "No space left on device" in err.strip().splitlines()[-1]
 
 
+@contextmanager
+def read_only_mount(folder: Path) -> Iterator[None]:
+    """`folder` bind-mounted read-only onto itself, where this machine allows it (root)."""
+    if os.name != "posix" or os.geteuid() != 0:
+        pytest.skip("a read-only bind mount needs root")
+    if subprocess.run(["mount", "--bind", str(folder), str(folder)],
+                      capture_output=True).returncode != 0:
+        pytest.skip("cannot bind-mount here")
+    try:
+        if subprocess.run(["mount", "-o", "remount,bind,ro", str(folder)],
+                          capture_output=True).returncode != 0:
+            pytest.skip("cannot remount read-only here")
+        yield
+    finally:
+        subprocess.run(["umount", str(folder)], check=True)
+
+
+@pytest.mark.parametrize("command", list(COMMANDS))
+def test_real_read_only_folder(project: Path, monkeypatch, capsys, command: str) -> None:
+    args, target = COMMANDS[command]
+    scramble_for_fmt(project / "cards/duel/age1.yaml")
+    (project / target).mkdir(parents=True, exist_ok=True)
+    with read_only_mount(project / target):
+        code, out, err = run(monkeypatch, capsys, *args)
+    assert_clean_failure(code, out, err, cli.EXIT_ENVIRONMENT)
+    assert err.strip().splitlines()[-1].endswith("Read-only file system")
+
+
 def test_missing_cards_folder_is_usage(tmp_path: Path, monkeypatch, capsys) -> None:
     monkeypatch.chdir(tmp_path)
     code, out, err = run(monkeypatch, capsys, "compile")
