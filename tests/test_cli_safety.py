@@ -356,3 +356,13 @@ def test_new_refuses_a_symlinked_game_or_file(project: Path, tmp_path_factory,
                          "--data", "cards")
     assert_clean_failure(code, out, err, 2)
     assert (outside / "tokens.yaml").read_bytes() == before
+
+
+def test_environment_message_is_one_line() -> None:
+    assert cli.environment_message(OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))) == \
+        f"wondersmith: {os.strerror(errno.ENOSPC)}"
+    moved = OSError(errno.EXDEV, "Invalid cross-device link", "a", None, "b\nc")
+    assert cli.environment_message(moved) == \
+        "wondersmith: a -> 'b\\nc': Invalid cross-device link"
+    assert cli.environment_message(OSError(errno.EBADF, "Bad file descriptor", 3)) == \
+        "wondersmith: 3: Bad file descriptor"

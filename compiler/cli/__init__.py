@@ -49,8 +49,8 @@ def environment_message(exc: OSError) -> str:
     from wondersmith.ir.loader import display_path
 
     cause = exc.strerror or str(exc) or type(exc).__name__
-    paths = [display_path(os.fsdecode(p)) for p in (exc.filename, exc.filename2)
-             if p is not None]
+    paths = [display_path(os.fsdecode(p)) if isinstance(p, (str, bytes, os.PathLike))
+             else str(p) for p in (exc.filename, exc.filename2) if p is not None]
     where = " -> ".join(repr(p) if not p.isprintable() else p for p in paths)
     return f"wondersmith: {where + ': ' if where else ''}{cause}"
 
