@@ -32,6 +32,7 @@ COMMAND_MODULES = (
     "play",
     "simulate",
     "sheets",
+    "balance",
 )
 
 for _name in COMMAND_MODULES:
