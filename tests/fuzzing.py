@@ -262,17 +262,17 @@ def time_limit(seconds: float) -> Iterator[None]:
 
 
 @lru_cache(maxsize=64)
-def _checked(path: str, data: bytes, kind: str):
-    """Layers 1 and 2 of a file, memoised by content: the six files a case leaves alone
-    are checked once, not once per case (the results depend on nothing else)."""
-    return _real_check_file(Path(path), kind)
+def _checked(path: str, data: bytes, kind: str, version: int | None):
+    """Layers 1 and 2 of a file, memoised by content: the files a case leaves alone are
+    checked once, not once per case (the results depend on nothing else)."""
+    return _real_check_file(Path(path), kind, version)
 
 
 _real_check_file = loader.check_file
 
 
-def _memo_check_file(path: Path, kind: str):
-    doc = _checked(str(path), path.read_bytes(), kind)
+def _memo_check_file(path: Path, kind: str, version: int | None = None):
+    doc = _checked(str(path), path.read_bytes(), kind, version)
     clone = type(doc)(doc.file)
     clone.__dict__.update({k: (list(v) if isinstance(v, list) else v)
                            for k, v in doc.__dict__.items()})

@@ -28,6 +28,7 @@ COMMAND_MODULES = (
     "compile",
     "diff",
     "fmt",
+    "migrate",
     "new",
     "play",
     "simulate",
