@@ -84,6 +84,7 @@ def render_games(paths: list[Path], langs: tuple[str, ...], formats: tuple[str, 
     """Render the sheets and docs of every game under `paths` that are not current."""
     from wondersmith.ir.loader import load_game
     from wondersmith import render
+    from wondersmith.render.sheets import RenderError
 
     plans = []
     for folder in find_games(paths)[0]:
@@ -111,8 +112,12 @@ def render_games(paths: list[Path], langs: tuple[str, ...], formats: tuple[str, 
             if on_step:
                 on_step(description, done_before + done, total)
 
-        result = render.render_game(loaded.game, loaded.folder, langs, formats, paper,
-                                    out_dir, docs_dir, manifest, step)
+        try:
+            result = render.render_game(loaded.game, loaded.folder, langs, formats, paper,
+                                        out_dir, docs_dir, manifest, step)
+        except RenderError as exc:  # data that validation should have refused
+            report.errors.append(f"wondersmith: not rendered: {loaded.folder.name}: {exc}")
+            continue
         report.written += result.written
         report.unchanged += result.unchanged
         done_before += count
