@@ -107,11 +107,10 @@ def test_the_wheel_works_outside_the_repository(installed: dict) -> None:
         run([bin_ / "wondersmith", *command], fresh, env)
 
 
-def test_pre_commit_try_repo(installed: dict, tmp_path: Path) -> None:
+def test_pre_commit_try_repo(tmp_path: Path) -> None:
     """pre-commit installs the hooks' package from this repository (not editable) and runs
     them on a designer's repository, as docs/ci.md tells designers to."""
-    bin_ = installed["bin"]
-    run([bin_ / "python", "-m", "pip", "install", "--quiet", "pre-commit"], tmp_path)
+    pre_commit = Path(sys.executable).parent / "pre-commit"  # a test dependency
     data = tmp_path / "data"
     shutil.copytree(ROOT / "cards", data / "cards", ignore=shutil.ignore_patterns("*.py"))
     env = {**{k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
@@ -126,12 +125,12 @@ def test_pre_commit_try_repo(installed: dict, tmp_path: Path) -> None:
     run(["git", "add", "-A"], source, env)
     run(["git", "commit", "-qm", "wondersmith"], source, env)
     for hook in ("wondersmith-validate", "wondersmith-fmt"):
-        done = run([bin_ / "pre-commit", "try-repo", source, hook, "--all-files"], data, env)
+        done = run([pre_commit, "try-repo", source, hook, "--all-files"], data, env)
         assert "Passed" in done.stdout, done.stdout
     # A broken file fails the validate hook with the diagnostic.
     tokens = data / "cards" / "duel" / "tokens.yaml"
     tokens.write_text(tokens.read_text(encoding="utf-8") + "surprise: 1\n", encoding="utf-8")
-    failed = subprocess.run([bin_ / "pre-commit", "try-repo", source, "wondersmith-validate",
+    failed = subprocess.run([pre_commit, "try-repo", source, "wondersmith-validate",
                              "--all-files"], cwd=data, env=env, capture_output=True, text=True,
                             timeout=TIMEOUT)
     assert failed.returncode == 1 and "WS201" in failed.stdout, failed.stdout

@@ -16,11 +16,18 @@ HOOKS = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf
 LOCAL = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8"))
 WORKFLOW = yaml.safe_load((ROOT / ".github" / "workflows" / "ci.yml").read_text(encoding="utf-8"))
 DOCS = (ROOT / "docs" / "ci.md").read_text(encoding="utf-8")
+CI_RUN = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
 
 
 def workflow_commands() -> list[str]:
     (job,) = WORKFLOW["jobs"].values()
     return [step["run"].strip() for step in job["steps"] if "run" in step]
+
+
+def ci_commands() -> list[str]:
+    """The commands of .ci/run, which every CI job runs."""
+    return [line.strip() for line in CI_RUN.splitlines()
+            if line.strip().startswith(("wondersmith ", "pytest", "python -m pip install"))]
 
 
 def doc_commands() -> set[str]:
@@ -56,17 +63,29 @@ def test_docs_show_exactly_the_commands_used() -> None:
     for hook in HOOKS:
         assert hook["entry"] in shown, hook["entry"]
         assert f"id: {hook['id']}" in DOCS
-    wanted = ['pip install -e ".[test]"', "wondersmith validate --format github cards/",
-              "wondersmith compile --check", "pytest", "wondersmith build",
-              "wondersmith fmt --check"]
-    commands = workflow_commands()
+    wanted = ['python -m pip install --quiet -e ".[test]"',
+              'wondersmith validate --format "$format" cards/', "wondersmith compile --check",
+              "pytest", "wondersmith build", "wondersmith fmt --check",
+              "wondersmith schema --check"]
+    assert sorted(ci_commands()) == sorted(wanted)
     for command in wanted:
-        assert command in commands, command
-    for command in commands:
-        assert command in shown, command
+        assert command.replace('"$format"', "github").replace("python -m pip install --quiet",
+                                                               "pip install") in shown, command
+
+
+def test_the_workflow_runs_ci_pinned_and_newest() -> None:
     (job,) = WORKFLOW["jobs"].values()
+    assert job["strategy"]["matrix"]["dependencies"] == ["pinned", "newest"]
+    (ci,) = [c for c in workflow_commands() if c.startswith(".ci/run")]
+    for mode, argument in (("pinned", ""), ("newest", "--newest")):
+        resolved = re.sub(r"\$\{\{ matrix.dependencies == 'newest' && '--newest' \|\| '' \}\}",
+                          argument, ci).strip()
+        assert resolved == f".ci/run {argument}".strip(), mode
+        assert f".ci/run {argument}".strip() in DOCS
     setup = next(s for s in job["steps"] if s.get("uses", "").startswith("actions/setup-python"))
-    assert setup["with"] == {"python-version": "3.11", "cache": "pip"}
+    assert setup["with"]["python-version"] == "3.11"
+    diff = next(c for c in workflow_commands() if " diff " in c)
+    assert diff.replace('"$CI_VENV/bin/wondersmith"', "wondersmith") in DOCS
 
 
 @pytest.mark.parametrize("hook", HOOKS, ids=lambda h: h["id"])

@@ -92,3 +92,21 @@ def test_shell_completion() -> None:
     shown = subprocess.run([SCRIPT, "--show-completion", "bash"], capture_output=True,
                            text=True, timeout=120)
     assert "_WONDERSMITH_COMPLETE=complete_bash" in shown.stdout, shown.stdout + shown.stderr
+
+
+def test_constraints_pin_every_dependency() -> None:
+    """constraints.txt (.ci/run --lock) pins each dependency to a version pyproject allows."""
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    pins = {}
+    for line in (ROOT / "constraints.txt").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            name, _, pinned = line.partition("==")
+            pins[canonicalize_name(name)] = pinned
+    project = PYPROJECT["project"]
+    for text in [*project["dependencies"], *project["optional-dependencies"]["test"]]:
+        requirement = Requirement(text)
+        name = canonicalize_name(requirement.name)
+        assert name in pins, f"{name} is not in constraints.txt: run .ci/run --lock"
+        assert requirement.specifier.contains(pins[name]), (text, pins[name])
