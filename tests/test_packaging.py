@@ -46,7 +46,9 @@ def package_folders() -> dict[str, Path]:
 
 
 def test_every_package_folder_is_listed() -> None:
-    assert sorted(SETUPTOOLS["packages"]) == sorted(package_folders())
+    assert sorted(SETUPTOOLS["packages"]) == sorted(package_folders()), \
+        "list every package in pyproject.toml [tool.setuptools] packages (a new game: " \
+        "wondersmith.generated.<game>, and its *.json in package-data)"
     for package in SETUPTOOLS["packages"]:
         assert folder_of(package) == package_folders()[package]
 
@@ -81,6 +83,9 @@ def test_version_option() -> None:
     result = CliRunner().invoke(app, ["--version"])
     assert result.exit_code == 0
     assert result.stdout == f"wondersmith {wondersmith.__version__}\n"
+    run = subprocess.run([sys.executable, "-m", "wondersmith", "--version"],
+                         capture_output=True, text=True, timeout=120)
+    assert run.stdout == result.stdout
 
 
 def test_shell_completion() -> None:
