@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import os
 import tempfile
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path, PurePosixPath
 
+from wondersmith import resources
 from wondersmith.dsl import schemas
 
 EXAMPLES = "wondersmith.examples"
@@ -50,19 +49,8 @@ repos:
 
 def examples() -> tuple[str, ...]:
     """The games shipped as example data."""
-    root = resources.files(EXAMPLES)
-    return tuple(sorted(p.name for p in root.iterdir()
-                        if p.is_dir() and p.joinpath("game.yaml").is_file()))
-
-
-def _data_files(folder: Traversable, into: PurePosixPath) -> dict[PurePosixPath, bytes]:
-    found: dict[PurePosixPath, bytes] = {}
-    for entry in folder.iterdir():
-        if entry.is_dir():
-            found.update(_data_files(entry, into / entry.name))
-        elif entry.name.endswith(".yaml"):
-            found[into / entry.name] = entry.read_bytes()
-    return found
+    root = resources.folder(EXAMPLES)
+    return tuple(sorted(p.parent.name for p in root.glob("*/game.yaml")))
 
 
 def files(example: str | None) -> dict[PurePosixPath, bytes]:
@@ -74,8 +62,9 @@ def files(example: str | None) -> dict[PurePosixPath, bytes]:
         if example not in examples():
             raise ValueError(f"no example named '{example}' (examples: "
                              + ", ".join(examples()) + ")")
-        game = resources.files(EXAMPLES).joinpath(example)
-        out.update(_data_files(game, PurePosixPath("cards", example)))
+        game = resources.folder(EXAMPLES, example)
+        out.update((PurePosixPath("cards", example, *p.relative_to(game).parts), p.read_bytes())
+                   for p in game.rglob("*.yaml"))
     return dict(sorted(out.items()))
 
 
