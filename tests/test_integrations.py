@@ -110,3 +110,16 @@ def test_fmt_hook_skips_yaml_that_is_not_data() -> None:
 def test_quick_workflow_steps_pass(command: str) -> None:
     run = subprocess.run(shlex.split(command), cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_ci_runs_the_readme_set_up_commands() -> None:
+    """The README has two set-up commands; .ci/run runs both, in a fresh environment."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    setup = readme.split("## Set-up", 1)[1].split("\n## ", 1)[0]
+    commands = [line.strip() for line in setup.splitlines() if line.startswith("    ")]
+    assert commands == ["pip install -e . && wondersmith build",
+                        'pip install -e ".[test]" && pytest']
+    ran = ci_commands()
+    assert 'python -m pip install --quiet -e ".[test]"' in ran
+    assert ran.index("pytest") < ran.index("wondersmith build")
+    assert "python3 -m venv" in CI_RUN and "set -euo pipefail" in CI_RUN
