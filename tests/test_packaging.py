@@ -76,7 +76,7 @@ def test_no_module_reads_files_next_to_its_source() -> None:
     """Files are found with importlib.resources (wondersmith.resources), never __file__."""
     offenders = [p.relative_to(ROOT).as_posix() for p in (ROOT / "compiler").rglob("*.py")
                  if "__file__" in p.read_text(encoding="utf-8")]
-    assert offenders == []
+    assert offenders == [], "use wondersmith.resources.folder() or read_text()"
 
 
 def test_version_option() -> None:
