@@ -125,12 +125,15 @@ def test_ci_runs_the_readme_set_up_commands() -> None:
     assert "python3 -m venv" in CI_RUN and "set -euo pipefail" in CI_RUN
 
 
-def test_the_data_repository_workflow_can_cache_pip() -> None:
+def test_the_data_repository_workflows_can_cache_pip() -> None:
     """setup-python's pip cache needs a file to key on, and a data repository has no
-    requirements file: the recipe names its own workflow file."""
-    recipe = yaml.safe_load(re.search(r"```yaml\n(name: Rules data\n.*?)```", DOCS, re.S)[1])
-    (job,) = recipe["jobs"].values()
-    setup = next(s for s in job["steps"] if s.get("uses", "").startswith("actions/setup-python"))
-    assert setup["with"]["cache"] == "pip"
-    assert setup["with"]["cache-dependency-path"] == ".github/workflows/wondersmith.yml"
-    assert "`.github/workflows/wondersmith.yml` in the data repository" in DOCS
+    requirements file: every recipe names its workflow files."""
+    recipes = [yaml.safe_load(text) for text in re.findall(r"```yaml\n(.*?)```", DOCS, re.S)]
+    recipes = [r for r in recipes if isinstance(r, dict) and "jobs" in r]
+    assert len(recipes) >= 2
+    for recipe in recipes:
+        for job in recipe["jobs"].values():
+            for step in job["steps"]:
+                if step.get("uses", "").startswith("actions/setup-python"):
+                    assert step["with"]["cache"] == "pip"
+                    assert step["with"]["cache-dependency-path"].startswith(".github/workflows/")

@@ -42,6 +42,7 @@ COMMAND_MODULES = (
     "play",
     "simulate",
     "sheets",
+    "balance",
 )
 
 for _name in COMMAND_MODULES:
