@@ -38,6 +38,7 @@ COMMAND_MODULES = (
     "compile",
     "diff",
     "fmt",
+    "migrate",
     "new",
     "play",
     "simulate",

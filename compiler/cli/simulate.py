@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import json
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from typing import Callable
 
 import typer
 from rich.console import Console
@@ -14,6 +15,7 @@ from wondersmith.engine import UnknownRulesetError, load_ruleset
 from wondersmith.engine.bots import BOTS, make_bot, play_game
 
 CHUNK = 25
+IN_FLIGHT_PER_WORKER = 2  # chunks queued per worker process: enough to keep it busy
 
 
 def _seats(bots: list[str], i: int) -> tuple[str, str]:
@@ -21,58 +23,119 @@ def _seats(bots: list[str], i: int) -> tuple[str, str]:
     return (bots[0], bots[1]) if i % 2 == 0 else (bots[1], bots[0])
 
 
-def run_games(game: str, bots: list[str], seed: int, indices: list[int]) -> list[dict]:
-    """Play the games numbered `indices`; game i uses seed `seed + i`."""
+class Tally:
+    """Running totals of a batch of games: its size does not depend on how many games.
+
+    Every total is an integer, so tallies merged in any order (from worker processes, as
+    they finish) give exactly the same summary.
+    """
+
+    def __init__(self, bots: list[str]) -> None:
+        self.bots = list(bots)
+        names = list(dict.fromkeys(bots))
+        self.games = 0
+        self.seat_wins = [0, 0]
+        self.shared = 0
+        self.bot_games = dict.fromkeys(names, 0)
+        self.bot_wins = dict.fromkeys(names, 0)
+        self.bot_points = dict.fromkeys(names, 0)
+        self.victories = {"civilian": 0, "military": 0, "scientific": 0}
+        self.seat_points = [0, 0]
+        self.categories: dict[str, list[int]] = {}
+
+    def add(self, names: tuple[str, str], winner: int | None, victory: str,
+            scores: tuple[dict[str, int], ...]) -> None:
+        self.games += 1
+        self.victories[victory] += 1
+        if winner is None:
+            self.shared += 1
+        else:
+            self.seat_wins[winner] += 1
+            self.bot_wins[names[winner]] += 1
+        for seat in (0, 1):
+            total = scores[seat]["total"]
+            self.bot_games[names[seat]] += 1
+            self.bot_points[names[seat]] += total
+            self.seat_points[seat] += total
+            for k, v in scores[seat].items():
+                self.categories.setdefault(k, [0, 0])[seat] += v
+
+    def merge(self, other: "Tally") -> None:
+        self.games += other.games
+        self.shared += other.shared
+        for seat in (0, 1):
+            self.seat_wins[seat] += other.seat_wins[seat]
+            self.seat_points[seat] += other.seat_points[seat]
+        for table, more in ((self.bot_games, other.bot_games), (self.bot_wins, other.bot_wins),
+                            (self.bot_points, other.bot_points), (self.victories, other.victories)):
+            for k, v in more.items():
+                table[k] += v
+        for k, (a, b) in other.categories.items():
+            mine = self.categories.setdefault(k, [0, 0])
+            mine[0] += a
+            mine[1] += b
+
+    def summary(self, seconds: float) -> dict:
+        n = self.games
+        names = list(self.bot_games)
+        return {
+            "games": n,
+            "seconds": round(seconds, 3),
+            "games_per_second": round(n / seconds, 1) if seconds > 0 else None,
+            "bots": self.bots,
+            "win_rate_by_seat": [self.seat_wins[0] / n, self.seat_wins[1] / n],
+            "shared_rate": self.shared / n,
+            "win_rate_by_bot": {b: self.bot_wins[b] / self.bot_games[b] for b in names},
+            "victory_types": {k: v / n for k, v in self.victories.items()},
+            "mean_score_by_seat": [self.seat_points[0] / n, self.seat_points[1] / n],
+            "mean_score_by_bot": {b: self.bot_points[b] / self.bot_games[b] for b in names},
+            "mean_category_by_seat": {k: [v[0] / n, v[1] / n] for k, v in self.categories.items()},
+        }
+
+
+def run_games(game: str, bots: list[str], seed: int, first: int, last: int) -> Tally:
+    """Play games `first` to `last - 1`; game i uses seed `seed + i`. Returns their tally."""
     ruleset = load_ruleset(game)
-    out = []
-    for i in indices:
+    tally = Tally(bots)
+    for i in range(first, last):
         names = _seats(bots, i)
         s = seed + i
         g = play_game(ruleset, (make_bot(names[0], 2 * s), make_bot(names[1], 2 * s + 1)), seed=s)
         r = g.result
-        out.append({"index": i, "seed": s, "bots": list(names), "winner": r.winner,
-                    "victory": r.victory, "scores": [dict(x) for x in r.scores]})
-    return out
+        tally.add(names, r.winner, r.victory, r.scores)
+    return tally
 
 
-def summarise(results: list[dict], bots: list[str], seconds: float) -> dict:
-    n = len(results)
-    seat_wins = [0, 0]
-    shared = 0
-    names = list(dict.fromkeys(bots))
-    bot_games = dict.fromkeys(names, 0)
-    bot_wins = dict.fromkeys(names, 0)
-    bot_points = dict.fromkeys(names, 0)
-    victories = {"civilian": 0, "military": 0, "scientific": 0}
-    seat_points = [0, 0]
-    categories: dict[str, list[float]] = {}
-    for r in results:
-        victories[r["victory"]] += 1
-        if r["winner"] is None:
-            shared += 1
-        else:
-            seat_wins[r["winner"]] += 1
-            bot_wins[r["bots"][r["winner"]]] += 1
-        for seat in (0, 1):
-            name = r["bots"][seat]
-            bot_games[name] += 1
-            bot_points[name] += r["scores"][seat]["total"]
-            seat_points[seat] += r["scores"][seat]["total"]
-            for k, v in r["scores"][seat].items():
-                categories.setdefault(k, [0.0, 0.0])[seat] += v
-    return {
-        "games": n,
-        "seconds": round(seconds, 3),
-        "games_per_second": round(n / seconds, 1) if seconds > 0 else None,
-        "bots": bots,
-        "win_rate_by_seat": [seat_wins[0] / n, seat_wins[1] / n],
-        "shared_rate": shared / n,
-        "win_rate_by_bot": {b: bot_wins[b] / bot_games[b] for b in names},
-        "victory_types": {k: v / n for k, v in victories.items()},
-        "mean_score_by_seat": [seat_points[0] / n, seat_points[1] / n],
-        "mean_score_by_bot": {b: bot_points[b] / bot_games[b] for b in names},
-        "mean_category_by_seat": {k: [v[0] / n, v[1] / n] for k, v in categories.items()},
-    }
+def simulate_games(game: str, bots: list[str], n: int, seed: int, workers: int,
+                   progress: Callable[[int], None] = lambda done: None) -> Tally:
+    """Play n games in chunks, in this process or in `workers` processes, and tally them as
+    chunks finish. Only a bounded number of chunks is queued at a time, so memory stays
+    flat however many games are played."""
+    total = Tally(bots)
+    chunks = ((i, min(i + CHUNK, n)) for i in range(0, n, CHUNK))
+    if workers == 1:
+        for first, last in chunks:
+            total.merge(run_games(game, bots, seed, first, last))
+            progress(last - first)
+        return total
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending: set = set()
+        for first, last in chunks:
+            pending.add(pool.submit(run_games, game, bots, seed, first, last))
+            if len(pending) >= workers * IN_FLIGHT_PER_WORKER:
+                pending = _collect(wait(pending, return_when=FIRST_COMPLETED), total, progress)
+        while pending:
+            pending = _collect(wait(pending, return_when=FIRST_COMPLETED), total, progress)
+    return total
+
+
+def _collect(finished, total: Tally, progress: Callable[[int], None]) -> set:
+    done, pending = finished
+    for fut in done:
+        part = fut.result()
+        total.merge(part)
+        progress(part.games)
+    return pending
 
 
 def usage_error(message: str) -> typer.Exit:
@@ -110,26 +173,13 @@ def register(app: typer.Typer) -> None:
             raise usage_error(str(exc)) from None
 
         console = Console(stderr=True)
-        chunks = [list(range(i, min(i + CHUNK, n))) for i in range(0, n, CHUNK)]
-        results: list[dict] = []
         start = time.perf_counter()
         with Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(),
                       TimeRemainingColumn(), console=console, transient=as_json) as progress:
             task = progress.add_task("games", total=n)
-            if workers == 1:
-                for chunk in chunks:
-                    results += run_games(game, names, seed, chunk)
-                    progress.advance(task, len(chunk))
-            else:
-                with ProcessPoolExecutor(max_workers=workers) as pool:
-                    futures = [pool.submit(run_games, game, names, seed, c) for c in chunks]
-                    for fut in as_completed(futures):
-                        part = fut.result()
-                        results += part
-                        progress.advance(task, len(part))
-        seconds = time.perf_counter() - start
-        results.sort(key=lambda r: r["index"])
-        summary = summarise(results, names, seconds)
+            tally = simulate_games(game, names, n, seed, workers,
+                                   lambda done: progress.advance(task, done))
+        summary = tally.summary(time.perf_counter() - start)
         if as_json:
             typer.echo(json.dumps(summary, indent=2))
             return

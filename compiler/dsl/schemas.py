@@ -1,9 +1,9 @@
 """JSON Schemas for the rules data, generated from the effect vocabulary.
 
 `wondersmith schema` writes them to `schema/`; a test proves the files there are current, so
-the schema editors see and the vocabulary the compiler runs cannot drift apart. Two schemas are
-written by hand and ship as package data (`compiler/dsl/schema/`): the locale files' and the
-engine state's; `schema/` gets a copy of them too. The schemas use
+the schema editors see and the vocabulary the compiler runs cannot drift apart. Three schemas are
+written by hand and ship as package data (`compiler/dsl/schema/`): the locale files', the
+engine state's and the diff report's; `schema/` gets a copy of them too. The schemas use
 JSON Schema 2020-12 but only keywords draft-07 tooling also understands (yaml-language-server).
 """
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 
 from wondersmith import resources
 from wondersmith.dsl import vocabulary as v
+from wondersmith.ir.migrations import FORMAT_KEY, FORMAT_VERSION
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -259,11 +260,15 @@ def game_schema() -> dict[str, Any]:
         "title": "wondersmith game",
         "description": "A game's fixed rules: players, resources, set-up, track, structures.",
         "type": "object",
-        "required": ["id", "name", "players", "resources", "colors", "science_symbols",
-                     "ages", "setup", "trade", "discard", "military", "science", "scoring",
-                     "structures"],
+        "required": [FORMAT_KEY, "id", "name", "players", "resources", "colors",
+                     "science_symbols", "ages", "setup", "trade", "discard", "military",
+                     "science", "scoring", "structures"],
         "additionalProperties": False,
         "properties": {
+            FORMAT_KEY: {"type": "integer", "const": FORMAT_VERSION,
+                         "description": "The version of the data format of every file of the "
+                                        "game. wondersmith reads older versions through "
+                                        "migrations; `wondersmith migrate` rewrites them."},
             "id": _id("The game's id; also the name of its folder under cards/"),
             "name": _name("game"),
             "players": count(2, "Number of players"),
@@ -486,7 +491,7 @@ def render(schema: dict[str, Any]) -> str:
 
 
 # Hand-written schemas, read from the installed package.
-WRITTEN = ("locale.schema.json", "state.schema.json")
+WRITTEN = ("diff.schema.json", "locale.schema.json", "state.schema.json")
 
 
 def packaged(name: str) -> str:

@@ -23,5 +23,10 @@ class StateFormatError(EngineError, ValueError):
     """A serialised state that cannot be loaded."""
 
 
+class RecordFormatError(EngineError, ValueError):
+    """A game record that cannot be replayed: malformed, of another game or data, or with an
+    action that is unreadable or illegal where it stands (the message gives its index)."""
+
+
 class UnknownRulesetError(EngineError, LookupError):
     """No compiled ruleset by that name."""

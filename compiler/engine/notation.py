@@ -3,16 +3,26 @@
     build Lighthouse            discard Baths            wonder The Pyramids with Baths
     pick The Sphinx             take Law                 destroy Sawmill
     build Baths from discard    start self / start opponent
+    take Law from the library   (the Great Library's token; `take Law` is a science pair's)
 Chance outcomes: first player 1, board token Law, draw token Law, reveal Piraeus,
-leave out Baths, guild Builders Guild, deal Baths (face up at set-up), turn up Baths
-(a face-down card revealed).
+leave out Baths, guild Builders Guild, deal Baths to slot 12 (face up at set-up), turn up
+Baths in slot 12 (a face-down card revealed).
 
-Names are matched case-insensitively, by display name or by id.
+Names are matched case-insensitively, by display name or by id. The parser also reads the
+shorter forms of earlier records (`deal Baths`, `turn up Baths`, `take Law` for the
+library); a slot or "from the library" that does not fit the current decision is an error.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .errors import NotationError
-from .state import (K_BOARD, K_DEAL, K_GUILD, K_LEAVE, K_LIB_DRAW, Game)
+from .nodes import K_BOARD, K_DEAL, K_GUILD, K_LEAVE, K_LIB_DRAW, K_LIB_PICK, K_PAIR
+
+LIBRARY = " from the library"
+
+if TYPE_CHECKING:
+    from .state import Game
 
 
 def action_to_text(game: Game, action: int) -> str:
@@ -29,7 +39,8 @@ def action_to_text(game: Game, action: int) -> str:
     if action < t.TAKE:
         return f"pick {names[t.wonder0 + action - t.PICK_WONDER]}"
     if action < t.DESTROY:
-        return f"take {names[t.token0 + action - t.TAKE]}"
+        library = bool(game.stack) and game.stack[-1][0] == K_LIB_PICK
+        return f"take {names[t.token0 + action - t.TAKE]}{LIBRARY if library else ''}"
     if action < t.REVIVE:
         return f"destroy {names[action - t.DESTROY]}"
     if action < t.START:
@@ -46,10 +57,12 @@ def action_to_text(game: Game, action: int) -> str:
         return f"reveal {names[t.wonder0 + action - t.CH_WONDER]}"
     if action < t.num_actions:
         kind, _, slot = game.stack[-1] if game.stack else (K_DEAL, 0, -1)
-        verb = {K_LEAVE: "leave out", K_GUILD: "guild"}.get(kind, "deal")
-        if kind == K_DEAL and game.age in t.structures and t.structures[game.age][2][slot]:
-            verb = "turn up"  # a face-down card being revealed
-        return f"{verb} {names[action - t.CH_CARD]}"
+        name = names[action - t.CH_CARD]
+        if kind != K_DEAL:
+            return f"{'leave out' if kind == K_LEAVE else 'guild' if kind == K_GUILD else 'deal'} {name}"
+        if game.age in t.structures and t.structures[game.age][2][slot]:
+            return f"turn up {name} in slot {slot}"  # a face-down card being revealed
+        return f"deal {name} to slot {slot}"
     raise NotationError(f"no action has id {action}")
 
 
@@ -61,6 +74,16 @@ def _lookup(game: Game, name: str, first: int, last: int, what: str) -> int:
             return i
     known = ", ".join(t.names[first:last])
     raise NotationError(f"no {what} named {name.strip()!r}; known: {known}")
+
+
+def _check_slot(game: Game, text: str, slot: str) -> None:
+    """A slot named in a deal must be the slot being dealt now."""
+    slot = slot.strip()
+    if not slot.isdigit() or len(slot) > 4:
+        raise NotationError(f"{text!r}: a slot is a number, not {slot!r}")
+    node = game.stack[-1] if game.stack and game.result is None else None
+    if node is not None and node[0] == K_DEAL and node[2] != int(slot):
+        raise NotationError(f"{text!r}: the card dealt now goes to slot {node[2]}, not {slot}")
 
 
 def parse_action(game: Game, text: str) -> int:
@@ -92,7 +115,12 @@ def parse_action(game: Game, text: str) -> int:
     if low.startswith("pick "):
         return t.PICK_WONDER + _lookup(game, rest("pick "), *wonder) - t.wonder0
     if low.startswith("take "):
-        return t.TAKE + _lookup(game, rest("take "), *token) - t.token0
+        body = rest("take ")
+        if low.endswith(LIBRARY):
+            if game.stack and game.stack[-1][0] == K_PAIR:
+                raise NotationError(f"{text!r}: the token now comes from a science pair, not the library")
+            body = body[:-len(LIBRARY)]
+        return t.TAKE + _lookup(game, body, *token) - t.token0
     if low.startswith("destroy "):
         return t.DESTROY + _lookup(game, rest("destroy "), *building)
     if low in ("start self", "start opponent"):
@@ -107,10 +135,18 @@ def parse_action(game: Game, text: str) -> int:
             return t.CH_TOKEN + _lookup(game, rest(verb), *token) - t.token0
     if low.startswith("reveal "):
         return t.CH_WONDER + _lookup(game, rest("reveal "), *wonder) - t.wonder0
-    for verb in ("leave out ", "guild ", "deal ", "turn up "):
+    for verb, slot_word in (("deal ", " to slot "), ("turn up ", " in slot ")):
+        if low.startswith(verb):
+            body = rest(verb)
+            cut = body.casefold().rfind(slot_word)
+            if cut >= 0:
+                _check_slot(game, text, body[cut + len(slot_word):])
+                body = body[:cut]
+            return t.CH_CARD + _lookup(game, body, *building)
+    for verb in ("leave out ", "guild "):
         if low.startswith(verb):
             return t.CH_CARD + _lookup(game, rest(verb), *building)
     raise NotationError(
         f"cannot read {text!r}: expected build/discard/wonder ... with/pick/take/destroy/"
         "start self|opponent, or a chance outcome (first player, board token, draw token, "
-        "reveal, leave out, guild, deal)")
+        "reveal, leave out, guild, deal ... to slot N, turn up ... in slot N)")

@@ -1,21 +1,41 @@
-"""The game state as JSON (documented by schema/state.schema.json), and game records.
+"""The game state as JSON (documented by schema/state.schema.json).
 
 Components are named by id. Everything derived from the cities (production, prices,
-science counts, ...) is rebuilt on load, so a position can be written by hand.
+science counts, ...) is rebuilt on load, so a position can be written by hand. Loading
+trusts nothing: `state_from_json` reads every field with its type and bounds, then
+`state_checks` checks that the parts agree, and the first problem found is raised as a
+`StateFormatError` naming where it is.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from . import runtime as rt
+from typing import TYPE_CHECKING
+
 from .errors import StateFormatError
+from .nodes import CHANCE, IS_CHANCE, K_DESTROY, KIND_NAMES, REMOVED, UNBUILT
 from .scoring import Result
-from .state import (CHANCE, IS_CHANCE, K_DESTROY, KIND_NAMES, REMOVED, UNBUILT, Game)
+from .state_checks import MAX_COINS, check_state
 from .tables import tables_for
 
+if TYPE_CHECKING:
+    from .state import Game
+
+_RECORDS = ("RECORD_FORMAT", "game_record", "replay_record")
+
 FORMAT = "wondersmith.engine.state/1"
-RECORD_FORMAT = "wondersmith.engine.record/1"
+MAX_SEED = (1 << 64) - 1
+MAX_STACK = 1_000  # far above any real position (a few dozen nodes at most)
+MAX_HISTORY = 100_000  # a Duel game has a few hundred actions
 _KIND = {name: k for k, name in enumerate(KIND_NAMES)}
+_FIELDS = ("format", "game", "source_hash", "seed", "chance_count", "auto_chance",
+           "first_player", "players", "pawn", "board_tokens", "box_tokens", "drawn_tokens",
+           "wonder_pool", "draft", "discard", "age", "structure", "to_reveal", "pool",
+           "guild_pool", "left_out", "stack", "history", "result")
+_PLAYER_FIELDS = ("coins", "buildings", "wonders", "tokens", "loot_lost", "pairs_rewarded")
+_STATUS = {"unbuilt": UNBUILT, "removed": REMOVED}
+_VICTORIES = ("civilian", "military", "scientific")
 
 
 def state_to_json(game: Game) -> dict[str, Any]:
@@ -77,137 +97,286 @@ def state_to_json(game: Game) -> dict[str, Any]:
     }
 
 
-def state_from_json(ruleset: rt.Ruleset, data: dict[str, Any]) -> Game:
-    """A game in the position `data` describes; raises StateFormatError if it cannot."""
-    try:
-        return _load(ruleset, data)
-    except StateFormatError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        raise StateFormatError(f"not a valid {FORMAT} state: {type(exc).__name__}: {exc}") from None
+def state_from_json(ruleset: rt.Ruleset, data: Any, game_class: type[Game]) -> Game:
+    """A `game_class` game in the position `data` describes; raises StateFormatError naming
+    the first problem if the document is malformed or describes an impossible position."""
+    game = _Reader(tables_for(ruleset), game_class).game(data)
+    check_state(game)
+    game._recompute()
+    check_state(game, derived=True)
+    game._advance()
+    if game.result is None and not game.legal_actions():
+        raise StateFormatError(f"stack: no legal action for the pending {game.decision} decision")
+    return game
 
 
-def _load(ruleset: rt.Ruleset, data: dict[str, Any]) -> Game:
-    t = tables_for(ruleset)
-    if data.get("format") != FORMAT:
-        raise StateFormatError(f"expected format {FORMAT!r}, got {data.get('format')!r}")
-    if data.get("game") != ruleset.game:
-        raise StateFormatError(f"state of game {data.get('game')!r}, ruleset is {ruleset.game!r}")
+class _Reader:
+    """Reads the JSON document field by field; every error names the path of the value."""
 
-    def comp(name: str, first: int, last: int, what: str) -> int:
-        i = t.index.get(name, -1)
+    def __init__(self, tables, game_class: type[Game]) -> None:
+        self.t = tables
+        self.game_class = game_class
+
+    # Typed values -------------------------------------------------------------------
+
+    @staticmethod
+    def fail(path: str, message: str) -> StateFormatError:
+        return StateFormatError(f"{path}: {message}")
+
+    def obj(self, value: Any, path: str, fields: tuple[str, ...], optional=()) -> dict:
+        if not isinstance(value, dict):
+            raise self.fail(path, f"expected an object, got {_kind(value)}")
+        for key in fields:
+            if key not in value:
+                raise self.fail(path, f"missing field {key!r}")
+        for key in value:
+            if key not in fields and key not in optional:
+                raise self.fail(path, f"unknown field {key!r}")
+        return value
+
+    def int(self, value: Any, path: str, low: int, high: int) -> int:
+        if type(value) is not int:  # bool is an int subclass, float is not an int
+            raise self.fail(path, f"expected an integer from {low} to {high}, got {_kind(value)}")
+        if not low <= value <= high:
+            raise self.fail(path, f"expected an integer from {low} to {high}, got {_short(value)}")
+        return value
+
+    def bool(self, value: Any, path: str) -> bool:
+        if type(value) is not bool:
+            raise self.fail(path, f"expected true or false, got {_kind(value)}")
+        return value
+
+    def list(self, value: Any, path: str, most: int) -> list:
+        if not isinstance(value, list):
+            raise self.fail(path, f"expected an array, got {_kind(value)}")
+        if len(value) > most:
+            raise self.fail(path, f"expected at most {most} items, got {len(value)}")
+        return value
+
+    def component(self, value: Any, path: str, first: int, last: int, what: str) -> int:
+        if not isinstance(value, str):
+            raise self.fail(path, f"expected the id of a {what}, got {_kind(value)}")
+        i = self.t.index.get(value, -1)
         if not first <= i < last:
-            raise StateFormatError(f"unknown {what} {name!r}")
+            raise self.fail(path, f"unknown {what} {value[:80]!r}")
         return i
 
-    card = lambda n: comp(n, 0, t.NB, "building")  # noqa: E731
-    wonder = lambda n: comp(n, t.wonder0, t.token0, "Wonder") - t.wonder0  # noqa: E731
-    token = lambda n: comp(n, t.token0, t.N, "progress token") - t.token0  # noqa: E731
+    def building(self, value: Any, path: str) -> int:
+        return self.component(value, path, 0, self.t.NB, "building")
 
-    g = object.__new__(Game)
-    g.t = t
-    g.seed = int(data["seed"])
-    g.chance_count = int(data["chance_count"])
-    g.auto_chance = bool(data["auto_chance"])
-    g.first_player = int(data["first_player"])
-    g.history = [int(a) for a in data["history"]]
-    g._buffer = []
-    g._legal = None
-    players = data["players"]
-    if len(players) != 2:
-        raise StateFormatError("a Duel state has exactly 2 players")
-    g.coins = [int(p["coins"]) for p in players]
-    g.city = [[card(c) for c in p["buildings"]] for p in players]
-    g.wonders = [[wonder(w["id"]) for w in p["wonders"]] for p in players]
-    status = {"unbuilt": UNBUILT, "removed": REMOVED}
-    g.wonder_tuck = [
-        [card(w["tucked"]) if w["status"] == "built" else status[w["status"]] for w in p["wonders"]]
-        for p in players
-    ]
-    g.tokens = [[token(x) for x in p["tokens"]] for p in players]
-    g.loot_used = [[bool(x) for x in p["loot_lost"]] for p in players]
-    if any(len(x) != len(t.loot_zones) for x in g.loot_used):
-        raise StateFormatError(f"loot_lost has {len(t.loot_zones)} entries per player")
-    sym = {s: i for i, s in enumerate(t.symbols)}
-    g.pairs_done = [sum(1 << sym[s] for s in p["pairs_rewarded"]) for p in players]
-    g.pawn = int(data["pawn"])
-    if abs(g.pawn) > t.supremacy_at:
-        raise StateFormatError(f"the pawn is at most {t.supremacy_at} spaces from the centre")
-    g.board_tokens = sorted(token(x) for x in data["board_tokens"])
-    g.box_tokens = sorted(token(x) for x in data["box_tokens"])
-    g.drawn = [token(x) for x in data["drawn_tokens"]]
-    g.wonder_pool = sorted(wonder(w) for w in data["wonder_pool"])
-    g.draft = [wonder(w) for w in data["draft"]]
-    g.discard = [card(c) for c in data["discard"]]
-    g.age = int(data["age"])
-    slots = data["structure"]
-    g.slot_card = [card(s["card"]) if s["card"] is not None else -1 for s in slots]
-    g.face_up = [bool(s["face_up"]) for s in slots]
-    g.taken = [bool(s["taken"]) for s in slots]
-    g.to_reveal = [int(s) for s in data["to_reveal"]]
-    g.pool = sorted(card(c) for c in data["pool"])
-    g.guild_pool = sorted(card(c) for c in data["guild_pool"])
-    g.left_out = [[card(c) for c in age] for age in data["left_out"]]
-    g.slot_of = [-1] * t.NB
-    if g.age:
-        if g.age not in t.structures:
-            raise StateFormatError(f"no Age {g.age} in this game")
-        cover0, covers, face_down, layout = t.structures[g.age]
+    def wonder(self, value: Any, path: str) -> int:
+        t = self.t
+        return self.component(value, path, t.wonder0, t.token0, "Wonder") - t.wonder0
+
+    def token(self, value: Any, path: str) -> int:
+        t = self.t
+        return self.component(value, path, t.token0, t.N, "progress token") - t.token0
+
+    def ids(self, value: Any, path: str, read) -> list[int]:
+        return [read(x, f"{path}[{i}]") for i, x in enumerate(self.list(value, path, self.t.N))]
+
+    # The document -------------------------------------------------------------------
+
+    def game(self, data: Any) -> Game:
+        t = self.t
+        if not isinstance(data, dict):
+            raise StateFormatError(f"a state is a JSON object, got {_kind(data)}")
+        if data.get("format") != FORMAT:
+            raise StateFormatError(f"format: expected {FORMAT!r}, got {_short(data.get('format'))}")
+        if data.get("game") != t.ruleset.game:
+            raise StateFormatError(
+                f"game: a state of {_short(data.get('game'))}, the ruleset is {t.ruleset.game!r}")
+        self.obj(data, "state", _FIELDS)
+        if not isinstance(data["source_hash"], str):
+            raise self.fail("source_hash", f"expected a string, got {_kind(data['source_hash'])}")
+
+        g = object.__new__(self.game_class)
+        g.t = t
+        g._buffer = []
+        g._legal = None
+        g.seed = self.int(data["seed"], "seed", 0, MAX_SEED)
+        g.chance_count = self.int(data["chance_count"], "chance_count", 0, MAX_HISTORY)
+        g.auto_chance = self.bool(data["auto_chance"], "auto_chance")
+        g.first_player = self.int(data["first_player"], "first_player", -1, 1)
+        history = self.list(data["history"], "history", MAX_HISTORY)
+        g.history = [self.int(a, f"history[{i}]", 0, t.num_actions - 1) for i, a in enumerate(history)]
+        self.players(g, data["players"])
+        g.pawn = self.int(data["pawn"], "pawn", -t.supremacy_at, t.supremacy_at)
+        g.board_tokens = sorted(self.ids(data["board_tokens"], "board_tokens", self.token))
+        g.box_tokens = sorted(self.ids(data["box_tokens"], "box_tokens", self.token))
+        g.drawn = self.ids(data["drawn_tokens"], "drawn_tokens", self.token)
+        g.wonder_pool = sorted(self.ids(data["wonder_pool"], "wonder_pool", self.wonder))
+        g.draft = self.ids(data["draft"], "draft", self.wonder)
+        g.discard = self.ids(data["discard"], "discard", self.building)
+        g.age = self.int(data["age"], "age", 0, t.ages)
+        self.structure(g, data["structure"])
+        g.to_reveal = [self.int(s, f"to_reveal[{i}]", 0, max(0, len(g.slot_card) - 1))
+                       for i, s in enumerate(self.list(data["to_reveal"], "to_reveal", len(g.slot_card)))]
+        g.pool = sorted(self.ids(data["pool"], "pool", self.building))
+        g.guild_pool = sorted(self.ids(data["guild_pool"], "guild_pool", self.building))
+        left_out = self.list(data["left_out"], "left_out", g.age)
+        g.left_out = [self.ids(age, f"left_out[{i}]", self.building) for i, age in enumerate(left_out)]
+        g.stack = self.stack(data["stack"])
+        g.result = self.result(data["result"])
+        return g
+
+    def players(self, g: Game, value: Any) -> None:
+        t = self.t
+        players = self.list(value, "players", t.ruleset.players)
+        if len(players) != t.ruleset.players:
+            raise self.fail("players", f"expected {t.ruleset.players} players, got {len(players)}")
+        symbols = {s: i for i, s in enumerate(t.symbols)}
+        g.coins, g.city, g.wonders, g.wonder_tuck, g.tokens = [], [], [], [], []
+        g.loot_used, g.pairs_done = [], []
+        for p, raw in enumerate(players):
+            path = f"players[{p}]"
+            player = self.obj(raw, path, _PLAYER_FIELDS)
+            g.coins.append(self.int(player["coins"], f"{path}.coins", 0, MAX_COINS))
+            g.city.append(self.ids(player["buildings"], f"{path}.buildings", self.building))
+            wonders, tucks = [], []
+            for k, entry in enumerate(self.list(player["wonders"], f"{path}.wonders", t.NW)):
+                where = f"{path}.wonders[{k}]"
+                entry = self.obj(entry, where, ("id", "status", "tucked"))
+                wonders.append(self.wonder(entry["id"], f"{where}.id"))
+                status, tucked = entry["status"], entry["tucked"]
+                if status == "built":
+                    tucks.append(self.building(tucked, f"{where}.tucked"))
+                elif isinstance(status, str) and status in _STATUS:
+                    if tucked is not None:
+                        raise self.fail(f"{where}.tucked", f"a Wonder {status} has no card under it")
+                    tucks.append(_STATUS[status])
+                else:
+                    raise self.fail(f"{where}.status",
+                                    f"expected 'unbuilt', 'built' or 'removed', got {_short(status)}")
+            g.wonders.append(wonders)
+            g.wonder_tuck.append(tucks)
+            g.tokens.append(self.ids(player["tokens"], f"{path}.tokens", self.token))
+            loot = self.list(player["loot_lost"], f"{path}.loot_lost", len(t.loot_zones))
+            if len(loot) != len(t.loot_zones):
+                raise self.fail(f"{path}.loot_lost", f"expected {len(t.loot_zones)} entries, got {len(loot)}")
+            g.loot_used.append([self.bool(x, f"{path}.loot_lost[{i}]") for i, x in enumerate(loot)])
+            done = 0
+            for i, s in enumerate(self.list(player["pairs_rewarded"], f"{path}.pairs_rewarded", len(symbols))):
+                if not isinstance(s, str) or s not in symbols:
+                    raise self.fail(f"{path}.pairs_rewarded[{i}]", f"unknown science symbol {_short(s)}")
+                if done >> symbols[s] & 1:
+                    raise self.fail(f"{path}.pairs_rewarded[{i}]", f"{s!r} is listed twice")
+                done |= 1 << symbols[s]
+            g.pairs_done.append(done)
+
+    def structure(self, g: Game, value: Any) -> None:
+        t = self.t
+        layout = t.structures[g.age][3] if g.age else ()
+        slots = self.list(value, "structure", len(layout))
         if len(slots) != len(layout):
-            raise StateFormatError(f"the Age {g.age} structure has {len(layout)} slots, not {len(slots)}")
-        coverers = [[] for _ in layout]
-        for s, covered in enumerate(covers):
-            for u in covered:
-                coverers[u].append(s)
-        g.cover = [sum(1 for s in coverers[u] if not g.taken[s]) for u in range(len(layout))]
-        g.accessible = [s for s in range(len(layout)) if not g.taken[s] and g.cover[s] == 0]
-        for s, c in enumerate(g.slot_card):
-            if c >= 0 and not g.taken[s]:
-                g.slot_of[c] = s
-    elif slots:
-        raise StateFormatError("no structure before Age 1")
-    else:
-        g.cover, g.accessible = [], []
-    g.remaining = sum(1 for x in g.taken if not x)
-    stack = []
-    for node in data["stack"]:
-        kind = _KIND[node["kind"]]
-        player = int(node["player"])
-        if kind == K_DESTROY:
-            arg = sum(1 << t.color_index[c] for c in node["colors"])
+            what = "no structure before Age 1" if not g.age else f"the Age {g.age} structure has {len(layout)} slots"
+            raise self.fail("structure", f"{what}, got {len(slots)}")
+        g.slot_card, g.face_up, g.taken = [], [], []
+        for s, raw in enumerate(slots):
+            path = f"structure[{s}]"
+            slot = self.obj(raw, path, ("card", "face_up", "taken"))
+            card = slot["card"]
+            g.slot_card.append(-1 if card is None else self.building(card, f"{path}.card"))
+            g.face_up.append(self.bool(slot["face_up"], f"{path}.face_up"))
+            g.taken.append(self.bool(slot["taken"], f"{path}.taken"))
+        g.slot_of = [-1] * t.NB
+        if g.age:
+            cover0, covers, face_down, layout = t.structures[g.age]
+            g.cover = [sum(1 for s in covers_of if not g.taken[s]) for covers_of in _coverers(covers)]
+            g.accessible = [s for s in range(len(layout)) if not g.taken[s] and g.cover[s] == 0]
+            for s, c in enumerate(g.slot_card):
+                if c >= 0 and not g.taken[s]:
+                    g.slot_of[c] = s
         else:
-            arg = int(node.get("arg", 0))
-        if IS_CHANCE[kind]:
-            player = CHANCE
-        stack.append((kind, player, arg))
-    g.stack = stack
-    res = data["result"]
-    g.result = None if res is None else Result(
-        res["winner"], res["victory"], tuple(dict(s) for s in res["scores"]))
-    g._recompute()
-    if g.result is None and not g.stack:
-        raise StateFormatError("a game that is not over needs a decision on its stack")
-    g._advance()
-    return g
+            g.cover, g.accessible = [], []
+        g.remaining = sum(1 for x in g.taken if not x)
+
+    def stack(self, value: Any) -> list[tuple[int, int, int]]:
+        t = self.t
+        stack = []
+        for i, raw in enumerate(self.list(value, "stack", MAX_STACK)):
+            path = f"stack[{i}]"
+            node = self.obj(raw, path, ("kind", "player"), optional=("arg", "colors"))
+            kind = _KIND.get(node["kind"]) if isinstance(node["kind"], str) else None
+            if kind is None:
+                raise self.fail(f"{path}.kind", f"unknown decision {_short(node['kind'])}")
+            player = self.int(node["player"], f"{path}.player", -1, t.ruleset.players - 1)
+            if kind == K_DESTROY:
+                if "arg" in node or "colors" not in node:
+                    raise self.fail(path, "a destroy decision has 'colors' and no 'arg'")
+                arg = 0
+                for k, c in enumerate(self.list(node["colors"], f"{path}.colors", len(t.colors))):
+                    if not isinstance(c, str) or c not in t.color_index:
+                        raise self.fail(f"{path}.colors[{k}]", f"unknown colour {_short(c)}")
+                    arg |= 1 << t.color_index[c]
+                if not arg:
+                    raise self.fail(f"{path}.colors", "a destroy decision names at least one colour")
+            else:
+                if "colors" in node:
+                    raise self.fail(path, "only a destroy decision has 'colors'")
+                arg = self.int(node.get("arg", 0), f"{path}.arg", 0, MAX_STACK)
+            if IS_CHANCE[kind] and player != CHANCE:
+                raise self.fail(f"{path}.player", f"{node['kind']} is decided by chance (-1), not {player}")
+            stack.append((kind, player, arg))
+        return stack
+
+    def result(self, value: Any) -> Result | None:
+        if value is None:
+            return None
+        res = self.obj(value, "result", ("winner", "shared", "victory", "scores"))
+        winner = res["winner"]
+        if winner is not None:
+            winner = self.int(winner, "result.winner", 0, self.t.ruleset.players - 1)
+        if self.bool(res["shared"], "result.shared") != (winner is None):
+            raise self.fail("result.shared", "true exactly when the winner is null")
+        if res["victory"] not in _VICTORIES:
+            raise self.fail("result.victory", f"expected one of {', '.join(_VICTORIES)}, got {_short(res['victory'])}")
+        scores = self.list(res["scores"], "result.scores", self.t.ruleset.players)
+        if len(scores) != self.t.ruleset.players:
+            raise self.fail("result.scores", f"expected {self.t.ruleset.players} score tables")
+        for p, table in enumerate(scores):
+            if not isinstance(table, dict):
+                raise self.fail(f"result.scores[{p}]", f"expected an object, got {_kind(table)}")
+        # The scores themselves are checked against the position by state_checks.
+        return Result(winner, res["victory"], tuple(dict(s) for s in scores))
 
 
-def game_record(game: Game) -> dict[str, Any]:
-    """Set-up plus every action, as text: enough to replay the game exactly."""
-    replay = Game(game.t.ruleset, seed=game.seed, auto_chance=False)
-    actions = []
-    for a in game.history:
-        actions.append(replay.action_to_text(a))
-        replay._apply_unchecked(a)
-        replay._advance()
-    return {"format": RECORD_FORMAT, "game": game.t.ruleset.game,
-            "source_hash": game.t.ruleset.source_hash, "seed": game.seed, "actions": actions}
+def _coverers(covers: tuple[tuple[int, ...], ...]) -> list[list[int]]:
+    """For each slot, the slots that cover it (the inverse of the `covers` table)."""
+    out: list[list[int]] = [[] for _ in covers]
+    for s, covered in enumerate(covers):
+        for u in covered:
+            out[u].append(s)
+    return out
 
 
-def replay_record(ruleset: rt.Ruleset, record: dict[str, Any], auto_chance: bool = True) -> Game:
-    """Replay a record made by `game_record`; every action is checked for legality."""
-    game = Game(ruleset, seed=int(record.get("seed", 0)), auto_chance=False)
-    for text in record["actions"]:
-        game.apply_text(text) if isinstance(text, str) else game.apply(int(text))
-    game.auto_chance = auto_chance
-    game._advance()
-    return game
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return f"the number {_short(value)}"
+    if isinstance(value, str):
+        return f"the string {_short(value)}"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, int) and not -10**30 < value < 10**30:
+        return "a huge integer"  # repr() of a 5,000-digit integer raises ValueError
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def __getattr__(name: str):
+    """`game_record` and `replay_record` live in records.py (which builds games, so this
+    module cannot import it at load); they stay importable from here too."""
+    if name in _RECORDS:
+        from . import records
+        return getattr(records, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,7 +1,8 @@
-"""Build positions by hand (through the JSON state format) for scenario tests."""
+"""Positions for scenario tests (built with the public `positions.position`)."""
 from __future__ import annotations
 
 from wondersmith.engine import Game, load_ruleset
+from wondersmith.engine.positions import position
 
 RULESET = load_ruleset("duel")
 
@@ -17,94 +18,23 @@ def last_row(age: int) -> list[int]:
     return [s for s, n in enumerate(cover0) if n == 0]
 
 
-def wonder_entry(w):
-    if isinstance(w, str):
-        return {"id": w, "status": "unbuilt", "tucked": None}
-    wid, tucked = w
-    return {"id": wid, "status": "built", "tucked": tucked}
-
-
 def scenario(
     cards=("lumber_yard",),
     *,
-    age: int = 1,
-    player: int = 0,
-    coins=(30, 30),
-    buildings=((), ()),
-    wonders=((), ()),
-    tokens=((), ()),
     board_tokens=("agriculture", "law", "mathematics", "philosophy", "urbanism"),
-    box_tokens=None,
-    discard=(),
-    pawn: int = 0,
-    loot_lost=((False, False), (False, False)),
-    pairs_rewarded=((), ()),
     filler: str | None = "guard_tower",
-    face_down_above: bool = False,
-    seed: int = 0,
-    auto_chance: bool = True,
+    buildings=((), ()),
+    discard=(),
+    wonders=((), ()),
+    **options,
 ) -> Game:
-    """A position during an Age where `cards` (and `filler`) are the accessible cards.
-
-    Other slots are already taken, unless `face_down_above`: then the slots covered by the
-    first card are present and face down (their cards come from the pool).
-    """
-    base = Game(RULESET, seed=seed)
-    data = base.to_json()
-    t = base.t
-    slots = last_row(age)
-    chosen = list(cards) + ([filler] if filler else [])
-    assert len(chosen) <= len(slots) and (not filler or len(cards) < len(slots)), \
-        "too many accessible cards for this Age"
-    layout = t.structures[age][3]
-    structure = [{"card": None, "face_up": False, "taken": True} for _ in layout]
-    # The filler goes to the far end of the row so the first card alone covers what is
-    # above it.
-    places = slots[:len(cards)] + ([slots[-1]] if filler else [])
-    for s, c in zip(places, chosen):
-        structure[s] = {"card": c, "face_up": True, "taken": False}
-    used = set(chosen) | {c for city in buildings for c in city} | set(discard)
-    for ws in wonders:
-        for w in ws:
-            if not isinstance(w, str):
-                used.add(w[1])
-    pool = []
-    if face_down_above:
-        covers = t.structures[age][1][slots[0]]
-        for u in covers:
-            structure[u] = {"card": None, "face_up": False, "taken": False}
-        pool = [t.ids[c] for c in t.age_decks[age] if t.ids[c] not in used]
-    all_tokens = [t.ids[t.token0 + i] for i in range(t.NT)]
-    owned = {x for ts in tokens for x in ts}
-    if box_tokens is None:
-        box_tokens = [x for x in all_tokens if x not in owned and x not in board_tokens]
-    data.update({
-        "first_player": 0,
-        "players": [
-            {"coins": coins[p], "buildings": list(buildings[p]),
-             "wonders": [wonder_entry(w) for w in wonders[p]], "tokens": list(tokens[p]),
-             "loot_lost": list(loot_lost[p]), "pairs_rewarded": list(pairs_rewarded[p])}
-            for p in (0, 1)
-        ],
-        "pawn": pawn,
-        "board_tokens": list(board_tokens),
-        "box_tokens": list(box_tokens),
-        "drawn_tokens": [],
-        "wonder_pool": [],
-        "draft": [],
-        "discard": list(discard),
-        "age": age,
-        "structure": structure,
-        "to_reveal": [],
-        "pool": pool,
-        "guild_pool": [],
-        "left_out": [[] for _ in range(age)],
-        "stack": [{"kind": "play", "player": player, "arg": 0}],
-        "history": [],
-        "result": None,
-        "auto_chance": auto_chance,
-    })
-    return Game.from_json(RULESET, data)
+    """`positions.position` on Duel with the defaults these tests were written with: five
+    fixed board tokens and Guard Tower as the far-end card (another when it is used)."""
+    tucked = {w[1] for ws in wonders for w in ws if not isinstance(w, str)}
+    if filler in {c for city in buildings for c in city} | set(discard) | tucked | set(cards):
+        filler = True  # a card is in one place only: let the builder pick another
+    return position(RULESET, cards, board_tokens=board_tokens, filler=filler,
+                    buildings=buildings, discard=discard, wonders=wonders, **options)
 
 
 def do(game: Game, *texts: str) -> Game:

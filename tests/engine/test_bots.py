@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from wondersmith.engine import Game
-from wondersmith.engine.bots import BOTS, GreedyBot, RandomBot, evaluate, make_bot, play_game
+from wondersmith.engine.bots import BOTS, GreedyBot, ISMCTSBot, RandomBot, evaluate, make_bot, play_game
 from engine_helpers import RULESET, scenario
 
 
@@ -47,3 +47,40 @@ def test_evaluation_is_zero_sum_and_prefers_a_win():
     while g.decision != "play":
         g.apply(g.legal_actions()[0])
     assert evaluate(g, 0) == pytest.approx(-evaluate(g, 1))
+
+
+def test_ismcts_takes_an_immediate_military_win():
+    g = scenario(["baths", "altar"], wonders=(("the_colossus",), ()), pawn=7)
+    g.apply(ISMCTSBot(0, iterations=200).choose(g))
+    assert g.result.victory == "military" and g.result.winner == 0
+
+
+def test_ismcts_chooses_the_same_whatever_the_hidden_cards():
+    """It searches on redrawn hidden cards only: two games that differ in what the bot cannot
+    see get the same choice from bots with the same seed."""
+    import random
+    from wondersmith.engine.observation import redraw_hidden
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(6):
+        g = Game(RULESET, seed=seed)
+        while g.decision != "play" or g.age < 2:
+            g.apply(rng.choice(g.legal_actions()))
+        other = g.clone()
+        redraw_hidden(other, g.current_player, random.Random(seed))
+        assert other.observation(g.current_player) == g.observation(g.current_player)
+        checked += other.pool != g.pool
+        bot_a, bot_b = ISMCTSBot(7, iterations=60), ISMCTSBot(7, iterations=60)
+        assert bot_a.choose(g) == bot_b.choose(other)
+    assert checked
+
+
+def test_ismcts_beats_greedy_in_most_seeded_games():
+    wins = 0
+    for i in range(6):
+        me = i % 2
+        bots = [GreedyBot(i), GreedyBot(i)]
+        bots[me] = ISMCTSBot(i, iterations=200)
+        game = play_game(RULESET, tuple(bots), seed=300 + i)
+        wins += game.result.winner == me
+    assert wins >= 4

@@ -99,8 +99,9 @@ def test_building_effects(card):
     exp = _parse(CARDS[card])
     age = RULESET.by_id[card].age
     city = tuple(c for c in BASE_CITY if c != card)
+    tucked = "press" if card != "press" else "baths"  # a card is in one place only
     g = scenario([card], age=age, coins=(40, 0), buildings=(city, ()),
-                 wonders=((("the_pyramids", "press"),), ()), board_tokens=())
+                 wonders=((("the_pyramids", tucked),), ()), board_tokens=())
     t = g.t
     c = cid(g, card)
     cost = g.build_cost(0, c)

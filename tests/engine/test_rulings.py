@@ -352,7 +352,8 @@ def test_great_library_draws_three_of_the_box_keeps_one_returns_two():
     assert g.decision == "library_draw" and len(g.legal_actions()) == 5
     do(g, "draw token Economy", "draw token Masonry", "draw token Theology")
     assert g.decision == "library_pick" and g.current_player == 0
-    assert g.legal_texts() == ["take Economy", "take Masonry", "take Theology"]
+    assert g.legal_texts() == ["take Economy from the library", "take Masonry from the library",
+                               "take Theology from the library"]
     do(g, "take Masonry")
     data = g.to_json()
     assert data["players"][0]["tokens"] == ["masonry"]
@@ -363,6 +364,7 @@ def test_great_library_draws_three_of_the_box_keeps_one_returns_two():
 def test_law_from_the_great_library_can_win_at_once():
     g = scenario(["baths"], wonders=(("the_great_library",), ()), auto_chance=False,
                  buildings=(("workshop", "apothecary", "pharmacist", "academy", "university"), ()),
+                 board_tokens=("agriculture", "mathematics", "philosophy", "urbanism", "economy"),
                  box_tokens=("law", "masonry", "strategy", "architecture", "theology"))
     do(g, "wonder The Great Library with Baths", "draw token Law", "draw token Masonry",
        "draw token Strategy", "take Law")

@@ -1,0 +1,48 @@
+"""Fuzz the engine's input boundaries at large counts and print what happened.
+
+    python benchmarks/fuzz_engine.py [-n 100000] [--seed 0] [--only states|actions|records]
+
+States, actions and game records are mutated from seeded random games (the mutator is
+tests/engine/engine_fuzz.py, which tests/engine/test_input.py runs at CI size). Each try is
+accepted (an accepted state is then played to the end), refused with the engine's error,
+or a crash; the first crashes are printed with their tracebacks. Exit 1 if anything crashed.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "engine"))
+
+from engine_fuzz import FUZZERS  # noqa: E402
+from wondersmith.engine import load_ruleset  # noqa: E402
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", type=int, default=100_000, help="tries per target")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--only", choices=sorted(FUZZERS))
+    parser.add_argument("--game", default="duel")
+    args = parser.parse_args()
+    ruleset = load_ruleset(args.game)
+    crashed = 0
+    for name in ([args.only] if args.only else list(FUZZERS)):
+        crashes: list = []
+        start = time.perf_counter()
+        counts = FUZZERS[name](ruleset, args.n, seed=args.seed, crashes=crashes)
+        print(f"{name:>8}: {counts['tried']:,} tried, {counts['accepted']:,} accepted, "
+              f"{counts['refused']:,} refused, {counts['crashed']:,} crashed "
+              f"({time.perf_counter() - start:.0f} s)", flush=True)
+        for where, what, tb in crashes[:5]:
+            print(f"  crash in {where}: {what}\n{tb}")
+        crashed += counts["crashed"]
+    return 1 if crashed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

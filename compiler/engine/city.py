@@ -1,0 +1,199 @@
+"""How a city changes: what it derives from its components, paying, building, taking a
+token or a Wonder. A mixin of `Game`."""
+from __future__ import annotations
+
+from .costs import choice_families
+from .military import advance_pawn
+from .nodes import REMOVED, UNBUILT
+from .science import gain_symbol
+from .scoring import final_result
+
+
+class Cities:
+    __slots__ = ()
+
+    def _trade_problem(self, player: int, comp: int):
+        t = self.t
+        prod = self.prod[player]
+        missing = {}
+        for r, n in t.cost[comp]:
+            m = n - prod[r]
+            if m > 0:
+                missing[r] = m
+        if not missing:
+            return missing, None, None, 0
+        target = t.discount_target[comp]
+        discount = self.discount[player][target] if target >= 0 else 0
+        return missing, self.price(player), self.choices[player], discount
+
+    def _recompute(self) -> None:
+        """Rebuild everything derived from the cities (after set-up, load or destroy)."""
+        t = self.t
+        nc = len(t.colors)
+        self.color_count = [[0] * nc, [0] * nc]
+        self.prod = [[0] * t.R, [0] * t.R]
+        self.raises = [[0] * t.R, [0] * t.R]
+        self.choices = [[], []]
+        self.choice_src = [[], []]
+        self.fixed_price = [[-1] * t.R, [-1] * t.R]
+        self.discount = [[0] * t.n_discount_targets, [0] * t.n_discount_targets]
+        self.shield_extra = [[0] * nc, [0] * nc]
+        self.chains = [0, 0]
+        self.sci = [[0] * len(t.symbols), [0] * len(t.symbols)]
+        self.sci_distinct = [0, 0]
+        self.wonders_play_again = [False, False]
+        self.collect_trade = [False, False]
+        self.discounting = [False, False]
+        self.families = [choice_families([], t.R)] * 2
+        self.chain_triggers = [[], []]
+        self.wonders_built = [0, 0]
+        self.cost_cache = [None, None]
+        self.price_cache = [None, None]
+        for p in (0, 1):
+            comps = list(self.city[p])
+            for c in comps:
+                self.color_count[p][t.color[c]] += 1
+            for k, w in enumerate(self.wonders[p]):
+                if self.wonder_tuck[p][k] >= 0:
+                    comps.append(t.wonder0 + w)
+                    self.wonders_built[p] += 1
+            comps += [t.token0 + tok for tok in self.tokens[p]]
+            for c in comps:
+                self._acquire(p, c, quiet=True)
+        self.wonders_built_total = sum(self.wonders_built)
+        self._recompute_unbuilt()
+
+    def _recompute_unbuilt(self) -> None:
+        """Wonders each seat may still build, ascending (none once the limit is reached).
+
+        Drafting and building a Wonder update `unbuilt` in place instead (they run often).
+        """
+        if self.wonders_built_total >= self.t.setup.max_wonders_built:
+            self.unbuilt = [[], []]
+        else:
+            self.unbuilt = [sorted(w for w, x in zip(self.wonders[p], self.wonder_tuck[p]) if x == UNBUILT)
+                            for p in (0, 1)]
+
+    def _acquire(self, p: int, comp: int, quiet: bool = False) -> None:
+        """Apply a component's ongoing effects to city `p`."""
+        t = self.t
+        if not t.ongoing[comp]:
+            return
+        for r, n in t.produces[comp]:
+            self.prod[p][r] += n
+            if t.raises[comp]:
+                self.raises[p][r] += n
+                self.cost_cache[1 - p] = None
+            self.cost_cache[p] = None
+        if t.uncommon[comp]:  # skip the checks below for most components
+            for options in t.one_of[comp]:
+                self.choices[p].append(options)
+                self.choice_src[p].append(comp)
+                self.families[p] = choice_families(self.choices[p], t.R)
+                self.cost_cache[p] = None
+            for r, price in t.prices[comp]:
+                fixed = self.fixed_price[p]
+                if fixed[r] < 0 or price < fixed[r]:
+                    fixed[r] = price
+                self.cost_cache[p] = None
+            for target, units in t.discounts[comp]:
+                self.discount[p][target] += units
+                self.discounting[p] = True
+                self.cost_cache[p] = None
+            for color, n in t.shield_bonus[comp]:
+                self.shield_extra[p][color] += n
+            if t.wonders_play_again[comp]:
+                self.wonders_play_again[p] = True
+            if t.collect_trade[comp]:
+                self.collect_trade[p] = True
+            if t.has_on_chain_build[comp]:
+                self.chain_triggers[p].append(comp)
+        self.chains[p] |= t.chain_gives[comp]
+        sym = t.science[comp]
+        if sym >= 0:
+            if quiet:
+                self.sci[p][sym] += 1
+                if self.sci[p][sym] == 1:
+                    self.sci_distinct[p] += 1
+            else:
+                gain_symbol(self, p, sym, comp < t.NB)
+
+    def _win(self, player: int, victory: str) -> None:
+        self.result = final_result(self, player, victory)
+        self.stack.clear()
+        self._buffer.clear()
+
+    def _pay(self, p: int, comp: int) -> None:
+        t = self.t
+        trade = self.trade_cost(p, comp)
+        self.coins[p] -= t.coin_cost[comp] + trade
+        if trade and self.collect_trade[1 - p]:
+            self.coins[1 - p] += trade
+
+    def _build_building(self, p: int, c: int, chain: bool) -> None:
+        t = self.t
+        self.city[p].append(c)
+        color = t.color[c]
+        self.color_count[p][color] += 1
+        if t.ongoing[c]:
+            self._acquire(p, c)
+            if self.result is not None:
+                return
+        shields = t.shields[c]
+        if shields:
+            advance_pawn(self, p, shields + self.shield_extra[p][color])
+            if self.result is not None:
+                return
+        if t.has_on_build[c]:
+            t.objects[c].on_build(self, p)
+        if chain:
+            for comp in self.chain_triggers[p]:
+                t.objects[comp].on_chain_build(self, p)
+
+    def _gain_token(self, p: int, tok: int) -> None:
+        t = self.t
+        self.tokens[p].append(tok)
+        comp = t.token0 + tok
+        self._acquire(p, comp)
+        if self.result is None and t.has_on_build[comp]:
+            t.objects[comp].on_build(self, p)
+
+    def _build_wonder(self, p: int, w: int, c: int) -> bool:
+        """Build Wonder `w` with card `c` tucked under it; True if it gives another turn."""
+        t = self.t
+        comp = t.wonder0 + w
+        k = self.wonders[p].index(w)
+        self.wonder_tuck[p][k] = c
+        self.wonders_built[p] += 1
+        self.wonders_built_total += 1
+        if self.wonders_built_total >= t.setup.max_wonders_built:
+            for q in (0, 1):
+                tuck = self.wonder_tuck[q]
+                for i, x in enumerate(tuck):
+                    if x == UNBUILT:
+                        tuck[i] = REMOVED
+            self.unbuilt = [[], []]
+        else:
+            self.unbuilt[p].remove(w)
+        self._acquire(p, comp)
+        if self.result is not None:
+            return False
+        if t.shields[comp]:
+            advance_pawn(self, p, t.shields[comp])
+            if self.result is not None:
+                return False
+        if t.has_on_build[comp]:
+            t.objects[comp].on_build(self, p)
+        return t.play_again[comp] or self.wonders_play_again[p]
+
+    def _take_slot(self, s: int) -> None:
+        self.taken[s] = True
+        self.remaining -= 1
+        self.accessible.remove(s)
+        cover = self.cover
+        for u in self.t.covers[self.age][s]:
+            cover[u] -= 1
+            if cover[u] == 0 and not self.taken[u]:  # taken: only in positions set by hand
+                self.accessible.append(u)
+                if not self.face_up[u]:
+                    self.to_reveal.append(u)

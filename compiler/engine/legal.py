@@ -1,0 +1,166 @@
+"""Legal actions and the reason an action is not legal. A mixin of `Game`."""
+from __future__ import annotations
+
+import operator
+
+from .errors import IllegalActionError
+from .nodes import (IS_CHANCE, K_BOARD, K_DEAL, K_DESTROY, K_DRAFT, K_FIRST, K_GUILD, K_LEAVE,
+                    K_LIB_DRAW, K_LIB_PICK, K_PAIR, K_PLAY, K_REVEAL, K_REVIVE, K_START,
+                    KIND_NAMES, REMOVED)
+
+
+class LegalActions:
+    __slots__ = ()
+
+    def _compute_legal(self) -> list[int]:
+        if self.result is not None:
+            return []
+        kind, p, arg = self.stack[-1]
+        t = self.t
+        if kind == K_PLAY:
+            return self._legal_play(p)
+        if kind == K_DEAL or kind == K_LEAVE:
+            base = t.CH_CARD
+            return [base + c for c in self.pool]
+        if kind == K_GUILD:
+            base = t.CH_CARD
+            return [base + c for c in self.guild_pool]
+        if kind == K_BOARD:
+            return [t.CH_TOKEN + x for x in self.box_tokens]
+        if kind == K_LIB_DRAW:
+            return [t.CH_TOKEN + x for x in self.box_tokens if x not in self.drawn]
+        if kind == K_REVEAL:
+            return [t.CH_WONDER + w for w in self.wonder_pool]
+        if kind == K_FIRST:
+            return [t.CH_SEAT, t.CH_SEAT + 1]
+        if kind == K_DRAFT:
+            return sorted(t.PICK_WONDER + w for w in self.draft)
+        if kind == K_PAIR:
+            return sorted(t.TAKE + x for x in self.board_tokens)
+        if kind == K_LIB_PICK:
+            return sorted(t.TAKE + x for x in self.drawn)
+        if kind == K_DESTROY:
+            return [t.DESTROY + c for c in self._destroy_targets(p, arg)]
+        if kind == K_REVIVE:
+            return sorted(t.REVIVE + c for c in self.discard)
+        if kind == K_START:
+            return [t.START, t.START + 1]
+        raise AssertionError(kind)  # pragma: no cover
+
+    def _legal_play(self, p: int) -> list[int]:
+        # Built in ascending order (builds, discards, then Wonders by id) so no sort is needed.
+        # Plain loops, not comprehensions: for a handful of items they cost half as much.
+        t = self.t
+        coins = self.coins[p]
+        chains = self.chains[p]
+        sc = self.slot_card
+        cards = []
+        for s in self.accessible:
+            cards.append(sc[s])
+        cards.sort()
+        chain_from, coin_cost = t.chain_from, t.coin_cost
+        cache = self.cost_cache[p] or self._reset_costs(p)
+        simple = not (self.choices[p] or self.discounting[p])
+        prod, price, costs = self.prod[p], self.price_cache[p], t.cost
+        out = []
+        for c in cards:
+            if chain_from[c] & chains:
+                out.append(c)
+            else:
+                v = cache[c]
+                if v < 0:
+                    if simple:  # trade_cost's common case, inlined: this is the hot loop
+                        v = 0
+                        for r, n in costs[c]:
+                            m = n - prod[r]
+                            if m > 0:
+                                v += m * price[r]
+                        cache[c] = v
+                    else:
+                        v = cache[c] = self._uncached_trade_cost(p, c)
+                if coin_cost[c] + v <= coins:
+                    out.append(c)
+        d = t.DISCARD
+        for c in cards:
+            out.append(d + c)
+        unbuilt = self.unbuilt[p]
+        if unbuilt:
+            w0, nb, base0 = t.wonder0, t.NB, t.WONDER
+            for w in unbuilt:
+                comp = w0 + w
+                v = cache[comp]
+                if v < 0:
+                    if simple:
+                        v = 0
+                        for r, n in costs[comp]:
+                            m = n - prod[r]
+                            if m > 0:
+                                v += m * price[r]
+                        cache[comp] = v
+                    else:
+                        v = cache[comp] = self._uncached_trade_cost(p, comp)
+                if coin_cost[comp] + v <= coins:
+                    base = base0 + w * nb
+                    for c in cards:
+                        out.append(base + c)
+        return out
+
+    def _why_illegal(self, action: object) -> str:
+        t = self.t
+        if isinstance(action, bool) or not isinstance(action, int):
+            return "an action is an integer id (use notation.parse_action for text)"
+        if not 0 <= action < t.num_actions:
+            return f"no action has id {action} (ids are 0..{t.num_actions - 1})"
+        if self.result is not None:
+            return "the game is over"
+        kind, p, arg = self.stack[-1]
+        expected = KIND_NAMES[kind].replace("_", " ")
+        who = "chance" if IS_CHANCE[kind] else f"player {p}"
+        if kind == K_PLAY and action < t.PICK_WONDER:
+            if action < t.DISCARD:
+                c, w = action, -1
+            elif action < t.WONDER:
+                c, w = action - t.DISCARD, -1
+            else:
+                w, c = divmod(action - t.WONDER, t.NB)
+            name = t.names[c]
+            s = self.slot_of[c]
+            if s < 0 or self.taken[s]:
+                return f"{name} is not in the Age {self.age} structure"
+            if s not in self.accessible:
+                return f"{name} is covered by other cards"
+            if w >= 0:
+                wname = t.names[t.wonder0 + w]
+                if w not in self.wonders[p]:
+                    return f"player {p} does not own {wname}"
+                k = self.wonders[p].index(w)
+                if self.wonder_tuck[p][k] >= 0:
+                    return f"{wname} is already built"
+                if self.wonder_tuck[p][k] == REMOVED or \
+                        self.wonders_built_total >= t.setup.max_wonders_built:
+                    return f"{wname} is out of the game: {t.setup.max_wonders_built} Wonders are built"
+                comp = t.wonder0 + w
+                return f"{wname} costs {self.build_cost(p, comp)} coins; player {p} has {self.coins[p]}"
+            return f"{name} costs {self.build_cost(p, c)} coins; player {p} has {self.coins[p]}"
+        if kind == K_DESTROY and t.DESTROY <= action < t.REVIVE:
+            return f"{t.names[action - t.DESTROY]} is not a building of a colour that can be destroyed in the opponent's city"
+        if kind == K_REVIVE and t.REVIVE <= action < t.START:
+            return f"{t.names[action - t.REVIVE]} is not in the discard pile"
+        if kind in (K_PAIR, K_LIB_PICK) and t.TAKE <= action < t.DESTROY:
+            return f"{t.names[t.token0 + action - t.TAKE]} is not among the tokens offered"
+        if kind == K_DRAFT and t.PICK_WONDER <= action < t.TAKE:
+            return f"{t.names[t.wonder0 + action - t.PICK_WONDER]} is not among the Wonders offered"
+        if IS_CHANCE[kind] and action >= t.CH_SEAT:
+            return f"not a possible outcome of this chance event ({expected})"
+        return f"waiting for {who} to decide: {expected}"
+
+
+def _action_id(action: object) -> int:
+    """`action` as a plain int if it is an integer of another type; else IllegalActionError."""
+    if not isinstance(action, bool):
+        try:
+            return operator.index(action)
+        except TypeError:
+            pass
+    raise IllegalActionError(action, "an action is an integer id, not "
+                             f"{type(action).__name__} (use parse_action for text)")

@@ -1,0 +1,81 @@
+"""What constructions cost a city: trade prices, cached trade costs, the cheapest payment
+(ruling 3). A mixin of `Game`; the sums themselves are in costs.py."""
+from __future__ import annotations
+
+from .costs import Payment, cheapest_cover, cheapest_trade, cheapest_trade_by_families
+
+
+class Pricing:
+    __slots__ = ()
+
+    def trade_cost(self, player: int, comp: int) -> int:
+        """Coins the cheapest trade for `comp`'s resources costs `player` (cached)."""
+        cache = self.cost_cache[player] or self._reset_costs(player)
+        v = cache[comp]
+        if v < 0:
+            v = cache[comp] = self._uncached_trade_cost(player, comp)
+        return v
+
+    def _uncached_trade_cost(self, player: int, comp: int) -> int:
+        """`trade_cost` computed afresh; the player's cost cache must be current."""
+        t = self.t
+        cost = t.cost[comp]
+        if not cost:  # coins only: nothing to trade for
+            return 0
+        prod, price = self.prod[player], self.price_cache[player]
+        choices = self.choices[player]
+        target = t.discount_target[comp]
+        discount = self.discount[player][target] if target >= 0 else 0
+        if choices or discount:
+            families = self.families[player]
+            if families is not None:
+                return cheapest_trade_by_families(cost, prod, price, families[0], families[1],
+                                                  discount)
+            missing = {r: n - prod[r] for r, n in cost if n > prod[r]}
+            return cheapest_trade(missing, price, choices, discount)
+        v = 0
+        for r, n in cost:
+            m = n - prod[r]
+            if m > 0:
+                v += m * price[r]
+        return v
+
+    def _reset_costs(self, player: int) -> list[int]:
+        self.price_cache[player] = self.price(player)
+        cache = self.cost_cache[player] = [-1] * self.t.N
+        return cache
+
+    def price(self, player: int) -> list[int]:
+        """Coins `player` pays per unit of each resource bought."""
+        base = self.t.trade_base
+        out = []
+        for fixed, raised in zip(self.fixed_price[player], self.raises[1 - player]):
+            out.append(fixed if fixed >= 0 else base + raised)
+        return out
+
+    def build_cost(self, player: int, comp: int) -> int:
+        """Coins `player` would pay to build a building or Wonder now (chains included)."""
+        t = self.t
+        if t.chain_from[comp] & self.chains[player]:
+            return 0
+        return t.coin_cost[comp] + self.trade_cost(player, comp)
+
+    def payment(self, player: int, comp: int) -> Payment:
+        """The cheapest payment for `comp` and how it is made up."""
+        t = self.t
+        if t.chain_from[comp] & self.chains[player]:
+            return Payment(total=0, chain=True)
+        res = t.resources
+        prod = self.prod[player]
+        own = {res[r]: min(n, prod[r]) for r, n in t.cost[comp] if prod[r]}
+        missing, price, choices, discount = self._trade_problem(player, comp)
+        if not missing:
+            return Payment(total=t.coin_cost[comp], coin_cost=t.coin_cost[comp], own=own)
+        trade, uses, waived, bought = cheapest_cover(missing, price, choices, discount)
+        src = self.choice_src[player]
+        return Payment(
+            total=t.coin_cost[comp] + trade, coin_cost=t.coin_cost[comp], trade=trade,
+            own=own, choices=tuple((t.names[src[i]], res[r]) for i, r in uses),
+            discounted={res[r]: n for r, n in waived.items()},
+            bought={res[r]: (n, price[r]) for r, n in bought.items()},
+        )

@@ -1,0 +1,132 @@
+"""Game records: the set-up and every action as text, enough to replay a game exactly.
+
+    {"format": "wondersmith.engine.record/1", "game": "duel", "source_hash": "...",
+     "seed": 9, "actions": ["first player 0", "board token Law", ...]}
+
+Besides actions, the list says what the rules hand over without a decision: after the
+pick that leaves one Wonder in a draft round, "player 1 receives The Sphinx". Replay
+checks such an entry against what the engine handed over (records without them, made
+before they existed, replay too).
+
+`replay_record` trusts nothing in a record: it checks the fields, that the record is of
+this game and of the same rules data, and every action's legality, and raises only
+`RecordFormatError` (an `EngineError`) naming the first problem.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from . import runtime as rt
+from .errors import EngineError, RecordFormatError
+from .state import Game
+
+RECORD_FORMAT = "wondersmith.engine.record/1"
+MAX_SEED = (1 << 64) - 1
+MAX_ACTIONS = 100_000  # a Duel game has a few hundred
+MAX_ACTION_TEXT = 400  # "wonder <name> with <name>" with the longest names is far shorter
+_FIELDS = ("format", "game", "source_hash", "seed", "actions")
+_RECEIVES = re.compile(r"\s*player\s+\d+\s+receives\s", re.IGNORECASE)
+
+
+def game_record(game: Game) -> dict[str, Any]:
+    """Set-up plus every action, as text: enough to replay the game exactly."""
+    replay = Game(game.t.ruleset, seed=game.seed, auto_chance=False)
+    actions = []
+    for a in game.history:
+        actions.append(replay.action_to_text(a))
+        before = _owned_wonders(replay)
+        replay._apply_unchecked(a)
+        replay._advance()
+        actions += _handed_over(replay, before, a)
+    return {"format": RECORD_FORMAT, "game": game.t.ruleset.game,
+            "source_hash": game.t.ruleset.source_hash, "seed": game.seed, "actions": actions}
+
+
+def replay_record(ruleset: rt.Ruleset, record: Any, auto_chance: bool = True,
+                  check_source_hash: bool = True) -> Game:
+    """Replay a record made by `game_record`; every action is checked for legality.
+
+    A record made from other rules data (another `source_hash`) is refused unless
+    `check_source_hash=False`: then it replays as long as every action is still legal.
+    """
+    _check_header(ruleset, record, check_source_hash)
+    seed = record["seed"]
+    actions = record["actions"]
+    game = Game(ruleset, seed=seed, auto_chance=False)
+    handed: list[str] = []  # "player P receives W" entries due, in order
+    for i, action in enumerate(actions):
+        if isinstance(action, str):
+            if len(action) > MAX_ACTION_TEXT:
+                raise RecordFormatError(f"actions[{i}]: an action text of {len(action)} characters")
+            if _RECEIVES.match(action):
+                if not handed or " ".join(action.split()).casefold() != handed[0].casefold():
+                    due = f"{handed[0]!r} is due" if handed else "no Wonder was handed over"
+                    raise RecordFormatError(f"actions[{i}] {action!r}: {due}")
+                handed.pop(0)
+                continue
+        elif type(action) is not int:
+            raise RecordFormatError(
+                f"actions[{i}]: expected an action text or id, got {type(action).__name__}")
+        if game.result is not None:
+            raise RecordFormatError(f"actions[{i}]: the game is already over after {i} actions")
+        before = _owned_wonders(game)
+        try:
+            game.apply_text(action) if isinstance(action, str) else game.apply(action)
+        except EngineError as exc:
+            raise RecordFormatError(f"actions[{i}] {action!r}: {exc}") from None
+        handed = _handed_over(game, before, game.history[-1])
+    game.auto_chance = auto_chance
+    game._advance()
+    return game
+
+
+def _owned_wonders(game: Game) -> tuple[int, ...]:
+    return tuple(len(w) for w in game.wonders)
+
+
+def _handed_over(game: Game, before: tuple[int, ...], action: int) -> list[str]:
+    """Entries for the Wonders the rules gave a player without a decision during `action`."""
+    t = game.t
+    picked = action - t.PICK_WONDER if t.PICK_WONDER <= action < t.TAKE else -1
+    out = []
+    for p, count in enumerate(before):
+        for w in game.wonders[p][count:]:
+            if w != picked:
+                out.append(f"player {p} receives {t.names[t.wonder0 + w]}")
+    return out
+
+
+def _check_header(ruleset: rt.Ruleset, record: Any, check_source_hash: bool) -> None:
+    if not isinstance(record, dict):
+        raise RecordFormatError(f"a game record is a JSON object, got {type(record).__name__}")
+    if record.get("format") != RECORD_FORMAT:
+        raise RecordFormatError(f"format: expected {RECORD_FORMAT!r}, got {_short(record.get('format'))}")
+    for key in _FIELDS:
+        if key not in record:
+            raise RecordFormatError(f"missing field {key!r}")
+    for key in record:
+        if key not in _FIELDS:
+            raise RecordFormatError(f"unknown field {_short(key)}")
+    if record["game"] != ruleset.game:
+        raise RecordFormatError(f"game: a record of {_short(record['game'])}, the ruleset is {ruleset.game!r}")
+    if not isinstance(record["source_hash"], str):
+        raise RecordFormatError("source_hash: expected a string")
+    if check_source_hash and record["source_hash"] != ruleset.source_hash:
+        raise RecordFormatError(
+            f"source_hash: the record was made with other rules data ({_short(record['source_hash'])}, "
+            f"this ruleset is {ruleset.source_hash!r}); pass check_source_hash=False to replay it anyway")
+    seed = record["seed"]
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        raise RecordFormatError(f"seed: expected an integer from 0 to {MAX_SEED}, got {_short(seed)}")
+    if not isinstance(record["actions"], list):
+        raise RecordFormatError("actions: expected an array of action texts")
+    if len(record["actions"]) > MAX_ACTIONS:
+        raise RecordFormatError(f"actions: at most {MAX_ACTIONS} actions, got {len(record['actions'])}")
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, int) and not -10**30 < value < 10**30:
+        return "a huge integer"
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."

@@ -1,0 +1,326 @@
+"""Consistency of a loaded state: the checks `Game.from_json` runs before it accepts one.
+
+The reader (serialize.py) has already checked every value's type and bounds. Here the
+parts must agree with each other, so that every position accepted can be played on
+without a crash or a dead end:
+
+- every component is in one place at most: a Wonder in a city, the pool or the draft; a
+  progress token in a city, on the board or in the box; a building in a city (or under a
+  Wonder), the discard pile, the structure, the Age deck, the guilds or the cards left
+  out. A component listed nowhere is out of play (in the box: later Ages' cards, the
+  guilds not drawn; in a position written by hand, anything it does not need);
+- the structure agrees with itself: face-up cards are named, face-down ones are not yet
+  drawn, every uncovered face-down card is due to be turned over (which slots are taken is
+  free, so a position written by hand keeps only the cards it needs);
+- the pending decisions make a flow the engine can resolve: one turn holder at the
+  bottom, seats and arguments that fit their decision, enough cards, Wonders and tokens
+  for every draw and choice queued;
+- the result, the pawn, the science symbols and the history agree with the rest.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .errors import StateFormatError
+from .nodes import (CHANCE, IS_CHANCE, K_AGE, K_BOARD, K_DEAL, K_DESTROY, K_DRAFT, K_DRAFT_LAST,
+                    K_END_TURN, K_FIRST, K_GUILD, K_LEAVE, K_LIB_DRAW, K_LIB_PICK, K_PAIR,
+                    K_PLAY, K_REVEAL, K_REVIVE, K_START, KIND_NAMES, REMOVED, UNBUILT)
+from .scoring import final_result
+
+if TYPE_CHECKING:
+    from .state import Game
+
+MAX_COINS = 1_000_000  # no real game comes near; keeps hostile numbers out of the arithmetic
+
+_TURN_HOLDERS = frozenset({K_FIRST, K_PLAY, K_START, K_END_TURN})  # the bottom of the stack
+_BEFORE_AGE_I = frozenset({K_FIRST, K_BOARD, K_REVEAL, K_DRAFT, K_DRAFT_LAST, K_AGE, K_PLAY})
+_WITH_ARG = frozenset({K_AGE, K_DEAL, K_END_TURN, K_DESTROY})
+
+
+def check_state(g: Game, derived: bool = False) -> None:
+    """Raise StateFormatError naming the first inconsistency of `g`.
+
+    Run twice by the loader: on the raw fields, then (`derived=True`) once production,
+    science and the Wonder counts have been rebuilt from the cities.
+    """
+    if derived:
+        _check_derived(g)
+        return
+    _check_components(g)
+    _check_structure(g)
+    _check_stack(g)
+    _check_draws(g)
+    chance = sum(1 for a in g.history if a >= g.t.CH_SEAT)
+    if chance != g.chance_count:
+        raise StateFormatError(
+            f"chance_count: {g.chance_count}, but the history holds {chance} chance outcomes")
+
+
+def _fail(message: str) -> StateFormatError:
+    return StateFormatError(message)
+
+
+def _check_components(g: Game) -> None:
+    t = g.t
+    ids = t.ids
+    # Every component at most once in the places listed; one listed nowhere is out of play.
+    where: dict[int, str] = {}
+
+    def place(comp: int, label: str) -> None:
+        if comp in where:
+            raise _fail(f"{ids[comp]!r} is both in {where[comp]} and in {label}")
+        where[comp] = label
+
+    for p in (0, 1):
+        for w in g.wonders[p]:
+            place(t.wonder0 + w, f"players[{p}].wonders")
+    for w in g.wonder_pool:
+        place(t.wonder0 + w, "wonder_pool")
+    for w in g.draft:
+        place(t.wonder0 + w, "draft")
+    for p in (0, 1):
+        for x in g.tokens[p]:
+            place(t.token0 + x, f"players[{p}].tokens")
+    for x in g.board_tokens:
+        place(t.token0 + x, "board_tokens")
+    for x in g.box_tokens:
+        place(t.token0 + x, "box_tokens")
+    if len(set(g.drawn)) != len(g.drawn):
+        raise _fail("drawn_tokens: a token is drawn twice")
+    for x in g.drawn:
+        if x not in g.box_tokens:
+            raise _fail(f"drawn_tokens: {ids[t.token0 + x]!r} is not in box_tokens "
+                        "(the Great Library draws from the box)")
+
+    for p in (0, 1):
+        for c in g.city[p]:
+            place(c, f"players[{p}].buildings")
+        for w, tuck in zip(g.wonders[p], g.wonder_tuck[p]):
+            if tuck >= 0:
+                place(tuck, f"players[{p}].wonders (under {ids[t.wonder0 + w]!r})")
+    for c in g.discard:
+        place(c, "discard")
+    for s, c in enumerate(g.slot_card):
+        if c >= 0 and not g.taken[s]:
+            place(c, f"structure[{s}]")
+    for c in g.pool:
+        place(c, "pool")
+    for c in g.guild_pool:
+        if t.color[c] != t.guild_color:
+            raise _fail(f"guild_pool: {ids[c]!r} is not a guild")
+        place(c, "guild_pool")
+    for i, age in enumerate(g.left_out):
+        if len(age) > t.setup.removed_cards_per_age:
+            raise _fail(f"left_out[{i}]: at most {t.setup.removed_cards_per_age} cards are left out of an Age")
+        for c in age:
+            place(c, f"left_out[{i}]")
+    built_or_discarded = {c for c, label in where.items()
+                          if c < t.NB and (label.startswith("players") or label == "discard")}
+    seen_taken: set[int] = set()
+    for s, c in enumerate(g.slot_card):
+        if c >= 0 and g.taken[s]:
+            if c in seen_taken:
+                raise _fail(f"structure[{s}]: {ids[c]!r} was taken from two slots")
+            seen_taken.add(c)
+            if c not in built_or_discarded:
+                raise _fail(f"structure[{s}]: {ids[c]!r} was taken from the structure, so it must "
+                            "be in a city, under a Wonder or in the discard pile")
+
+    # Wonders built against the limit.
+    tucks = [x for p in (0, 1) for x in g.wonder_tuck[p]]
+    built = sum(1 for x in tucks if x >= 0)
+    limit = t.setup.max_wonders_built
+    if built > limit:
+        raise _fail(f"{built} Wonders are built; at most {limit} can be")
+    if built == limit and UNBUILT in tucks:
+        raise _fail(f"{limit} Wonders are built, so the last unbuilt one is 'removed', not 'unbuilt'")
+    if built < limit and REMOVED in tucks:
+        raise _fail(f"a Wonder is 'removed' but only {built} of {limit} Wonders are built")
+
+
+def _check_structure(g: Game) -> None:
+    if not g.age:
+        if g.left_out:
+            raise _fail("left_out: no Age has started")
+        return
+    if len(g.left_out) != g.age:
+        raise _fail(f"left_out: one list per Age started, expected {g.age}, got {len(g.left_out)}")
+    # Taken slots may be anywhere: a position written by hand keeps only the cards it needs.
+    for s, (c, up, taken) in enumerate(zip(g.slot_card, g.face_up, g.taken)):
+        if taken:
+            continue
+        if up and c < 0:
+            raise _fail(f"structure[{s}]: a face-up card needs its id")
+        if not up and c >= 0:
+            raise _fail(f"structure[{s}]: a face-down card is drawn from the pool when it is "
+                        "turned over, so its card is null")
+    if len(set(g.to_reveal)) != len(g.to_reveal):
+        raise _fail("to_reveal: a slot is listed twice")
+    accessible = set(g.accessible)
+    for s in g.to_reveal:
+        if g.taken[s] or g.face_up[s] or s not in accessible:
+            raise _fail(f"to_reveal: structure[{s}] is not an uncovered face-down card")
+    if g.result is not None:
+        return
+    due = set(g.to_reveal) | {arg for kind, _, arg in g.stack if kind == K_DEAL}
+    for s in g.accessible:
+        if not g.face_up[s] and s not in due:
+            raise _fail(f"structure[{s}] is uncovered but face down, and nothing turns it over")
+
+
+def _check_stack(g: Game) -> None:
+    t = g.t
+    stack = g.stack
+    if g.result is not None:
+        if stack:
+            raise _fail("stack: a finished game has no pending decision")
+        return
+    if not stack:
+        raise _fail("stack: a game that is not over needs a pending decision")
+    bottom = stack[0][0]
+    if bottom not in _TURN_HOLDERS:
+        raise _fail(f"stack[0]: the bottom of the stack is a turn (play, choose_start, end_turn) "
+                    f"or first_player, not {KIND_NAMES[bottom]}")
+    if (g.first_player < 0) != (bottom == K_FIRST):
+        raise _fail("first_player: -1 exactly while the first player is being drawn")
+    if bottom == K_FIRST and (len(stack) > 1 or g.age):
+        raise _fail("stack: first_player is the only decision of a game not yet set up")
+    slots = len(g.slot_card)
+    deals: set[int] = set()
+    for i, (kind, player, arg) in enumerate(stack):
+        name = KIND_NAMES[kind]
+        if i and kind in _TURN_HOLDERS:
+            raise _fail(f"stack[{i}]: {name} can only be the bottom decision")
+        if not g.age and kind not in _BEFORE_AGE_I:
+            raise _fail(f"stack[{i}]: {name} cannot happen before Age I")
+        if g.age and kind in _BEFORE_AGE_I and kind not in (K_PLAY, K_AGE):
+            raise _fail(f"stack[{i}]: {name} belongs to the set-up, before Age I")
+        if kind == K_AGE or IS_CHANCE[kind]:
+            if player != CHANCE:
+                raise _fail(f"stack[{i}].player: {name} has player -1, not {player}")
+        elif player < 0:
+            raise _fail(f"stack[{i}].player: {name} is decided by a seat, not {player}")
+        if kind not in _WITH_ARG and arg:
+            raise _fail(f"stack[{i}].arg: {name} takes no argument (0), got {arg}")
+        if kind == K_END_TURN and arg > 1:
+            raise _fail(f"stack[{i}].arg: end_turn's argument is 1 if the player plays again, else 0")
+        if kind == K_DEAL:
+            if arg >= slots or g.taken[arg] or g.face_up[arg] or arg in deals:
+                raise _fail(f"stack[{i}].arg: structure[{arg}] is not a slot waiting for a card")
+            deals.add(arg)
+        if kind == K_AGE:
+            below = stack[0][0]
+            if i != 1 or (below != K_PLAY if not g.age else below != K_START):
+                raise _fail(f"stack[{i}]: an Age starts right above the turn that opens it "
+                            f"({'play' if not g.age else 'choose_start'})")
+            if arg != g.age + 1 or arg > t.ages:
+                raise _fail(f"stack[{i}].arg: the next Age is {g.age + 1}, not {arg}")
+            if g.age and (i != len(stack) - 1 or g.remaining):
+                raise _fail(f"stack[{i}]: Age {arg} starts only once Age {g.age}'s structure is empty")
+        if kind == K_DESTROY and not g._destroy_targets(player, arg):
+            raise _fail(f"stack[{i}]: no building of those colours to destroy in the opponent's city")
+    opens_age = len(stack) > 1 and stack[1][0] == K_AGE
+    if bottom in (K_PLAY, K_START) and not opens_age and not g.remaining:
+        raise _fail(f"stack[0]: {KIND_NAMES[bottom]}, but no card is left in the structure")
+    if bottom == K_START and not g.age:
+        raise _fail("stack[0]: choose_start comes after an Age, not before Age I")
+
+
+def _check_draws(g: Game) -> None:
+    """Walk the queued decisions in the order they resolve and count what each one takes."""
+    pool, guilds = len(g.pool), len(g.guild_pool)
+    box, drawn = len(g.box_tokens) - len(g.drawn), len(g.drawn)
+    board, wonders, draft, discard = len(g.board_tokens), len(g.wonder_pool), len(g.draft), len(g.discard)
+
+    def short(i: int, what: str) -> StateFormatError:
+        return _fail(f"stack[{i}]: {KIND_NAMES[g.stack[i][0]]} needs {what}, and none is left")
+
+    for i in range(len(g.stack) - 1, -1, -1):
+        kind = g.stack[i][0]
+        if kind == K_AGE:
+            break
+        if kind == K_BOARD or kind == K_LIB_DRAW:
+            box -= 1
+            if box < 0:
+                raise short(i, "a progress token from the box")
+            if kind == K_LIB_DRAW:
+                drawn += 1
+        elif kind == K_REVEAL:
+            wonders -= 1
+            if wonders < 0:
+                raise short(i, "a Wonder from wonder_pool")
+            draft += 1
+        elif kind == K_DRAFT or kind == K_DRAFT_LAST:
+            draft -= 1
+            if draft < 0:
+                raise short(i, "a revealed Wonder")
+        elif kind == K_LEAVE or kind == K_DEAL:
+            pool -= 1
+            if pool < 0:
+                raise short(i, "a card from the pool")
+        elif kind == K_GUILD:
+            guilds -= 1
+            if guilds < 0:
+                raise short(i, "a guild from guild_pool")
+            pool += 1
+        elif kind == K_LIB_PICK:
+            if not drawn:
+                raise short(i, "a drawn token")
+            box += drawn - 1
+            drawn = 0
+        elif kind == K_PAIR:
+            board -= 1
+            if board < 0:
+                raise short(i, "a progress token on the board")
+        elif kind == K_REVIVE:
+            discard -= 1
+            if discard < 0:
+                raise short(i, "a card in the discard pile")
+    if draft:
+        raise _fail(f"draft: {draft} revealed Wonder(s) that no pending draft decision will take")
+    if drawn and not any(k == K_LIB_PICK for k, _, _ in g.stack):
+        raise _fail("drawn_tokens: tokens are drawn but no library_pick decision is pending")
+    if g.result is None and g.age and not (len(g.stack) > 1 and g.stack[1][0] == K_AGE):
+        later = sum(1 for s in range(len(g.slot_card)) if not g.taken[s] and not g.face_up[s])
+        later -= sum(1 for k, _, _ in g.stack if k == K_DEAL)
+        if pool < later:
+            raise _fail(f"pool: {later} face-down cards are still to be drawn from it, "
+                        f"but it holds only {pool} after the pending draws")
+
+
+def _check_derived(g: Game) -> None:
+    t = g.t
+    for p in (0, 1):
+        lead = g.pawn if p == 0 else -g.pawn
+        for i, (first, _loot) in enumerate(t.loot_zones):
+            if lead >= first and not g.loot_used[1 - p][i]:
+                raise _fail(f"players[{1 - p}].loot_lost[{i}]: the pawn stands beyond that looting "
+                            "zone, so its token is used")
+    if g.result is None:
+        if abs(g.pawn) >= t.supremacy_at:
+            raise _fail("pawn: it stands on a capital, so the game is over (result)")
+        for p in (0, 1):
+            if g.sci_distinct[p] >= t.science_supremacy:
+                raise _fail(f"players[{p}] has {g.sci_distinct[p]} different science symbols, "
+                            "so the game is over (result)")
+        return
+    res = g.result
+    w = res.winner
+    if res.victory == "military":
+        if w is None or (g.pawn if w == 0 else -g.pawn) < t.supremacy_at:
+            raise _fail("result: a military victory needs the pawn on the loser's capital")
+    elif res.victory == "scientific":
+        if w is None or g.sci_distinct[w] < t.science_supremacy:
+            raise _fail(f"result: a scientific victory needs {t.science_supremacy} different symbols")
+    elif g.age != t.ages or g.remaining:
+        raise _fail(f"result: a civilian victory comes at the end of Age {t.ages}, "
+                    "once its structure is empty")
+    expected = final_result(g, w, res.victory)
+    if expected.winner != w:
+        raise _fail(f"result.winner: the scores make it {expected.winner}, not {w}")
+    if tuple(expected.scores) != tuple(res.scores):
+        for p, (mine, theirs) in enumerate(zip(expected.scores, res.scores)):
+            for key in {*mine, *theirs}:
+                if mine.get(key) != theirs.get(key):
+                    raise _fail(f"result.scores[{p}].{key}: the position gives {mine.get(key)}, "
+                                f"not {theirs.get(key)!r}")
