@@ -79,7 +79,8 @@ def drop_required_key(draw: st.DataObject, data: dict[str, Data]) -> None:
 
 def drop_game_key(draw: st.DataObject, data: dict[str, Data]) -> None:
     game = data["game.yaml"]
-    sections = [k for k in game if k != "ages"]
+    # Without `format:` the data reads as format 1 through the migrations: valid, not broken.
+    sections = [k for k in game if k not in ("ages", "format")]
     if isinstance(game.get("setup"), dict) and "guilds" in game["setup"]:
         sections.append("setup.guilds")
     section = _pick(draw, sections)

@@ -1,7 +1,14 @@
-"""The `wondersmith` command line."""
+"""The `wondersmith` command line.
+
+Exit codes (docs/errors.md): 0 done, 1 invalid data, 2 usage error, 3 a problem of the
+environment (a file that cannot be read or written, a full disk), 4 an internal error (a bug).
+"""
 from __future__ import annotations
 
 import importlib
+import os
+import sys
+import traceback
 
 import typer
 
@@ -50,5 +57,43 @@ for _name in COMMAND_MODULES:
     importlib.import_module(f"wondersmith.cli.{_name}").register(app)
 
 
+EXIT_ENVIRONMENT = 3
+EXIT_INTERNAL = 4
+ISSUES_URL = "https://github.com/OWNER/wondersmith/issues"
+DEBUG_ENV = "WONDERSMITH_DEBUG"  # set to 1 for the traceback of an internal error
+
+
+def environment_message(exc: OSError) -> str:
+    """One line naming the path (when the error names one) and the cause."""
+    from wondersmith.ir.loader import display_path
+
+    cause = exc.strerror or str(exc) or type(exc).__name__
+    paths = [display_path(os.fsdecode(p)) if isinstance(p, (str, bytes, os.PathLike))
+             else str(p) for p in (exc.filename, exc.filename2) if p is not None]
+    where = " -> ".join(repr(p) if not p.isprintable() else p for p in paths)
+    return f"wondersmith: {where + ': ' if where else ''}{cause}"
+
+
+def internal_message(exc: BaseException) -> str:
+    from wondersmith import __version__
+
+    summary = f"{type(exc).__name__}: {exc}".splitlines()[0][:200]
+    return (f"wondersmith: internal error ({summary})\n"
+            f"This is a bug in wondersmith {__version__}, not in your data: please report it "
+            f"at {ISSUES_URL} with the command you ran (set {DEBUG_ENV}=1 for the traceback).")
+
+
 def main() -> None:
-    app()
+    """Run the command; never a traceback unless WONDERSMITH_DEBUG is set."""
+    try:
+        app()
+    except OSError as exc:
+        if os.environ.get(DEBUG_ENV):
+            traceback.print_exc()
+        print(environment_message(exc), file=sys.stderr)
+        sys.exit(EXIT_ENVIRONMENT)
+    except Exception as exc:  # a bug: say so, briefly, and how to report it
+        if os.environ.get(DEBUG_ENV):
+            traceback.print_exc()
+        print(internal_message(exc), file=sys.stderr)
+        sys.exit(EXIT_INTERNAL)

@@ -61,8 +61,8 @@ def register(app: typer.Typer) -> None:
 
         Exit 0 when written, 2 on a bad or existing id or other usage error.
         """
-        folder = data / game
         try:
+            folder = skeleton.game_folder(data, game)
             added = skeleton.add(folder, kind, ident, age=age, color=color)
         except skeleton.SkeletonError as exc:
             typer.echo(f"wondersmith: {exc}", err=True)

@@ -45,6 +45,7 @@ def render_all(paths: list[Path], langs: tuple[str, ...], formats: tuple[str, ..
     """Render every valid game under `paths`; the exit code (0 ok, 1 invalid data)."""
     from wondersmith.ir.loader import find_games, load_game
     from wondersmith.render import render_game
+    from wondersmith.render.sheets import RenderError
 
     games, _ = find_games(paths)
     status = 0
@@ -55,7 +56,12 @@ def render_all(paths: list[Path], langs: tuple[str, ...], formats: tuple[str, ..
             typer.echo(f"not rendered: {folder.name} has invalid data", err=True)
             status = 1
             continue
-        result = render_game(loaded.game, folder, langs, formats, paper, out_dir, docs_dir)
+        try:
+            result = render_game(loaded.game, folder, langs, formats, paper, out_dir, docs_dir)
+        except RenderError as exc:  # data that validation should have refused
+            typer.echo(f"wondersmith: not rendered: {folder.name}: {exc}", err=True)
+            status = 1
+            continue
         if not quiet:
             for lang, seconds in result.seconds.items():
                 typer.echo(f"rendered: {loaded.game.id} {lang} in {seconds:.1f}s", err=True)

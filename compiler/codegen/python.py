@@ -5,6 +5,12 @@ Static effects become class attributes; effects that compute or act become strai
 methods calling the engine's game verbs. Nothing here runs at play time.
 
 Output is deterministic: data order, no timestamps, every string written with `repr()`.
+
+No text from the data ever becomes code: every value reaches the templates as `Code`, made
+only by `literal()` (strings through `repr()`, numbers checked to be whole and bounded) or by
+`class_name()` (ids checked to be identifiers, keywords mapped); the templates refuse anything
+else. The checks repeat what validation guarantees, so data that slipped past it is refused
+with a located `CompileError` instead of being written.
 """
 from __future__ import annotations
 
@@ -15,11 +21,13 @@ from typing import Any
 import jinja2
 
 from wondersmith import resources
+from wondersmith.codegen.literals import (Code, LiteralError, boolean, class_name, comment,
+                                          flat, literal, located, only_code, package_name,
+                                          seat, shown, whole)
 from wondersmith.dsl import vocabulary as v
 from wondersmith.ir.model import Board, Building, Game, Token, Wonder
 
 TEMPLATES = resources.folder("wondersmith.codegen", "templates")
-LINE = 99
 
 
 class CompileError(Exception):
@@ -36,7 +44,7 @@ class ClassSpec:
     end_points: list[str] = field(default_factory=list)  # expressions, summed
     on_chain_build: list[str] = field(default_factory=list)
 
-    def methods(self) -> list[tuple[str, list[str]]]:
+    def methods(self) -> list[tuple[Code, list[Code]]]:
         """(name, body lines) of each method to write, in a fixed order."""
         out = []
         for name, body in (("on_build", self.on_build),
@@ -46,36 +54,12 @@ class ClassSpec:
             if body:
                 if any("in cities" in line for line in body):
                     body = [CITIES, *body]
-                out.append((name, body))
+                out.append((Code(name), [Code(line) for line in body]))
         return out
 
 
 # Cities compared by "most" counts: yours and your neighbours'.
 CITIES = "cities = (player, *game.neighbours(player))"
-
-
-def class_name(item_id: str) -> str:
-    return "".join(part.capitalize() for part in item_id.split("_") if part) or "X"
-
-
-def literal(value: Any, indent: int = 0, prefix: int = 0) -> str:
-    """A Python literal for tuples, strings, numbers and booleans, wrapped when the line
-    (`indent` spaces, `prefix` characters before it, a trailing comma) would be too long."""
-    flat = _flat(value)
-    if indent + prefix + len(flat) + 1 <= LINE or not isinstance(value, tuple) or not value:
-        return flat
-    pad = " " * (indent + 4)
-    items = ",\n".join(pad + literal(item, indent + 4) for item in value)
-    return "(\n" + items + ",\n" + " " * indent + ")"
-
-
-def _flat(value: Any) -> str:
-    if isinstance(value, tuple):
-        inner = ", ".join(_flat(x) for x in value)
-        return f"({inner},)" if len(value) == 1 else f"({inner})"
-    if isinstance(value, (str, int, bool)) or value is None:
-        return repr(value)
-    raise TypeError(f"no literal for {type(value).__name__}")
 
 
 class _Compiler:
@@ -91,30 +75,38 @@ class _Compiler:
 
     def fail(self, item: Any, message: str) -> CompileError:
         loc = item.loc
-        return CompileError(f"{loc.file}:{loc.line}:{loc.column}: {item.id}: {message}")
+        return CompileError(f"{located(loc.file)}:{loc.line}:{loc.column}: "
+                            f"{located(item.id)}: {message}")
 
     # Counted amounts -------------------------------------------------------------------
 
     def amount(self, item: Any, amount: v.Amount) -> str:
         if amount.count is None:
-            return str(amount.value)
+            return whole(amount.value)
         count = amount.count
+        counters = {"wonders": "game.count_wonders", "tokens": "game.count_tokens",
+                    "coins": "game.count_coins"}
         if count.per == "cards":
-            measure = "game.count_cards({p}, " + _flat(count.colors) + ")"
+            colors = flat(count.colors)  # data text: never part of a format template
+
+            def measure(p: str) -> str:
+                return f"game.count_cards({p}, {colors})"
+        elif count.per in counters:
+            def measure(p: str) -> str:
+                return f"{counters[count.per]}({p})"
         else:
-            measure = {"wonders": "game.count_wonders({p})", "tokens": "game.count_tokens({p})",
-                       "coins": "game.count_coins({p})"}[count.per]
+            raise self.fail(item, f"the engine cannot count {shown(count.per)} yet")
         if count.city == "self":
-            expr = measure.format(p="player")
+            expr = measure("player")
         elif count.city == "neighbours":
-            expr = f"sum({measure.format(p='other')} for other in game.neighbours(player))"
+            expr = f"sum({measure('other')} for other in game.neighbours(player))"
         elif count.city == "most":
-            expr = f"max({measure.format(p='city')} for city in cities)"
+            expr = f"max({measure('city')} for city in cities)"
         else:
-            raise self.fail(item, f"the engine has no '{count.city}' neighbour yet")
+            raise self.fail(item, f"the engine has no {shown(count.city)} neighbour yet")
         if count.every != 1:
-            expr = f"{expr} // {count.every}"  # a call: no parentheses needed
-        return expr if amount.value == 1 else f"{amount.value} * {expr}"
+            expr = f"{expr} // {whole(count.every)}"  # a call: no parentheses needed
+        return expr if amount.value == 1 else f"{whole(amount.value)} * {expr}"
 
     # Effects ---------------------------------------------------------------------------
 
@@ -124,17 +116,17 @@ class _Compiler:
             return [f"game.gain_coins(player, {self.amount(item, effect.amount)})"]
         if isinstance(effect, v.LoseCoins):
             if effect.who != "neighbours":
-                raise self.fail(item, f"lose_coins for '{effect.who}' is not supported yet")
+                raise self.fail(item, f"lose_coins for {shown(effect.who)} is not supported yet")
             return ["for other in game.neighbours(player):",
-                    f"    game.lose_coins(other, {effect.amount})"]
+                    f"    game.lose_coins(other, {whole(effect.amount)})"]
         if isinstance(effect, v.Destroy):
             if effect.who != "neighbours":
-                raise self.fail(item, f"destroy in '{effect.who}' is not supported yet")
-            return [f"game.destroy(player, {_flat(effect.colors)})"]
+                raise self.fail(item, f"destroy in {shown(effect.who)} is not supported yet")
+            return [f"game.destroy(player, {flat(effect.colors)})"]
         if isinstance(effect, v.BuildFromDiscard):
             return ["game.build_from_discard(player)"]
         if isinstance(effect, v.TakeToken):
-            return [f"game.take_token(player, {effect.source!r}, {effect.draw})"]
+            return [f"game.take_token(player, {flat(effect.source)}, {whole(effect.draw)})"]
         raise self.fail(item, f"'{effect.VERB}' cannot be triggered")
 
     def spec(self, item: Building | Wonder | Token) -> ClassSpec:
@@ -170,7 +162,7 @@ class _Compiler:
                 one_of.append(tuple(self.index[r] for r in effect.resources))
             elif isinstance(effect, v.TradePrice):
                 if effect.source != "neighbours":
-                    raise self.fail(item, f"trade prices from '{effect.source}' are not "
+                    raise self.fail(item, f"trade prices from {shown(effect.source)} are not "
                                           "supported yet")
                 prices += [(self.index[r], effect.price) for r in effect.resources]
             elif isinstance(effect, v.Discount):
@@ -185,7 +177,7 @@ class _Compiler:
                 attrs["wonders_play_again"] = True
             elif isinstance(effect, v.CollectTradeSpend):
                 if effect.source != "neighbours":
-                    raise self.fail(item, f"collect_trade_spend from '{effect.source}' is not "
+                    raise self.fail(item, f"collect_trade_spend from {shown(effect.source)} is not "
                                           "supported yet")
                 attrs["collect_trade_spend"] = True
             elif isinstance(effect, v.Shields):
@@ -218,66 +210,67 @@ class _Compiler:
                            ("has_on_chain_build", spec.on_chain_build)):
             if body:
                 attrs[name] = True
-        spec.attrs = [(k, "_rt." + val if k == "kind" else literal(val, 4, len(k) + 3))
-                      for k, val in attrs.items()]
+        spec.attrs = [(Code(k), Code("_rt." + val) if k == "kind"
+                       else literal(val, 4, len(k) + 3)) for k, val in attrs.items()]
         return spec
 
     # Tables ----------------------------------------------------------------------------
 
-    def tables(self) -> dict[str, str]:
+    def tables(self) -> dict[str, Code]:
         g, s = self.game, self.game.setup
-        seat = {"first": 0, "second": 1}
         structures = [
             "_rt.Structure(age={}, rows=(\n{}\n        ))".format(
-                st.age, "\n".join(
-                    f"            _rt.StructureRow(columns={_flat(r.columns)}, "
-                    f"face_down={r.face_down}),"
+                whole(st.age), "\n".join(
+                    f"            _rt.StructureRow(columns={flat(r.columns)}, "
+                    f"face_down={boolean(r.face_down)}),"
                     for r in st.rows))
             for st in g.structures
         ]
-        zones = [f"_rt.MilitaryZone(first={z.first}, last={z.last}, points={z.points}, "
-                 f"loot={z.loot})" for z in g.zones]
-        return {
-            "game": repr(g.id),
-            "source_hash": repr(g.source_hash),
-            "name": repr(g.name),
-            "players": str(g.players),
+        zones = [f"_rt.MilitaryZone(first={whole(z.first)}, last={whole(z.last)}, "
+                 f"points={whole(z.points)}, loot={whole(z.loot)})" for z in g.zones]
+        tables = {
+            "doc": flat(f"{g.name}: the compiled ruleset. `RULESET` is what the engine plays."),
+            "game": flat(g.id),
+            "source_hash": flat(g.source_hash),
+            "name": flat(g.name),
+            "players": whole(g.players),
             "resources": literal(g.resources, 4, len("resources=")),
             "raw_resources": literal(g.raw_resources, 4, len("raw_resources=")),
             "colors": literal(g.colors, 4, len("colors=")),
             "science_symbols": literal(g.science_symbols, 4, len("science_symbols=")),
-            "ages": str(len(g.ages)),
+            "ages": whole(len(g.ages)),
             "structures": "(\n" + "".join(f"        {x},\n" for x in structures) + "    )",
             "military": "_rt.Military(\n        supremacy_at={},\n        zones=(\n{}        ),\n"
-                        "    )".format(g.supremacy_at,
+                        "    )".format(whole(g.supremacy_at),
                                       "".join(f"            {z},\n" for z in zones)),
             "setup": (
                 "_rt.Setup(\n"
-                f"        starting_coins={s.starting_coins},\n"
-                f"        board_tokens={s.board_tokens},\n"
-                f"        removed_cards_per_age={s.removed_cards_per_age},\n"
-                f"        guild_age={s.guild_age},\n"
-                f"        guilds_drawn={s.guilds_drawn},\n"
-                f"        guild_color={s.guild_color!r},\n"
-                f"        max_wonders_built={s.max_wonders_built},\n"
-                f"        wonder_draft={_flat(tuple(tuple(seat[x] for x in r) for r in s.wonder_draft))},\n"
+                f"        starting_coins={whole(s.starting_coins)},\n"
+                f"        board_tokens={whole(s.board_tokens)},\n"
+                f"        removed_cards_per_age={whole(s.removed_cards_per_age)},\n"
+                f"        guild_age={whole(s.guild_age)},\n"
+                f"        guilds_drawn={whole(s.guilds_drawn)},\n"
+                f"        guild_color={flat(s.guild_color)},\n"
+                f"        max_wonders_built={whole(s.max_wonders_built)},\n"
+                f"        wonder_draft={flat(tuple(tuple(seat(x) for x in r) for r in s.wonder_draft))},\n"
                 f"        first_game_wonders={literal(s.first_game_wonders, 8, 19)},\n"
                 "    )"
             ),
             "rules": (
                 "_rt.Rules(\n"
-                f"        trade_base_price={g.trade_base_price},\n"
-                f"        trade_raised_by={_flat(g.trade_raised_by)},\n"
-                f"        discard_coins={g.discard_coins},\n"
-                f"        discard_bonus_colors={_flat(g.discard_bonus_colors)},\n"
-                f"        discard_bonus={g.discard_bonus},\n"
-                f"        science_pair_reward={g.science_pair_takes_token},\n"
-                f"        science_supremacy={g.science_supremacy},\n"
-                f"        coins_per_point={g.coins_per_point},\n"
-                f"        tie_break_color={g.tie_break!r},\n"
+                f"        trade_base_price={whole(g.trade_base_price)},\n"
+                f"        trade_raised_by={flat(g.trade_raised_by)},\n"
+                f"        discard_coins={whole(g.discard_coins)},\n"
+                f"        discard_bonus_colors={flat(g.discard_bonus_colors)},\n"
+                f"        discard_bonus={whole(g.discard_bonus)},\n"
+                f"        science_pair_reward={boolean(g.science_pair_takes_token)},\n"
+                f"        science_supremacy={whole(g.science_supremacy)},\n"
+                f"        coins_per_point={whole(g.coins_per_point)},\n"
+                f"        tie_break_color={flat(g.tie_break)},\n"
                 "    )"
             ),
         }
+        return {key: Code(value) for key, value in tables.items()}
 
 
 def _environment() -> jinja2.Environment:
@@ -287,7 +280,8 @@ def _environment() -> jinja2.Environment:
         keep_trailing_newline=True,
         trim_blocks=True,
         lstrip_blocks=True,
-        autoescape=False,  # Python source, not HTML; every string goes through repr()
+        autoescape=False,  # Python source, not HTML: every value is `Code` (_only_code)
+        finalize=only_code,
     )
 
 
@@ -299,23 +293,38 @@ def generate(game: Game, source: str) -> dict[str, str]:
     compiler = _Compiler(game)
     names: dict[str, str] = {}
     for item in game.components():
-        name = class_name(item.id)
+        try:
+            name = class_name(item.id)
+        except LiteralError as exc:
+            raise compiler.fail(item, str(exc)) from None
         if name in names:
-            raise compiler.fail(item, f"class name {name} is also made from '{names[name]}'")
+            raise compiler.fail(item, f"class name {name} is also made from "
+                                      f"{shown(names[name])}")
         names[name] = item.id
+    try:
+        package_name(game.id)
+        header = Code(f"# Generated by wondersmith from {comment(source)} "
+                      f"(sources {comment(game.source_hash)}).\n"
+                      "# Do not edit: change the data and run `wondersmith compile`.")
+        tables = compiler.tables()
+    except LiteralError as exc:
+        raise compiler.fail(game, str(exc)) from None
     env = _environment()
-    header = (f"# Generated by wondersmith from {source} (sources {game.source_hash}).\n"
-              "# Do not edit: change the data and run `wondersmith compile`.")
     groups = {"buildings": game.buildings, "wonders": game.wonders, "tokens": game.tokens}
     files: dict[str, str] = {}
     module = env.get_template("module.py.j2")
     for group, items in groups.items():
-        specs = [compiler.spec(item) for item in items]
-        files[f"{group}.py"] = module.render(header=header, group=group, specs=specs)
+        specs = []
+        for item in items:
+            try:
+                specs.append(compiler.spec(item))
+            except LiteralError as exc:
+                raise compiler.fail(item, str(exc)) from None
+        files[f"{group}.py"] = module.render(header=header, group=Code(group), specs=specs)
     files["__init__.py"] = env.get_template("package.py.j2").render(
-        header=header, game=game, groups={g: [class_name(i.id) for i in items]
-                                          for g, items in groups.items()},
-        tables=compiler.tables(), literal=literal)
+        header=header, groups={Code(g): [class_name(i.id) for i in items]
+                               for g, items in groups.items()},
+        tables=tables)
     return files
 
 

@@ -32,7 +32,8 @@ def resource_units(t: Translator, resource: str, n: int) -> Text:
         "papyrus": t.ngettext("{n} papyrus", "{n} papyrus", n),
         "loom": t.ngettext("{n} loom", "{n} loom", n),
     }
-    return t.format(forms.get(resource, Text(f"{{n}} {resource}", True)), n=n)
+    # The resource goes in as a value, never into the template: its text may hold braces.
+    return t.format(forms.get(resource, Text("{n} {resource}", True)), n=n, resource=resource)
 
 
 def color_adjective(t: Translator, color: str) -> Text:

@@ -4,11 +4,17 @@ Everything is built from the intermediate form (`wondersmith.ir.model.Game`) and
 names, so a data change updates every sheet in every language. HTML goes through Jinja2 with
 autoescaping (card text is text, never markup); PDF through WeasyPrint with the Noto Sans
 fonts shipped in `fonts/`.
+
+Text from the data is never markup: HTML is autoescaped; every value printed goes through
+`clean()` (control, bidi and NUL characters become U+FFFD); text inside CSS strings is
+hex-escaped (`css_string`); class names and ids made from data are checked (`css_token`);
+Markdown text is escaped and kept on one line (`md_escape`).
 """
 from __future__ import annotations
 
 import base64
 import os
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -177,14 +183,65 @@ def military_zones(game: Game) -> list[dict[str, Any]]:
             for z in game.zones]
 
 
+class RenderError(ValueError):
+    """Data text that cannot be placed safely where the sheet needs it (a bug in validation)."""
+
+
+# C0 and C1 controls but tab and newline, DEL, and the bidi embeddings, overrides and isolates
+# that can make text read in another order than it is stored ("Trojan Source").
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e"
+                     "\u2066-\u2069\ufeff]")
+_TOKEN = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def clean(text: str) -> str:
+    """Text with every control and bidi character replaced by U+FFFD, visibly."""
+    return _UNSAFE.sub("\ufffd", text)
+
+
+def _finalize(value: Any) -> Any:
+    """Every value a template prints: cleaned, keeping its type (Markup stays Markup)."""
+    if isinstance(value, Markup):
+        return Markup(clean(str(value)))
+    if isinstance(value, str):
+        return clean(value)
+    return value
+
+
+def css_string(text: Any) -> Markup:
+    """Text for the inside of a double-quoted CSS string: quotes, backslashes, `<`, `>`, `&`
+    and anything not printable become hex escapes, so no quote, newline or `</style>`
+    survives."""
+    out = []
+    for ch in clean(str(text)):
+        if ch.isprintable() and ch not in "\"'\\<>&":
+            out.append(ch)
+        else:
+            out.append(f"\\{ord(ch):06x}")
+    return Markup("".join(out))
+
+
+def css_token(text: Any) -> str:
+    """Data text used in a class name or an id: letters, digits, `_` and `-` only."""
+    text = str(text)
+    if not _TOKEN.fullmatch(text):
+        raise RenderError(f"{text!r} cannot be used in a class name or an id of the sheet "
+                          "(letters, digits, _ and - only)")
+    return text
+
+
 def _env() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR)),
         autoescape=True, trim_blocks=True, lstrip_blocks=True,
         undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
+        finalize=_finalize,
     )
     env.filters["tr"] = _tr_html
     env.filters["md"] = _tr_md
+    env.filters["css"] = css_string
+    env.filters["token"] = css_token
+    env.filters["md_comment"] = md_comment
     env.filters["fmt"] = lambda text, **kw: _format(text, kw)
     return env
 
@@ -203,9 +260,19 @@ def _tr_html(text: Any) -> Markup:
 
 
 def md_escape(text: str) -> str:
-    for ch in "\\`*_[]<>|":
-        text = text.replace(ch, "\\" + ch)
-    return text
+    """Text for one line of Markdown, shown as written: on one line, every character that
+    could start markup backslash-escaped, and a leading list or heading marker disarmed."""
+    text = " ".join(clean(text).split())  # newlines would end a table row or a paragraph
+    text = re.sub(r"([\\`*_\[\]<>|#!~&$])", r"\\\1", text)
+    # At the start of a line these open a list, a quote or a setext heading.
+    if text[:1] in ("-", "+", "="):
+        return "\\" + text
+    return re.sub(r"^(\d+)([.)])", r"\1\\\2", text)
+
+
+def md_comment(text: Any) -> str:
+    """Text for an HTML comment in Markdown: no `--`, `<` or `>` that could end it."""
+    return re.sub(r"-{2,}|[<>]", " ", clean(str(text)))
 
 
 def _tr_md(text: Any) -> str:
@@ -270,7 +337,7 @@ def _cost_text(t: Translator, card: CardView) -> Text:
 
 
 def _css_string(text: str) -> str:
-    return text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+    return str(css_string(text))
 
 
 def _any_fallback(t: Translator, game: Game, names: dict[str, str]) -> bool:

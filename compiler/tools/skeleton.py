@@ -92,6 +92,22 @@ def target_file(folder: Path, kind: str, age: int | None, color: str | None,
     return folder / f"{key}.yaml"
 
 
+def game_folder(data: Path, game: str) -> Path:
+    """The folder of `game` under `data`, refused unless it stays inside `data`: a plain
+    folder name (no `/`, `..` or absolute path) that is not a link to somewhere else."""
+    if not game or game in (".", "..") or "/" in game or "\\" in game or "\0" in game \
+            or Path(game).is_absolute() or Path(game).drive:
+        raise SkeletonError(f"bad game {game!r}: give the name of a folder under {data}")
+    folder = data / game
+    if not _inside(folder, data):
+        raise SkeletonError(f"{folder} leads outside {data} (a symbolic link?): refused")
+    return folder
+
+
+def _inside(path: Path, root: Path) -> bool:
+    return path.resolve().is_relative_to(root.resolve())
+
+
 def add(folder: Path, kind: str, ident: str, age: int | None = None,
         color: str | None = None) -> Added:
     """The game folder's file with the skeleton appended (nothing is written here)."""
@@ -125,6 +141,8 @@ def add(folder: Path, kind: str, ident: str, age: int | None = None,
     elif age is not None or color is not None:
         raise SkeletonError(f"--age and --color are for cards, not a {kind}")
     path = target_file(folder, kind, age, color, guild_color)
+    if not _inside(path, folder):
+        raise SkeletonError(f"{path} leads outside {folder} (a symbolic link?): refused")
     y = fmt._yaml()
     created = not path.exists()
     if created:

@@ -1,0 +1,55 @@
+"""Fuzzing the real data (tests/fuzzing.py): no mutant of cards/duel crashes or hangs the
+validator, the compiler or the generated code. A CI-sized, seeded run; the 10,000-case run
+is `python benchmarks/fuzz_data.py`."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import fuzzing
+
+CASES = 150  # about ten seconds; every seed gives the same cases
+
+
+def test_no_mutant_crashes_or_hangs(tmp_path: Path) -> None:
+    counts, failures = fuzzing.fuzz(CASES, seed=2026, work=tmp_path)
+    assert sum(counts.values()) == CASES
+    assert counts["diagnosed"] > 0  # the mutations really break the data...
+    assert failures == [], "\n\n".join(
+        f"seed {seed} case {case} ({target}: {'; '.join(steps)})\n{detail}"
+        for seed, case, target, steps, detail in failures)
+
+
+def test_mutants_are_deterministic_and_varied() -> None:
+    mutator = fuzzing.Mutator()
+    first = [mutator.mutant(random.Random(f"7:{i}")) for i in range(60)]
+    again = [mutator.mutant(random.Random(f"7:{i}")) for i in range(60)]
+    assert [m.files for m in first] == [m.files for m in again]
+    assert all(m.files[m.target] != mutator.originals[m.target] for m in first)
+    steps = {step.split(" at ")[0] for m in first for step in m.steps}
+    assert {"swap_type", "delete"} <= steps and any(s.startswith("bytes:") for s in steps)
+
+
+def test_the_unmutated_game_compiles(tmp_path: Path) -> None:
+    mutant = fuzzing.Mutant(dict(fuzzing.Mutator().originals), "game.yaml")
+    assert fuzzing.run_case(mutant, tmp_path) == ("compiled", "")
+
+
+def test_a_crash_and_a_hang_are_caught(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    mutant = fuzzing.Mutant(dict(fuzzing.Mutator().originals), "game.yaml")
+
+    def broken(*args, **kwargs):
+        raise KeyError("wood")
+
+    monkeypatch.setattr(fuzzing.outputs, "generate", broken)
+    outcome, detail = fuzzing.run_case(mutant, tmp_path)
+    assert outcome == "crashed" and "KeyError: 'wood'" in detail
+
+    def forever(*args, **kwargs):
+        while True:
+            pass
+
+    monkeypatch.setattr(fuzzing.outputs, "generate", forever)
+    assert fuzzing.run_case(mutant, tmp_path, limit=0.5)[0] == "hung"

@@ -1,0 +1,366 @@
+"""No text from the data ever becomes code or markup, whatever validation lets through.
+
+Every string field of the intermediate form (found by reflection over `wondersmith.ir.model`
+and the effect vocabulary, so a new field is covered without editing this file) is set, in
+turn, to hostile text: quotes, triple quotes, backslashes, newlines, `{{ }}`, `</style>`,
+`<script>`, NUL, bidi overrides, Markdown syntax. Values are renamed consistently across the
+whole game (a colour renamed in `colors` is renamed on every card), so the game stays whole
+and only the text is hostile. Then every template is rendered:
+
+- Python (`generated/<game>/`): either refused with a one-line `CompileError`, or imported
+  with nothing run, its syntax tree the same as the real data's but for string constants,
+  and every string back exactly;
+- HTML: either refused with a one-line `RenderError`, or the same elements and attributes
+  as the real sheet, the same CSS outside its strings, no script;
+- Markdown: either refused, or the same document structure as the real rules doc, with the
+  text shown as written (on one line);
+- names (the free text of the data) are never refused: they must come through all three.
+"""
+from __future__ import annotations
+
+import ast
+import builtins
+import dataclasses
+import html.parser
+import importlib.util
+import re
+import sys
+import typing
+import uuid
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from markdown_it import MarkdownIt
+
+from wondersmith.codegen.python import CompileError, compile_check, generate
+from wondersmith.dsl import vocabulary as v
+from wondersmith.ir import model
+from wondersmith.ir.loader import load
+from wondersmith.render.sheets import RenderError, clean, render_html, render_markdown
+
+DUEL = Path(__file__).resolve().parent.parent / "cards" / "duel"
+CANARY = "WS_HOSTILE_RAN"
+BODY = ("'\"'''\"\"\"\\ \n\r\t{{ 7*7 }}{% if x %}${x}"
+        f'"""; __import__("builtins").{CANARY} = 1; """'
+        f"'; __import__('builtins').{CANARY} = 1; '\n__import__('builtins').{CANARY} = 1\n"
+        "</style><script>window.pwned = 1</script><img src=x onerror=alert(1)>\"><b>"
+        '"; } body { display: none } x { content: "'
+        "\x00\x1b[31m\u202e\u2066\u200b\u2028#|`*_~[link](javascript:alert(1))<!-- &amp;"
+        "\n# heading\n- item\n| a | b |\n\\")
+
+
+def hostile(value: str) -> str:
+    """A hostile text that still tells values apart (so renaming stays consistent)."""
+    return "-#1. " + value + BODY
+
+
+# Reflection over the intermediate form ------------------------------------------------
+
+
+def _is_str_type(hint: Any) -> bool:
+    """Whether a type annotation holds text somewhere (str, str | None, tuples of them...)."""
+    if hint is str:
+        return True
+    return any(_is_str_type(arg) for arg in typing.get_args(hint) if arg is not Ellipsis)
+
+
+def _dataclasses_in(hint: Any) -> list[type]:
+    found = [hint] if isinstance(hint, type) and dataclasses.is_dataclass(hint) else []
+    for arg in typing.get_args(hint):
+        found += _dataclasses_in(arg)
+    if hint is v.Effect or (isinstance(hint, type) and issubclass(hint, v.Effect)):
+        found += list(v.VERBS.values())
+    return found
+
+
+def text_fields() -> set[tuple[str, str]]:
+    """(class, field) of every field that holds text, over all classes reachable from
+    `Game`, every verb of the vocabulary included."""
+    seen: set[type] = set()
+    todo: list[type] = [model.Game, *v.VERBS.values()]
+    fields: set[tuple[str, str]] = set()
+    while todo:
+        cls = todo.pop()
+        if cls in seen:
+            continue
+        seen.add(cls)
+        hints = typing.get_type_hints(cls, vars(model) | vars(v))
+        for f in dataclasses.fields(cls):
+            if _is_str_type(hints[f.name]):
+                fields.add((cls.__name__, f.name))
+            todo += _dataclasses_in(hints[f.name])
+    return fields
+
+
+def leaves(node: Any, owner: str = "", name: str = "") -> list[tuple[tuple[str, str], str]]:
+    """Every string in an instance, with the (class, field) it sits in."""
+    if isinstance(node, str):
+        return [((owner, name), node)]
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return [leaf for f in dataclasses.fields(node)
+                for leaf in leaves(getattr(node, f.name), type(node).__name__, f.name)]
+    if isinstance(node, (tuple, list)):
+        return [leaf for item in node for leaf in leaves(item, owner, name)]
+    if isinstance(node, dict):
+        return [leaf for k, val in node.items()
+                for leaf in leaves(k, owner, name) + leaves(val, owner, name)]
+    return []
+
+
+def rename(node: Any, mapping: dict[str, str]) -> Any:
+    """The same structure with every string in `mapping` replaced, everywhere."""
+    if isinstance(node, str):
+        return mapping.get(node, node)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return dataclasses.replace(node, **{f.name: rename(getattr(node, f.name), mapping)
+                                            for f in dataclasses.fields(node) if f.init})
+    if isinstance(node, tuple):
+        return tuple(rename(item, mapping) for item in node)
+    if isinstance(node, list):
+        return [rename(item, mapping) for item in node]
+    if isinstance(node, dict):
+        return {rename(k, mapping): rename(val, mapping) for k, val in node.items()}
+    return node
+
+
+@lru_cache(maxsize=None)
+def duel() -> model.Game:
+    return load(DUEL)
+
+
+def _probe_token(effects: tuple[v.Effect, ...]) -> model.Token:
+    return model.Token("probe", "Probe", effects)
+
+
+def _board() -> model.Board:
+    return model.parse_board({
+        "id": "probe_board", "name": "Probe Board", "produces": {"wood": 1},
+        "sides": {side: {"stages": [{"cost": {"stone": 1}, "effects": [{"points": 3}]}]}
+                  for side in ("a", "b")},
+    }, duel().resources, field_locs={"name": model.Loc("cards/duel/boards.yaml", 3, 11)})
+
+
+def game_with(field: tuple[str, str]) -> model.Game:
+    """The real game, plus a probe item when the real data has no text in `field`."""
+    game = duel()
+    if field in {key for key, _ in leaves(game)}:
+        return game
+    if field[0] in ("Board", "Stage"):
+        return dataclasses.replace(game, boards=(_board(),))
+    verb = next(cls for cls in v.VERBS.values() if cls.__name__ == field[0])
+    effect = v.parse_effect(yaml.safe_load(verb.EXAMPLE))
+    return dataclasses.replace(game, tokens=(*game.tokens, _probe_token((effect,))))
+
+
+FIELDS = sorted(text_fields())
+
+
+def test_every_text_field_is_reachable() -> None:
+    """The probes really put text in every field (else a field would go untested)."""
+    assert ("Building", "name") in FIELDS and ("Loc", "file") in FIELDS
+    for field in FIELDS:
+        assert field in {key for key, _ in leaves(game_with(field))}, field
+
+
+# What each output must look like -------------------------------------------------------
+
+
+def _import(files: dict[str, str], folder: Path) -> Any:
+    folder.mkdir()
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    name = f"ws_hostile_{uuid.uuid4().hex}"
+    spec = importlib.util.spec_from_file_location(
+        name, folder / "__init__.py", submodule_search_locations=[str(folder)])
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        for key in [k for k in sys.modules if k == name or k.startswith(name + ".")]:
+            del sys.modules[key]
+    return module
+
+
+def _code_shape(files: dict[str, str]) -> dict[str, str]:
+    """Each module's syntax tree with string constants blanked: what the code does."""
+    shapes = {}
+    for name, text in files.items():
+        tree = ast.parse(text)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                node.value = "<text>"
+        shapes[name] = ast.dump(tree)
+    return shapes
+
+
+@lru_cache(maxsize=None)
+def baseline_python() -> dict[str, str]:
+    files = generate(duel(), "cards/duel")
+    return _code_shape({k: t for k, t in files.items() if k.endswith(".py")})
+
+
+def check_python(game: model.Game, tmp_path: Path) -> bool:
+    """True when compiled (and checked), False when refused cleanly."""
+    try:
+        files = generate(game, "cards/duel")
+    except CompileError as exc:
+        assert "\n" not in str(exc) and str(exc).strip(), str(exc)
+        return False
+    compile_check(files)
+    python = {k: t for k, t in files.items() if k.endswith(".py")}
+    if game.tokens == duel().tokens and not game.boards:
+        assert _code_shape(python) == baseline_python()
+    module = _import(python, tmp_path / "pkg")
+    assert not hasattr(builtins, CANARY), "data text ran as code"
+    ruleset = module.RULESET
+    assert ruleset.name == game.name and ruleset.game == game.id
+    assert ruleset.source_hash == game.source_hash
+    assert (ruleset.resources, ruleset.colors, ruleset.science_symbols) == \
+        (game.resources, game.colors, game.science_symbols)
+    assert ruleset.setup.guild_color == game.setup.guild_color
+    assert ruleset.setup.first_game_wonders == game.setup.first_game_wonders
+    assert ruleset.rules.tie_break_color == game.tie_break
+    assert ruleset.rules.trade_raised_by == game.trade_raised_by
+    assert ruleset.rules.discard_bonus_colors == game.discard_bonus_colors
+    items = (*game.buildings, *game.wonders, *game.tokens)
+    classes = (*ruleset.buildings, *ruleset.wonders, *ruleset.tokens)
+    for item, cls in zip(items, classes, strict=True):
+        assert (cls.id, cls.name) == (item.id, item.name)
+        for attr in ("color", "chain_gives", "chain_from"):
+            if getattr(item, attr, None):
+                assert getattr(cls, attr) == getattr(item, attr)
+        science = [e.symbol for e in item.effects if isinstance(e, v.Science)]
+        if science:
+            assert cls.science == science[0]
+    return True
+
+
+class _Shape(html.parser.HTMLParser):
+    """Elements and attribute names in document order, the CSS, and the text. The marks of
+    untranslated text are left out: unknown words are marked, and that is not markup that
+    came from the data."""
+
+    MARKS = ("untranslated", "untranslated-mark")
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: list[tuple[str, ...]] = []
+        self.style: list[str] = []
+        self.text: list[str] = []
+        self._in_style = False
+        self._marks: list[bool] = []  # per open span/sup: is it a mark?
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        mark = dict(attrs).get("class") in self.MARKS
+        if tag in ("span", "sup"):
+            self._marks.append(mark)
+        if not mark:
+            self.tags.append((tag, *sorted(name for name, _ in attrs)))
+        self._in_style = tag == "style"
+        self.text.extend(value for name, value in attrs if name in ("aria-label", "title")
+                         and value)
+
+    def handle_endtag(self, tag: str) -> None:
+        if not (tag in ("span", "sup") and self._marks and self._marks.pop()):
+            self.tags.append(("/" + tag,))
+        self._in_style = False
+
+    def handle_data(self, data: str) -> None:
+        (self.style if self._in_style else self.text).append(data)
+
+
+CSS_STRING = re.compile(r'"(?:[^"\\\n]|\\[0-9a-fA-F]{1,6} ?|\\[^\n0-9a-fA-F])*"')
+
+
+def _html_shape(text: str) -> tuple[list[tuple[str, ...]], str, str]:
+    parser = _Shape()
+    parser.feed(text)
+    parser.close()
+    css = CSS_STRING.sub('""', "".join(parser.style))
+    return parser.tags, css, "\n".join(parser.text)
+
+
+@lru_cache(maxsize=None)
+def baseline_html(lang: str, named: tuple[str, ...]) -> tuple[list[tuple[str, ...]], str]:
+    """The real sheet's shape, with real names for the ids in `named`."""
+    names = {item.id: item.name for item in duel().components() if item.id in named}
+    tags, css, _ = _html_shape(render_html(duel(), lang, names))
+    return tags, css
+
+
+def _md_shape(text: str) -> tuple[list[tuple], str]:
+    shape, words = [], []
+    for token in MarkdownIt("commonmark").enable("table").parse(text):
+        if token.type == "inline":
+            kinds = [c.type for c in token.children or ()]
+            shape.append(("inline", *[k for i, k in enumerate(kinds)
+                                      if not (k == "text" and i and kinds[i - 1] == "text")]))
+            words.append("".join(c.content for c in token.children or ()
+                                 if c.type in ("text", "code_inline")))
+        else:
+            shape.append((token.type, token.tag, token.nesting))
+    return shape, "\n".join(words)
+
+
+@lru_cache(maxsize=None)
+def baseline_markdown(lang: str, named: tuple[str, ...]) -> list[tuple]:
+    names = {item.id: item.name for item in duel().components() if item.id in named}
+    return _md_shape(render_markdown(duel(), lang, names))[0]
+
+
+def check_render(game: model.Game, lang: str, names: dict[str, str],
+                 shown: list[str]) -> bool:
+    """True when rendered (and checked), False when refused cleanly."""
+    try:
+        sheet = render_html(game, lang, names)
+        rules = render_markdown(game, lang, names)
+    except RenderError as exc:
+        assert "\n" not in str(exc) and str(exc).strip(), str(exc)
+        return False
+    tags, css, text = _html_shape(sheet)
+    named = tuple(sorted(names))
+    assert (tags, css) == baseline_html(lang, named), "hostile text changed the sheet's markup"
+    assert "<script" not in sheet and "</style><" not in sheet
+    md, words = _md_shape(rules)
+    assert md == baseline_markdown(lang, named), "hostile text changed the rules doc's structure"
+    for value in shown:
+        assert clean(value) in text, "text not shown as written in HTML"
+        assert " ".join(clean(value).split()) in words, "text not shown as written in Markdown"
+    return True
+
+
+# The test ---------------------------------------------------------------------------------
+
+NAMES = {("Building", "name"), ("Wonder", "name"), ("Token", "name"), ("Game", "name")}
+
+
+@pytest.mark.parametrize("field", FIELDS, ids=[".".join(f) for f in FIELDS])
+def test_hostile_text_in_every_field(field: tuple[str, str], tmp_path: Path) -> None:
+    game = game_with(field)
+    values = sorted({value for key, value in leaves(game) if key == field})
+    mapping = {value: hostile(value) for value in values}
+    bad = rename(game, mapping)
+    compiled = check_python(bad, tmp_path)
+    shown = list(mapping.values()) if field in NAMES else []
+    rendered = check_render(bad, "en", {}, shown)
+    if field in NAMES:  # names are free text: always accepted, shown exactly
+        assert compiled and rendered
+        assert check_render(bad, "fr", {}, shown)  # English fallbacks, marked
+    assert not hasattr(builtins, CANARY)
+
+
+def test_hostile_translated_names() -> None:
+    """Names from a locale file are data too."""
+    game = duel()
+    names = {item.id: hostile(item.name) for item in game.components()}
+    assert check_render(game, "fr", names, list(names.values()))
+
+
+def test_baseline_is_not_refused(tmp_path: Path) -> None:
+    """The real data goes through every check (so a refusal above means something)."""
+    assert check_python(duel(), tmp_path)
+    assert check_render(duel(), "en", {}, [item.name for item in duel().components()])
