@@ -7,6 +7,8 @@ from typing import Optional
 
 import typer
 
+from wondersmith import atomic
+
 app = typer.Typer(help="The balance lab: paired bot-vs-bot games between two revisions of the data.",
                   no_args_is_help=True)
 
@@ -114,9 +116,9 @@ def _write(results: dict, command: str, report_path: Optional[Path], json_path: 
     report = _lab()[3]
     try:
         if json_path:
-            report.write_atomic(json_path, report.to_json(results))
+            atomic.write_text(json_path, report.to_json(results))
         if report_path:
-            report.write_atomic(report_path, report.render_html(results, command))
+            atomic.write_text(report_path, report.render_html(results, command))
     except OSError as exc:
         raise _fail(f"cannot write {exc.filename}: {exc.strerror}") from None
 

@@ -8,6 +8,7 @@ from typing import Optional
 
 import typer
 
+from wondersmith import atomic
 from wondersmith.tools import fmt as formatter
 from wondersmith.ir.loader import display_path
 
@@ -53,7 +54,7 @@ def register(app: typer.Typer) -> None:
                 elif check:
                     typer.echo(f"would reformat {display_path(path)}")
                 else:
-                    path.write_text(result.text, encoding="utf-8")
+                    atomic.write_text(path, result.text)
                     typer.echo(f"reformatted {display_path(path)}")
         verb = "would be reformatted" if check else "reformatted"
         typer.echo(f"{len(files)} file(s) checked, {len(changed)} {verb}", err=True)

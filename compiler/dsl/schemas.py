@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from wondersmith import resources
+from wondersmith.atomic import write_text
 from wondersmith.dsl import vocabulary as v
 from wondersmith.ir.migrations import FORMAT_KEY, FORMAT_VERSION
 
@@ -512,6 +513,6 @@ def write(schema_dir: Path) -> list[Path]:
     for name, text in expected_files().items():
         path = schema_dir / name
         if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
+            write_text(path, text)
             written.append(path)
     return written

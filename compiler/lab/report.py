@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import tempfile
 from pathlib import Path
 
 import jinja2
@@ -33,22 +31,6 @@ def clean(value):
 
 def to_json(results: dict) -> str:
     return json.dumps(clean(results), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write via a temporary file in the same folder, then rename: never half a report."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; a report is an ordinary file
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def _finite(x) -> bool:

@@ -6,7 +6,9 @@ and the generated modules are executed as an in-memory package.
 """
 from __future__ import annotations
 
+import importlib.machinery
 import io
+import json
 import subprocess
 import sys
 import tarfile
@@ -97,6 +99,31 @@ def load_revision(spec: str, game: str, data: str = "cards", cwd: Path | None = 
 _RULESETS: dict[str, object] = {}
 
 
+class _PackageData:
+    """The generated package's data files, served from memory to `importlib.resources`: its
+    `__init__` reads the data's hash from `ruleset.json` beside it (the hash's one place)."""
+
+    def __init__(self, files: dict[str, str]) -> None:
+        self._files = files
+
+    def get_resource_reader(self, name: str) -> "_PackageData":
+        return self
+
+    def files(self) -> "_PackageData":
+        return self
+
+    def joinpath(self, name: str) -> "_DataFile":
+        return _DataFile(self._files[name])
+
+
+@dataclass(frozen=True)
+class _DataFile:
+    text: str
+
+    def read_text(self, encoding: str = "utf-8") -> str:
+        return self.text
+
+
 def ruleset_of(revision: Revision):
     """The revision's `RULESET`, executed once per process as package `wondersmith_lab_<key>`."""
     cached = _RULESETS.get(revision.key)
@@ -111,6 +138,9 @@ def ruleset_of(revision: Revision):
         module.__package__ = package
         if name == "__init__":
             module.__path__ = []  # a package, so that `from .buildings import ...` resolves
+            data = _PackageData({"ruleset.json": json.dumps(
+                {"source_hash": revision.data_hash})})
+            module.__spec__ = importlib.machinery.ModuleSpec(full, data, is_package=True)
         modules[name] = module
     # The package must be importable before its children run; register everything first.
     for name, module in modules.items():

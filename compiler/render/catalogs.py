@@ -13,6 +13,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import write_po
 
+from wondersmith.atomic import write_bytes
 from wondersmith.render import i18n
 
 SOURCES = ("phrases.py", "sheets.py", "texts.py")
@@ -56,8 +57,7 @@ def update(locale_dir: Path | None = None) -> list[Path]:
     pot = locale_dir / "messages.pot"
     data = dump(template)
     if not pot.is_file() or pot.read_bytes() != data:
-        pot.parent.mkdir(parents=True, exist_ok=True)
-        pot.write_bytes(data)
+        write_bytes(pot, data)
         changed.append(pot)
     for lang in i18n.LANGUAGES:
         if lang == "en":
@@ -73,7 +73,6 @@ def update(locale_dir: Path | None = None) -> list[Path]:
         catalog.obsolete.clear()
         out = dump(catalog)
         if not path.is_file() or path.read_bytes() != out:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(out)
+            write_bytes(path, out)
             changed.append(path)
     return changed

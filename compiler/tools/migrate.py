@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import difflib
 import io
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,6 +20,7 @@ from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.error import CommentMark
 from ruamel.yaml.tokens import CommentToken
 
+from wondersmith import atomic
 from wondersmith.diagnostics import format_text
 from wondersmith.ir import migrations
 from wondersmith.ir.loader import GAME_FILE, card_files, display_path
@@ -202,19 +201,6 @@ def plan(folder: Path) -> GameMigration:
     return result
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Replace the file in one step: a temporary file beside it, then a rename."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-        os.chmod(tmp, path.stat().st_mode & 0o7777)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
-
-
 def apply(migration: GameMigration) -> None:
     for change in migration.changes:
-        write_atomic(change.path, change.after)
+        atomic.write_text(change.path, change.after)
