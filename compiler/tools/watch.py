@@ -22,6 +22,7 @@ from wondersmith.tools.preview import PreviewServer
 # watchfiles yields once no new change came for STEP_MS, or after DEBOUNCE_MS at most.
 STEP_MS = 100
 DEBOUNCE_MS = 1000
+READY_MS = 250  # how often the watcher wakes up with nothing to report
 WATCHED_SUFFIXES = (".yaml", ".yml", ".po")
 SHOWN_FILES = 6  # a rebuild that changed more files is summed up in a count
 
@@ -156,9 +157,18 @@ def run_watch(cards: Path, port: int = 0, fmt: str = "text",
         typer.echo(f"preview: {server.url}  (Ctrl-C stops)")
         typer.echo(f"watching {_describe(str(p) for p in watched)}; PDFs are not rebuilt "
                    "while watching: run `wondersmith build` before you commit", err=True)
-        _report(_safe_rebuild(build), fmt, server)
+        built = False
         for changes in watchfiles.watch(*watched, watch_filter=_wanted, step=STEP_MS,
-                                        debounce=DEBOUNCE_MS):
+                                        debounce=DEBOUNCE_MS, yield_on_timeout=True,
+                                        rust_timeout=READY_MS):
+            if not built:
+                # The first yield means the watcher is live: build now, and no save made
+                # from here on can be missed.
+                built = True
+                _report(_safe_rebuild(build), fmt, server)
+                continue
+            if not changes:
+                continue
             typer.echo(f"changed: {_describe(path for _, path in changes)}", err=True)
             i18n.translator.cache_clear()  # a catalog may have changed
             _report(_safe_rebuild(build), fmt, server)
