@@ -19,7 +19,10 @@ from pathlib import Path
 import pytest
 
 from browser import Watch, find_chromium, start_browser, text_of, wait_until
+from wondersmith.cli.validate import collect
+from wondersmith.render import catalogs, i18n
 from wondersmith.tools.preview import State, inject
+from wondersmith.tools.watch import Rebuilder
 
 ROOT = Path(__file__).resolve().parents[1]
 COST = "#building-logging_camp .coin-n"
@@ -180,3 +183,83 @@ def test_state_embedded_in_a_page_cannot_close_its_script() -> None:
     assert "<" not in embedded.split(">", 1)[1]
     assert page.count("</script>") == 2 and page.endswith("</body></html>")
     assert state.to_json().count("\\u003c/script\\u003e") == 2
+
+
+def _rebuilder(project: Path, monkeypatch: pytest.MonkeyPatch, calls: list | None = None):
+    monkeypatch.chdir(project)
+    return Rebuilder(Path("cards"), Path("generated"), Path("generated/sheets"),
+                     Path("docs/rules"), lambda: calls.append("sheets") if calls is not None
+                     else None)
+
+
+@pytest.mark.parametrize("old, new", [
+    (None, None),  # valid data
+    ("color: brown", "color: browne"),  # schema
+    ("chain_from: amphora", "chain_from: amphorae"),  # semantics
+    ("logging_camp: Exploitation", "logging_camps: Exploitation"),  # locale names
+    ("  - id: lumber_yard", "  -id: lumber_yard"),  # YAML
+])
+def test_the_loop_reports_exactly_what_validate_does(project: Path, monkeypatch, old, new) -> None:
+    if old is not None:
+        path = next(p for p in (project / "cards" / "duel").rglob("*.yaml")
+                    if old in p.read_text(encoding="utf-8"))
+        _edit(path, old, new)
+    rebuild = _rebuilder(project, monkeypatch)
+    diagnostics, games = rebuild.validate()
+    assert diagnostics == collect([Path("cards")])
+    assert bool(diagnostics) == (old is not None)
+    outcome = rebuild()
+    assert outcome.ok == (old is None) and outcome.diagnostics == diagnostics
+
+
+def test_a_stray_card_file_is_reported_as_validate_does(project: Path, monkeypatch) -> None:
+    shutil.copy(project / "cards" / "duel" / "age1.yaml", project / "cards" / "age1.yaml")
+    rebuild = _rebuilder(project, monkeypatch)
+    diagnostics, _ = rebuild.validate()
+    assert [d.code for d in diagnostics] == ["WS317"]
+    assert diagnostics == collect([Path("cards")])
+
+
+def test_pages_hear_of_new_sheets_only_when_a_sheet_changed(project: Path, monkeypatch) -> None:
+    calls: list[str] = []
+    rebuild = _rebuilder(project, monkeypatch, calls)
+    assert rebuild().ok and calls == ["sheets"]
+    assert rebuild().changed == [] and calls == ["sheets"]
+    _edit(project / "cards" / "duel" / "age1.yaml", LOGGING_CAMP % 1, LOGGING_CAMP % 3)
+    outcome = rebuild()
+    assert calls == ["sheets", "sheets"]
+    changed = {p.as_posix() for p in outcome.changed}
+    assert {f"generated/sheets/duel-{lang}.html" for lang in i18n.LANGUAGES} <= changed
+    assert "generated/duel/ruleset.json" in changed
+    assert not any(p.endswith(".pdf") for p in changed)
+
+
+@pytest.fixture
+def fresh_translations():
+    """Translators read during the test are forgotten after it (they may be from a copy)."""
+    i18n.translator.cache_clear()
+    yield
+    i18n.translator.cache_clear()
+
+
+def test_a_catalog_edit_is_checked_and_rendered(project: Path, monkeypatch,
+                                                fresh_translations) -> None:
+    locale = project / "locale"
+    shutil.copytree(i18n.LOCALE_DIR, locale)
+    monkeypatch.setattr(i18n, "LOCALE_DIR", locale)
+    rebuild = _rebuilder(project, monkeypatch)
+    assert rebuild().ok
+    sheet = project / "generated" / "sheets" / "duel-fr.html"
+    po = locale / "fr" / "LC_MESSAGES" / "messages.po"
+    french = i18n.read_catalog(po, "fr")
+    message = next(m for m in french if m.id and isinstance(m.id, str) and m.string
+                   and m.string in sheet.read_text(encoding="utf-8") and "{" not in m.id)
+    message.string = "Texte changé <b>exprès</b>"
+    po.write_bytes(catalogs.dump(french))
+    assert rebuild().ok
+    assert "Texte changé &lt;b&gt;exprès&lt;/b&gt;" in sheet.read_text(encoding="utf-8")
+    message.string = ""
+    po.write_bytes(catalogs.dump(french))
+    outcome = rebuild()
+    assert [d.code for d in outcome.diagnostics] == ["WS401"]
+    assert repr(message.id) in outcome.diagnostics[0].message

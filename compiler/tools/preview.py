@@ -112,7 +112,7 @@ class PreviewServer:
         self._thread.start()
 
     def sheets_changed(self) -> None:
-        """A rebuild wrote new sheets: every open page reloads."""
+        """A rebuild of valid data wrote new sheets: every open page reloads, error-free."""
         with self._changed:
             self._builds += 1
             self._state = State(f"{self._session}-{self._builds}")

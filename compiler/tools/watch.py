@@ -16,7 +16,8 @@ from typing import Callable, Iterable
 
 import typer
 
-from wondersmith.diagnostics import FORMATTERS, format_text
+from wondersmith.diagnostics import FORMATTERS, Diagnostic, format_text
+from wondersmith.ir.model import Game
 from wondersmith.tools.preview import PreviewServer
 
 # watchfiles yields once no new change came for STEP_MS, or after DEBOUNCE_MS at most.
@@ -31,38 +32,85 @@ SHOWN_FILES = 6  # a rebuild that changed more files is summed up in a count
 class Outcome:
     """One rebuild: whether the data was valid, what it said and which files changed."""
     ok: bool
-    diagnostics: list = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
     changed: list[Path] = field(default_factory=list)
     problem: str = ""  # a failure that is not a diagnostic (a file that cannot be written)
     seconds: float = 0.0
 
-    @property
-    def sheets_changed(self) -> bool:
-        return any(p.suffix == ".html" for p in self.changed)
+
+def _signature(folder: Path) -> tuple:
+    """What changes when any catalog in `folder` is edited, added or removed."""
+    if not folder.is_dir():
+        return ()
+    return tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size)
+                 for p in sorted(folder.rglob("*.po*")) if p.is_file())
 
 
-def rebuild(cards: Path, generated: Path, sheets_dir: Path, docs_dir: Path) -> Outcome:
-    """Validate, compile and render the HTML sheets and rules docs of every game."""
-    from wondersmith.cli.validate import collect
-    from wondersmith.codegen import outputs
-    from wondersmith.ir.loader import find_games, load_game
-    from wondersmith.render import render_game
-    from wondersmith.render.i18n import LANGUAGES
+class Rebuilder:
+    """Rebuilds the outputs of the games under `cards`, loading each game once per rebuild.
 
-    start = time.perf_counter()
-    diagnostics = collect([cards])
-    if any(d.severity == "error" for d in diagnostics):
-        return Outcome(False, diagnostics, seconds=time.perf_counter() - start)
-    compiled = outputs.expected(cards, generated)
-    if not compiled.ok:
-        return Outcome(False, compiled.diagnostics, problem="\n".join(compiled.errors),
-                       seconds=time.perf_counter() - start)
-    changed = outputs.write(compiled, generated)
-    for folder in find_games([cards])[0]:
-        rendered = render_game(load_game(folder).game, folder, LANGUAGES, ("html",),
-                               out_dir=sheets_dir, docs_dir=docs_dir)
-        changed += rendered.written
-    return Outcome(True, diagnostics, changed, seconds=time.perf_counter() - start)
+    The shared translation catalogs are checked again (and re-read for rendering) only when
+    one of them changed. The sheets come before the code, so the open pages, told through
+    `on_sheets` as soon as a sheet changed, do not wait for the compiler.
+    """
+
+    def __init__(self, cards: Path, generated: Path, sheets_dir: Path, docs_dir: Path,
+                 on_sheets: Callable[[], None] = lambda: None) -> None:
+        self.cards, self.generated = cards, generated
+        self.sheets_dir, self.docs_dir = sheets_dir, docs_dir
+        self.on_sheets = on_sheets
+        self._catalogs: tuple[tuple, list[Diagnostic]] | None = None
+
+    def catalog_diagnostics(self) -> list[Diagnostic]:
+        from wondersmith.render import i18n
+        from wondersmith.validate.locales import check_catalogs
+
+        signature = _signature(i18n.LOCALE_DIR)
+        if self._catalogs is None or self._catalogs[0] != signature:
+            i18n.translator.cache_clear()  # render with the catalogs as they are now
+            self._catalogs = (signature, check_catalogs())
+        return self._catalogs[1]
+
+    def validate(self) -> tuple[list[Diagnostic], list[tuple[Path, Game]]]:
+        """Every diagnostic `wondersmith validate` gives, and the games loaded on the way."""
+        from wondersmith.cli.validate import collect
+        from wondersmith.diagnostics import sort_key
+        from wondersmith.ir.loader import find_games, load_game
+        from wondersmith.validate.locales import check_names
+
+        folders, strays = find_games([self.cards])
+        if strays:  # card files outside any game: the full check names them
+            return collect([self.cards]), []
+        found: list[Diagnostic] = list(self.catalog_diagnostics())
+        games = []
+        for folder in folders:
+            loaded = load_game(folder)
+            found += loaded.diagnostics + check_names(folder, loaded.game)
+            if loaded.game is not None:
+                games.append((folder, loaded.game))
+        return sorted(found, key=sort_key), games
+
+    def __call__(self) -> Outcome:
+        from wondersmith.codegen import outputs
+        from wondersmith.render import render_game
+        from wondersmith.render.i18n import LANGUAGES
+
+        start = time.perf_counter()
+        diagnostics, games = self.validate()
+        if any(d.severity == "error" for d in diagnostics):
+            return Outcome(False, diagnostics, seconds=time.perf_counter() - start)
+        changed: list[Path] = []
+        for folder, game in games:
+            changed += render_game(game, folder, LANGUAGES, ("html",), out_dir=self.sheets_dir,
+                                   docs_dir=self.docs_dir).written
+        if any(p.suffix == ".html" for p in changed):
+            self.on_sheets()
+        compiled = outputs.expected(self.cards, self.generated)
+        if not compiled.ok:
+            return Outcome(False, compiled.diagnostics, changed, "\n".join(compiled.errors),
+                           seconds=time.perf_counter() - start)
+        changed += outputs.write(compiled, self.generated)
+        return Outcome(True, diagnostics, changed, seconds=time.perf_counter() - start)
 
 
 def _safe_rebuild(build: Callable[[], Outcome]) -> Outcome:
@@ -94,8 +142,6 @@ def _report(outcome: Outcome, fmt: str, server: PreviewServer) -> None:
     typer.echo(f"[{stamp}] rebuilt in {outcome.seconds:.2f}s: {_summary(outcome.changed)}",
                err=True)
     server.show_errors(None)
-    if outcome.sheets_changed:
-        server.sheets_changed()
 
 
 def _summary(changed: list[Path]) -> str:
@@ -148,8 +194,7 @@ def run_watch(cards: Path, port: int = 0, fmt: str = "text",
         return 2
     watched = [cards] + ([i18n.LOCALE_DIR] if i18n.LOCALE_DIR.is_dir() else [])
 
-    def build() -> Outcome:
-        return rebuild(cards, generated, sheets_dir, docs_dir)
+    build = Rebuilder(cards, generated, sheets_dir, docs_dir, server.sheets_changed)
 
     try:
         _stop_on_sigterm()
@@ -170,7 +215,6 @@ def run_watch(cards: Path, port: int = 0, fmt: str = "text",
             if not changes:
                 continue
             typer.echo(f"changed: {_describe(path for _, path in changes)}", err=True)
-            i18n.translator.cache_clear()  # a catalog may have changed
             _report(_safe_rebuild(build), fmt, server)
     except KeyboardInterrupt:
         pass
