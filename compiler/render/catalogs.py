@@ -85,6 +85,13 @@ def _show(key: Key) -> str:
     return repr(msgid) + (f" (context {context!r})" if context else "")
 
 
+def _relative(path: Path) -> str:
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return str(path)
+
+
 @dataclass
 class Report:
     """What `update` extracted and merged, and what each language still lacks."""
@@ -116,7 +123,7 @@ class Report:
                 lines += listed(keys)
             else:
                 lines.append(f"{lang}: every message translated")
-        lines += [f"updated: {path}" for path in self.changed]
+        lines += [f"updated: {_relative(path)}" for path in self.changed]
         if not self.changed:
             lines.append("the catalogs were already up to date")
         return lines
