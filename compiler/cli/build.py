@@ -30,6 +30,9 @@ def register(app: typer.Typer) -> None:
             typer.echo("wondersmith: run build from the project root (no cards/ folder here)",
                        err=True)
             raise typer.Exit(2)
+        if port and not watch:
+            typer.echo("wondersmith: --port works with --watch only", err=True)
+            raise typer.Exit(2)
         if watch:
             from wondersmith.tools.watch import run_watch
             raise typer.Exit(run_watch(CARDS, port, fmt))

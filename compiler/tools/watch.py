@@ -172,6 +172,21 @@ def _stop_on_sigterm() -> None:
     signal.signal(signal.SIGTERM, stop)
 
 
+def _loop(batches: Iterable[set], build: Rebuilder, fmt: str, server: PreviewServer) -> None:
+    """Rebuild once the watcher is live, then after every batch of saves."""
+    built = False
+    for changes in batches:
+        if not built:
+            # The first batch (empty when nothing was saved yet) means the watcher is
+            # live: build now, and no save made from here on can be missed.
+            built = True
+            _report(_safe_rebuild(build), fmt, server)
+            continue
+        if changes:
+            typer.echo(f"changed: {_describe(path for _, path in changes)}", err=True)
+            _report(_safe_rebuild(build), fmt, server)
+
+
 def run_watch(cards: Path, port: int = 0, fmt: str = "text",
               generated: Path = Path("generated"), sheets_dir: Path = Path("generated/sheets"),
               docs_dir: Path = Path("docs/rules")) -> int:
@@ -186,39 +201,29 @@ def run_watch(cards: Path, port: int = 0, fmt: str = "text",
     from wondersmith.render import i18n
     from wondersmith.render.sheets import FONTS_DIR
 
-    try:
-        server = PreviewServer(sheets_dir, FONTS_DIR, port)
-    except OSError as exc:
-        typer.echo(f"wondersmith: cannot serve the preview on 127.0.0.1:{port} "
-                   f"({exc.strerror or exc}); choose another --port", err=True)
-        return 2
-    watched = [cards] + ([i18n.LOCALE_DIR] if i18n.LOCALE_DIR.is_dir() else [])
-
-    build = Rebuilder(cards, generated, sheets_dir, docs_dir, server.sheets_changed)
-
+    server = None
     try:
         _stop_on_sigterm()
+        try:
+            server = PreviewServer(sheets_dir, FONTS_DIR, port)
+        except OSError as exc:
+            typer.echo(f"wondersmith: cannot serve the preview on 127.0.0.1:{port} "
+                       f"({exc.strerror or exc}); choose another --port", err=True)
+            return 2
         server.start()
+        watched = [cards] + ([i18n.LOCALE_DIR] if i18n.LOCALE_DIR.is_dir() else [])
         typer.echo(f"preview: {server.url}  (Ctrl-C stops)")
         typer.echo(f"watching {_describe(str(p) for p in watched)}; PDFs are not rebuilt "
                    "while watching: run `wondersmith build` before you commit", err=True)
-        built = False
-        for changes in watchfiles.watch(*watched, watch_filter=_wanted, step=STEP_MS,
-                                        debounce=DEBOUNCE_MS, yield_on_timeout=True,
-                                        rust_timeout=READY_MS):
-            if not built:
-                # The first yield means the watcher is live: build now, and no save made
-                # from here on can be missed.
-                built = True
-                _report(_safe_rebuild(build), fmt, server)
-                continue
-            if not changes:
-                continue
-            typer.echo(f"changed: {_describe(path for _, path in changes)}", err=True)
-            _report(_safe_rebuild(build), fmt, server)
+        _loop(watchfiles.watch(*watched, watch_filter=_wanted, step=STEP_MS,
+                               debounce=DEBOUNCE_MS, yield_on_timeout=True,
+                               rust_timeout=READY_MS),
+              Rebuilder(cards, generated, sheets_dir, docs_dir, server.sheets_changed),
+              fmt, server)
     except KeyboardInterrupt:
         pass
     finally:
-        server.close()
+        if server is not None:
+            server.close()
     typer.echo("stopped watching", err=True)
     return 0
