@@ -38,7 +38,8 @@ def measure(edits: int) -> tuple[list[float], list[float]]:
             url = watch.url()
             watch.wait_for_line(r"rebuilt in")
             driver = start_browser(Path(tmp) / "profile")
-            driver.get(url + "duel-en.html")
+            english = next((project / "generated" / "sheets").glob("duel-en*.html"))
+            driver.get(url + english.name)
             wait_until(lambda: text_of(driver, COST) == "1", 60, "the sheet")
             age1 = project / "cards" / "duel" / "age1.yaml"
             latencies, rebuilds, cost = [], [], 1

@@ -35,6 +35,13 @@ def _copy_project(target: Path) -> Path:
     return target
 
 
+def sheet(project: Path, lang: str) -> Path:
+    """The HTML sheet of Duel in `lang` (named duel-<lang>[-<paper>].html)."""
+    found = sorted((project / "generated" / "sheets").glob(f"duel-{lang}*.html"))
+    assert len(found) == 1, found
+    return found[0]
+
+
 def _edit(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text, f"{old!r} not in {path}"
@@ -81,9 +88,9 @@ def test_a_saved_cost_change_shows_in_the_open_page(live) -> None:
     wait_until(lambda: text_of(driver, COST) == "4", TIMEOUT, "the page to show the new cost")
     latency = time.perf_counter() - saved
     print(f"save to new cost in the page: {latency * 1000:.0f} ms")
-    assert "duel-en.html" in driver.current_url
+    assert driver.current_url.endswith("/" + sheet(project, "en").name)
     # The served page carries the reload client; the file on disk does not.
-    on_disk = (project / "generated" / "sheets" / "duel-en.html").read_text(encoding="utf-8")
+    on_disk = sheet(project, "en").read_text(encoding="utf-8")
     assert '<span class="coin-n">4</span>' in on_disk
     assert "wondersmith-state" not in on_disk
     _edit(age1, LOGGING_CAMP % 4, LOGGING_CAMP % 1)
@@ -120,10 +127,10 @@ def test_watch_renders_html_not_pdf_and_serves_only_the_sheets(project: Path) ->
         assert (project / "generated" / "duel" / "ruleset.json").is_file()
         assert (project / "docs" / "rules" / "duel-en.md").is_file()
         assert url.startswith("http://127.0.0.1:")
-        with urllib.request.urlopen(url + "duel-fr.html") as response:
+        with urllib.request.urlopen(url + sheet(project, "fr").name) as response:
             page = response.read().decode("utf-8")
         assert "/__wondersmith/events" in page
-        on_disk = (sheets / "duel-fr.html").read_text(encoding="utf-8")
+        on_disk = sheet(project, "fr").read_text(encoding="utf-8")
         cut = on_disk.rindex("</body>")  # the client goes in there, the rest is as written
         assert page.startswith(on_disk[:cut]) and page.endswith(on_disk[cut:])
         assert "/__wondersmith/events" not in on_disk
@@ -229,7 +236,8 @@ def test_pages_hear_of_new_sheets_only_when_a_sheet_changed(project: Path, monke
     outcome = rebuild()
     assert calls == ["sheets", "sheets"]
     changed = {p.as_posix() for p in outcome.changed}
-    assert {f"generated/sheets/duel-{lang}.html" for lang in i18n.LANGUAGES} <= changed
+    assert {sheet(project, lang).relative_to(project).as_posix()
+            for lang in i18n.LANGUAGES} <= changed
     assert "generated/duel/ruleset.json" in changed
     assert not any(p.endswith(".pdf") for p in changed)
 
@@ -249,15 +257,15 @@ def test_a_catalog_edit_is_checked_and_rendered(project: Path, monkeypatch,
     monkeypatch.setattr(i18n, "LOCALE_DIR", locale)
     rebuild = _rebuilder(project, monkeypatch)
     assert rebuild().ok
-    sheet = project / "generated" / "sheets" / "duel-fr.html"
+    french_sheet = sheet(project, "fr")
     po = locale / "fr" / "LC_MESSAGES" / "messages.po"
     french = i18n.read_catalog(po, "fr")
     message = next(m for m in french if m.id and isinstance(m.id, str) and m.string
-                   and m.string in sheet.read_text(encoding="utf-8") and "{" not in m.id)
+                   and m.string in french_sheet.read_text(encoding="utf-8") and "{" not in m.id)
     message.string = "Texte changé <b>exprès</b>"
     po.write_bytes(catalogs.dump(french))
     assert rebuild().ok
-    assert "Texte changé &lt;b&gt;exprès&lt;/b&gt;" in sheet.read_text(encoding="utf-8")
+    assert "Texte changé &lt;b&gt;exprès&lt;/b&gt;" in french_sheet.read_text(encoding="utf-8")
     message.string = ""
     po.write_bytes(catalogs.dump(french))
     outcome = rebuild()
