@@ -141,6 +141,10 @@ def test_watch_renders_html_not_pdf_and_serves_only_the_sheets(project: Path) ->
             assert error.value.code == 404, path
         with urllib.request.urlopen(url + "any/fonts/NotoSans-Regular.ttf") as response:
             assert response.headers["Content-Type"] == "font/ttf"
+        rebinding = urllib.request.Request(url, headers={"Host": "attacker.example"})
+        with pytest.raises(urllib.error.HTTPError) as error:
+            urllib.request.urlopen(rebinding)
+        assert error.value.code == 403
     finally:
         code, output = watch.stop()
     assert code == 0, output

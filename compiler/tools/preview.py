@@ -6,7 +6,8 @@ Server-Sent Events: when a rebuild changes the sheets the page reloads; when the
 invalid it shows the diagnostics over the last good page until the data is fixed.
 
 Only three kinds of path are served: the index (`/`), the `.html` files directly inside the
-sheets folder, and the font files the sheets link to. Nothing else on disk is reachable.
+sheets folder, and the font files the sheets link to. Nothing else on disk is reachable, and
+only requests addressed to 127.0.0.1 or localhost are answered.
 """
 from __future__ import annotations
 
@@ -168,7 +169,12 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_GET(self, head: bool = False) -> None:
         path = unquote(urlsplit(self.path).path)
-        if path == EVENTS_PATH:
+        port = self.server.server_address[1]
+        if self.headers.get("Host") not in (f"127.0.0.1:{port}", f"localhost:{port}"):
+            # A page of another site reaching us through DNS rebinding: not for it to read.
+            self._send(HTTPStatus.FORBIDDEN, "text/plain; charset=utf-8",
+                       b"forbidden: open the preview at 127.0.0.1\n", head)
+        elif path == EVENTS_PATH:
             self._stream_events()
         elif path in ("/", "/index.html"):
             self._send(HTTPStatus.OK, "text/html; charset=utf-8", self._index(), head)
