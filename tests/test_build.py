@@ -27,7 +27,8 @@ def test_build_writes_code_sheets_and_docs_for_every_language(project: Path) -> 
     assert (project / "generated" / "duel" / "buildings.py").is_file()
     assert (project / "generated" / "duel" / "ruleset.json").is_file()
     for lang in LANGUAGES:
-        for path in (f"generated/sheets/duel-{lang}.html", f"generated/sheets/duel-{lang}.pdf",
+        for path in (f"generated/sheets/duel-{lang}-a4.html",
+                     f"generated/sheets/duel-{lang}-a4.pdf",
                      f"docs/rules/duel-{lang}.md"):
             assert (project / path).stat().st_size > 0, path
     # The same data gives the same bytes as the committed outputs.

@@ -40,8 +40,9 @@ def rendered(game, tmp_path_factory):
     for lang in LANGUAGES:
         start = time.perf_counter()
         render_game(game, DUEL, (lang,), ("html", "pdf"), "a4", out, None)
-        result[lang] = ((out / f"duel-{lang}.html").read_text(encoding="utf-8"),
-                        (out / f"duel-{lang}.pdf").read_bytes(), time.perf_counter() - start)
+        result[lang] = ((out / f"duel-{lang}-a4.html").read_text(encoding="utf-8"),
+                        (out / f"duel-{lang}-a4.pdf").read_bytes(),
+                        time.perf_counter() - start)
     return result
 
 
@@ -59,8 +60,8 @@ def test_html_snapshot(game, lang: str) -> None:
     """The committed sheet and rules reference match a fresh render of the data."""
     names = load_names(DUEL, lang)
     html = sheets.render_html(game, lang, names, "a4", sheets.font_base_for(SHEETS_OUT))
-    assert (SHEETS_OUT / f"duel-{lang}.html").read_text(encoding="utf-8") == html, (
-        f"duel-{lang}.html differs: run `wondersmith build` and review the diff")
+    assert (SHEETS_OUT / f"duel-{lang}-a4.html").read_text(encoding="utf-8") == html, (
+        f"duel-{lang}-a4.html differs: run `wondersmith build` and review the diff")
     md = sheets.render_markdown(game, lang, names)
     assert (ROOT / "docs" / "rules" / f"duel-{lang}.md").read_text(encoding="utf-8") == md
 
@@ -102,8 +103,8 @@ def test_pdf_is_byte_identical_across_runs(game, rendered, tmp_path: Path) -> No
     # the same relative font path as the session render: same depth under /tmp
     html = sheets.render_html(game, "vi", load_names(DUEL, "vi"), "a4",
                               sheets.font_base_for(tmp_path))
-    again = sheets.render_pdf(html, (tmp_path / "duel-vi.html").as_uri())
-    assert (tmp_path / "duel-vi.pdf").read_bytes() == again
+    again = sheets.render_pdf(html, (tmp_path / "duel-vi-a4.html").as_uri())
+    assert (tmp_path / "duel-vi-a4.pdf").read_bytes() == again
 
 
 def _layout_problems(html: str) -> tuple[list[str], dict[str, int]]:
@@ -235,7 +236,8 @@ def test_cli_renders_html_and_markdown(tmp_path: Path, monkeypatch: pytest.Monke
     result = CliRunner().invoke(app, ["sheets", "--lang", "fr,vi", "--format", "html",
                                       "--out", str(tmp_path / "s"), "--docs", str(tmp_path / "d")])
     assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in (tmp_path / "s").iterdir()) == ["duel-fr.html", "duel-vi.html"]
+    assert sorted(p.name for p in (tmp_path / "s").iterdir()) == ["duel-fr-a4.html",
+                                                                   "duel-vi-a4.html"]
     md = (tmp_path / "d" / "duel-vi.md").read_text(encoding="utf-8")
     assert "Kim tự tháp" in md and "Tóm tắt luật chơi" in md
     assert (tmp_path / "d" / "duel-vi.md").read_bytes() == (ROOT / "docs" / "rules" /

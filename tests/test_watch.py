@@ -19,7 +19,9 @@ from pathlib import Path
 import pytest
 
 from browser import Watch, find_chromium, start_browser, text_of, wait_until
+from wondersmith.build import run_build
 from wondersmith.cli.validate import collect
+from wondersmith.manifest import Manifest
 from wondersmith.render import catalogs, i18n
 from wondersmith.tools.preview import State, inject
 from wondersmith.tools.watch import Rebuilder
@@ -198,9 +200,8 @@ def test_state_embedded_in_a_page_cannot_close_its_script() -> None:
 
 def _rebuilder(project: Path, monkeypatch: pytest.MonkeyPatch, calls: list | None = None):
     monkeypatch.chdir(project)
-    return Rebuilder(Path("cards"), Path("generated"), Path("generated/sheets"),
-                     Path("docs/rules"), lambda: calls.append("sheets") if calls is not None
-                     else None)
+    return Rebuilder(Path("cards"),
+                     lambda: calls.append("sheets") if calls is not None else None)
 
 
 @pytest.mark.parametrize("old, new", [
@@ -244,6 +245,10 @@ def test_pages_hear_of_new_sheets_only_when_a_sheet_changed(project: Path, monke
             for lang in i18n.LANGUAGES} <= changed
     assert "generated/duel/ruleset.json" in changed
     assert not any(p.endswith(".pdf") for p in changed)
+    # The build's manifest knows: a plain build finds the code, HTML and docs current.
+    assert Manifest(Path(".")).false_claims() == []
+    report = run_build(Path("cards"), formats=("html",))
+    assert report.ok and report.written == []
 
 
 @pytest.fixture

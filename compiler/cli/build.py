@@ -1,12 +1,11 @@
-"""`wondersmith build`: the main job. Validate, then compile, then render every game."""
+"""`wondersmith build`: the main job. Validate, then compile, then render every game, each
+output only when its inputs changed (see `wondersmith.build`)."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import typer
 
-from wondersmith.cli.compile import run_compile
-from wondersmith.cli.validate import collect
 from wondersmith.diagnostics import FORMATTERS
 
 CARDS = Path("cards")
@@ -21,7 +20,14 @@ def register(app: typer.Typer) -> None:
         port: int = typer.Option(0, "--port", min=0, max=65535,
                                  help="Preview port with --watch [default: a free one]"),
     ) -> None:
-        """Validate every game under cards/, compile it to generated/, render sheets and docs."""
+        """Validate every game under cards/, compile it to generated/, render sheets and docs.
+
+        Only outputs whose inputs changed are rebuilt: generated/manifest.json records what
+        each was made from. Exit 0 when built, 1 on invalid data, 2 on usage errors.
+        """
+        from wondersmith.build import run_build
+        from wondersmith.cli.sheets import print_report, progress_bar
+
         if fmt not in FORMATTERS:
             typer.echo(f"wondersmith: unknown format '{fmt}' (choose text, json or github)",
                        err=True)
@@ -36,17 +42,16 @@ def register(app: typer.Typer) -> None:
         if watch:
             from wondersmith.tools.watch import run_watch
             raise typer.Exit(run_watch(CARDS, port, fmt))
-        diagnostics = collect([CARDS])
-        if diagnostics:
-            typer.echo(FORMATTERS[fmt](diagnostics))
-        if any(d.severity == "error" for d in diagnostics):
-            typer.echo("build stopped: the data is invalid", err=True)
+        with progress_bar() as on_step:
+            report = run_build(CARDS, on_step=on_step)
+        ok = report.ok
+        if report.diagnostics:
+            typer.echo(FORMATTERS[fmt](report.diagnostics))
+            report.diagnostics = []  # printed in the chosen format
+        if not ok:
+            print_report(report, quiet=True)
+            typer.echo("build stopped: the data is invalid (nothing was written)"
+                       if not report.written else "build stopped: see the problems above",
+                       err=True)
             raise typer.Exit(1)
-        typer.echo("validated: cards/", err=True)
-        run_compile(check=False)
-        # Imported here: WeasyPrint is slow to load and only this step needs it.
-        from wondersmith.cli.sheets import render_all
-        from wondersmith.render.i18n import LANGUAGES
-        if render_all([CARDS], LANGUAGES, ("html", "pdf"), "a4", Path("generated/sheets"),
-                      Path("docs/rules")):
-            raise typer.Exit(1)
+        print_report(report)

@@ -7,11 +7,13 @@ from typing import Optional
 
 import typer
 
+from wondersmith import atomic
 from wondersmith.codegen import outputs
 from wondersmith.codegen.python import CompileError, json_text
 from wondersmith.diagnostics import FORMATTERS
 from wondersmith.codegen.export import export
 from wondersmith.ir.loader import find_games, load_game
+from wondersmith.manifest import Manifest
 
 CARDS = Path("cards")
 GENERATED = Path("generated")
@@ -23,7 +25,12 @@ def _fail(message: str, code: int) -> typer.Exit:
 
 
 def run_compile(check: bool, cards: Path = CARDS, out: Path = GENERATED) -> None:
-    """Compile (or check) every game; raises typer.Exit with the right code."""
+    """Compile (or check) every game; raises typer.Exit with the right code.
+
+    Compiling always regenerates in memory (it is cheap) and writes only what changed; the
+    manifest (`generated/manifest.json` beside `cards/`) records each package's inputs.
+    `--check` proves the files and the manifest's claims about them, writing nothing.
+    """
     if not cards.is_dir():
         raise _fail(f"no such folder: {cards}", 2)
     result = outputs.expected(cards, out)
@@ -33,15 +40,18 @@ def run_compile(check: bool, cards: Path = CARDS, out: Path = GENERATED) -> None
         typer.echo(f"{error}", err=True)
     if not result.ok:
         raise _fail("not compiled: fix the problems above (nothing was written)", 1)
+    manifest = Manifest(cards.parent)
     if check:
-        problems = outputs.stale(result, out)
-        for line in problems:
+        problems = outputs.stale(result, out, manifest) + manifest.false_claims()
+        for line in dict.fromkeys(problems):
             typer.echo(line)
         if problems:
-            raise _fail(f"{out}/ is out of date: run `wondersmith compile`", 1)
+            raise _fail(f"{out}/ is out of date: run `wondersmith build` (or `wondersmith "
+                        "compile` when only the compiled packages are named)", 1)
         typer.echo(f"{out}/ is up to date ({', '.join(result.games)})", err=True)
         return
-    changed = outputs.write(result, out)
+    changed = outputs.write(result, out, manifest)
+    manifest.save()
     typer.echo(f"compiled {', '.join(result.games)}: {len(changed)} file(s) changed", err=True)
 
 
@@ -80,4 +90,4 @@ def register(app: typer.Typer) -> None:
         if output is None:
             typer.echo(text, nl=False)
         else:
-            output.write_text(text, encoding="utf-8")
+            atomic.write_text(output, text)

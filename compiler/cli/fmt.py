@@ -6,6 +6,7 @@ from typing import Optional
 
 import typer
 
+from wondersmith import atomic
 from wondersmith.tools import fmt as formatter
 from wondersmith.ir.loader import display_path
 
@@ -41,7 +42,7 @@ def register(app: typer.Typer) -> None:
                 if check:
                     typer.echo(f"would reformat {display_path(path)}")
                 else:
-                    path.write_text(result.text, encoding="utf-8")
+                    atomic.write_text(path, result.text)
                     typer.echo(f"reformatted {display_path(path)}")
         verb = "would be reformatted" if check else "reformatted"
         typer.echo(f"{len(files)} file(s) checked, {len(changed)} {verb}", err=True)

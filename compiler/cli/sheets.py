@@ -1,12 +1,17 @@
 """`wondersmith sheets`: printable reference sheets and rules docs in every language."""
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Optional
+from typing import Iterator, Optional
 
 import typer
 
+from wondersmith.build import BuildReport, render_games
 from wondersmith.diagnostics import format_text
+from wondersmith.ir.loader import display_path
+from wondersmith.manifest import Manifest
+from wondersmith.render import OnStep, PAPERS
 
 CARDS = Path("cards")
 
@@ -35,33 +40,63 @@ def parse_options(langs: list[str] | None, fmt: str, paper: str) -> tuple[tuple[
     if bad or not formats:
         raise _usage(f"unknown format '{bad[0] if bad else fmt}' (choose html, pdf or "
                      "html,pdf)")
-    if paper not in ("a4", "letter"):
+    if paper not in PAPERS:
         raise _usage(f"unknown paper size '{paper}' (choose a4 or letter)")
     return tuple(chosen), formats
 
 
+@contextmanager
+def progress_bar(enabled: bool = True) -> Iterator[OnStep | None]:
+    """A rich progress bar on stderr fed by render steps: one step per language and format."""
+    if not enabled:
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, \
+        TimeElapsedColumn
+
+    with Progress(TextColumn("rendering {task.description}"), BarColumn(),
+                  MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=Console(stderr=True), transient=False) as bar:
+        task = None
+
+        def on_step(description: str, done: int, total: int) -> None:
+            nonlocal task
+            if task is None:
+                task = bar.add_task(description, total=total)
+            bar.update(task, description=description, completed=done)
+
+        yield on_step
+
+
+def print_report(report: BuildReport, quiet: bool = False) -> None:
+    """Problems first, then one line per written file and a count of current ones."""
+    if report.diagnostics:
+        typer.echo(format_text(report.diagnostics), err=True)
+    for error in report.errors:
+        typer.echo(error, err=True)
+    for name in report.invalid:
+        typer.echo(f"not rendered: {name} has invalid data", err=True)
+    if quiet:
+        return
+    for path in report.written:
+        typer.echo(f"written: {display_path(path)}", err=True)
+    typer.echo(f"{len(report.written)} file(s) written, {len(report.unchanged)} up to date",
+               err=True)
+
+
 def render_all(paths: list[Path], langs: tuple[str, ...], formats: tuple[str, ...],
                paper: str, out_dir: Path, docs_dir: Path | None, quiet: bool = False) -> int:
-    """Render every valid game under `paths`; the exit code (0 ok, 1 invalid data)."""
-    from wondersmith.ir.loader import find_games, load_game
-    from wondersmith.render import render_game
-
-    games, _ = find_games(paths)
-    status = 0
-    for folder in games:
-        loaded = load_game(folder)
-        if not loaded.ok:
-            typer.echo(format_text(loaded.diagnostics), err=True)
-            typer.echo(f"not rendered: {folder.name} has invalid data", err=True)
-            status = 1
-            continue
-        result = render_game(loaded.game, folder, langs, formats, paper, out_dir, docs_dir)
-        if not quiet:
-            for lang, seconds in result.seconds.items():
-                typer.echo(f"rendered: {loaded.game.id} {lang} in {seconds:.1f}s", err=True)
-            typer.echo(f"{len(result.written)} file(s) written, {len(result.unchanged)} "
-                       "unchanged", err=True)
-    return status
+    """Render what is out of date for every game under `paths`; the exit code (0 ok, 1
+    invalid data). The manifest is the project's in the working directory."""
+    manifest = Manifest(Path("."))
+    report = BuildReport()
+    with progress_bar(not quiet) as on_step:
+        render_games(paths, langs, formats, paper, out_dir, docs_dir, manifest, report,
+                     on_step)
+    manifest.save()
+    print_report(report, quiet)
+    return 0 if report.ok else 1
 
 
 def register(app: typer.Typer) -> None:

@@ -1,19 +1,32 @@
 """Rendering: reference sheets (HTML, PDF) and rules docs (Markdown) in every language.
 
-`render_game` writes, for one game, `generated/sheets/<game>-<lang>.html` and `.pdf` and
+`render_game` writes, for one game, `generated/sheets/<game>-<lang>-<paper>.html` and `.pdf`
+(one name per paper size, so a Letter run never overwrites the A4 sheets) and
 `docs/rules/<game>-<lang>.md`. All of it is built from the typed intermediate form.
+
+With a manifest, an output is rendered only when its inputs changed (`pending` says which):
+the game's data files, the language's names file and catalog, the templates, icons and fonts,
+the options and the tool's version. WeasyPrint is imported only when a PDF is rendered.
 """
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
+from wondersmith import atomic
+from wondersmith.ir.loader import GAME_FILE, LOCALES_DIR, card_files
 from wondersmith.ir.model import Game
+from wondersmith.manifest import Manifest, data_digest, inputs_digest, package_files
 
 SHEETS_DIR = Path("generated/sheets")
 RULES_DIR = Path("docs/rules")
 FORMATS = ("html", "pdf")
+PAPERS = ("a4", "letter")
+
+# Called before each step with (what it renders, steps done, steps in all).
+OnStep = Callable[[str, int, int], None]
 
 
 @dataclass
@@ -23,36 +36,113 @@ class Rendered:
     seconds: dict[str, float] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Step:
+    """One output to render: a sheet in one format and paper, or a rules doc."""
+
+    lang: str
+    kind: str  # "html", "pdf" or "md"
+    path: Path
+    inputs: str
+
+    def describe(self, game_id: str) -> str:
+        return f"{game_id} {self.lang} {self.kind}"
+
+
+def sheet_path(out_dir: Path, game_id: str, lang: str, paper: str, fmt: str) -> Path:
+    return out_dir / f"{game_id}-{lang}-{paper}.{fmt}"
+
+
+def doc_path(docs_dir: Path, game_id: str, lang: str) -> Path:
+    return docs_dir / f"{game_id}-{lang}.md"
+
+
+def _inputs(folder: Path, lang: str, kind: str, paper: str, out_dir: Path) -> str:
+    from wondersmith.render.i18n import po_path
+
+    files = {f"game/{p.name}": p for p in [folder / GAME_FILE, *card_files(folder)]}
+    files["game/names"] = folder / LOCALES_DIR / f"{lang}.yaml"
+    files["wondersmith/render/catalog"] = po_path(lang)
+    if kind == "md":
+        files.update(package_files("render/templates/rules.md.j2"))
+        return inputs_digest(files, output="rules", lang=lang)
+    files.update(package_files("render/templates/*", "render/icons/*", "render/fonts/*"))
+    # The HTML links the fonts by a path relative to where it is written.
+    from wondersmith.render.sheets import font_base_for
+    return inputs_digest(files, output=kind, lang=lang, paper=paper,
+                         fonts=font_base_for(out_dir))
+
+
+def steps(game_id: str, folder: Path, langs: tuple[str, ...], formats: tuple[str, ...],
+          paper: str, out_dir: Path, docs_dir: Path | None) -> list[Step]:
+    """Every output of one game for these options, in rendering order."""
+    found = []
+    for lang in langs:
+        for fmt in FORMATS:
+            if fmt in formats:
+                found.append(Step(lang, fmt, sheet_path(out_dir, game_id, lang, paper, fmt),
+                                  _inputs(folder, lang, fmt, paper, out_dir)))
+        if docs_dir is not None:
+            found.append(Step(lang, "md", doc_path(docs_dir, game_id, lang),
+                              _inputs(folder, lang, "md", paper, out_dir)))
+    return found
+
+
+def pending(all_steps: list[Step], manifest: Manifest | None) -> list[Step]:
+    """The steps whose output is not current (all of them without a manifest)."""
+    if manifest is None:
+        return list(all_steps)
+    return [s for s in all_steps if not manifest.current(s.path, s.inputs)]
+
+
 def _write(path: Path, data: bytes, result: Rendered) -> None:
     if path.is_file() and path.read_bytes() == data:
         result.unchanged.append(path)
         return
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
+    atomic.write_bytes(path, data)
     result.written.append(path)
 
 
 def render_game(game: Game, folder: Path, langs: tuple[str, ...], formats: tuple[str, ...],
                 paper: str = "a4", out_dir: Path = SHEETS_DIR,
-                docs_dir: Path | None = RULES_DIR) -> Rendered:
-    """Render one game's sheets (and rules docs, unless docs_dir is None)."""
+                docs_dir: Path | None = RULES_DIR, manifest: Manifest | None = None,
+                on_step: OnStep | None = None) -> Rendered:
+    """Render one game's sheets (and rules docs, unless docs_dir is None).
+
+    With a manifest, only outputs whose inputs changed are rendered, and each is recorded.
+    """
     from wondersmith.validate.locales import load_names
     from wondersmith.render import sheets
 
     result = Rendered()
+    every = steps(game.id, folder, langs, formats, paper, out_dir, docs_dir)
+    todo = pending(every, manifest)
+    result.unchanged += [s.path for s in every if s not in todo]
     font_base = sheets.font_base_for(out_dir)
+    done = 0
     for lang in langs:
+        mine = [s for s in todo if s.lang == lang]
+        if not mine:
+            continue
         start = time.perf_counter()
         names = load_names(folder, lang)
-        html = sheets.render_html(game, lang, names, paper, font_base)
-        stem = f"{game.id}-{lang}"
-        if "html" in formats:
-            _write(out_dir / f"{stem}.html", html.encode("utf-8"), result)
-        if "pdf" in formats:
-            pdf = sheets.render_pdf(html, (out_dir.resolve() / f"{stem}.html").as_uri())
-            _write(out_dir / f"{stem}.pdf", pdf, result)
-        if docs_dir is not None:
-            md = sheets.render_markdown(game, lang, names)
-            _write(docs_dir / f"{stem}.md", md.encode("utf-8"), result)
+        html = None
+        for step in mine:
+            if on_step:
+                on_step(step.describe(game.id), done, len(todo))
+            if step.kind == "md":
+                data = sheets.render_markdown(game, lang, names).encode("utf-8")
+            else:
+                if html is None:
+                    html = sheets.render_html(game, lang, names, paper, font_base)
+                if step.kind == "html":
+                    data = html.encode("utf-8")
+                else:
+                    base = sheet_path(out_dir.resolve(), game.id, lang, paper, "html")
+                    data = sheets.render_pdf(html, base.as_uri())
+            _write(step.path, data, result)
+            if manifest is not None:
+                manifest.record(step.path, step.inputs, data_digest(data))
+            done += 1
         result.seconds[lang] = time.perf_counter() - start
     return result

@@ -47,17 +47,18 @@ def _signature(folder: Path) -> tuple:
 
 
 class Rebuilder:
-    """Rebuilds the outputs of the games under `cards`, loading each game once per rebuild.
+    """Rebuilds what changed under `cards`, loading each game once per rebuild.
 
-    The shared translation catalogs are checked again (and re-read for rendering) only when
-    one of them changed. The sheets come before the code, so the open pages, told through
+    It uses the build's manifest (`wondersmith.build`, `generated/manifest.json`), so only
+    the sheets and docs whose inputs changed are rendered, and a later `wondersmith build`
+    knows what is current. The shared translation catalogs are checked again only when one
+    of them changed. The sheets come before the code, so the open pages, told through
     `on_sheets` as soon as a sheet changed, do not wait for the compiler.
     """
 
-    def __init__(self, cards: Path, generated: Path, sheets_dir: Path, docs_dir: Path,
-                 on_sheets: Callable[[], None] = lambda: None) -> None:
-        self.cards, self.generated = cards, generated
-        self.sheets_dir, self.docs_dir = sheets_dir, docs_dir
+    def __init__(self, cards: Path, on_sheets: Callable[[], None] = lambda: None) -> None:
+        self.cards = cards
+        self.root = cards.parent
         self.on_sheets = on_sheets
         self._catalogs: tuple[tuple, list[Diagnostic]] | None = None
 
@@ -91,7 +92,8 @@ class Rebuilder:
         return sorted(found, key=sort_key), games
 
     def __call__(self) -> Outcome:
-        from wondersmith.codegen import outputs
+        from wondersmith.build import BuildReport, compile_games
+        from wondersmith.manifest import Manifest
         from wondersmith.render import render_game
         from wondersmith.render.i18n import LANGUAGES
 
@@ -99,17 +101,25 @@ class Rebuilder:
         diagnostics, games = self.validate()
         if any(d.severity == "error" for d in diagnostics):
             return Outcome(False, diagnostics, seconds=time.perf_counter() - start)
+        manifest = Manifest(self.root)
+        generated = self.root / "generated"
         changed: list[Path] = []
-        for folder, game in games:
-            changed += render_game(game, folder, LANGUAGES, ("html",), out_dir=self.sheets_dir,
-                                   docs_dir=self.docs_dir).written
-        if any(p.suffix == ".html" for p in changed):
-            self.on_sheets()
-        compiled = outputs.expected(self.cards, self.generated)
-        if not compiled.ok:
-            return Outcome(False, compiled.diagnostics, changed, "\n".join(compiled.errors),
+        try:
+            for folder, game in games:
+                changed += render_game(game, folder, LANGUAGES, ("html",), "a4",
+                                       generated / "sheets", self.root / "docs" / "rules",
+                                       manifest).written
+            if any(p.suffix == ".html" for p in changed):
+                self.on_sheets()
+            report = BuildReport()
+            compile_games(self.cards, generated, manifest, report)
+            changed += report.written
+        finally:
+            manifest.save()  # what was written is recorded, even when a step failed
+        if not report.ok:
+            return Outcome(False, list(dict.fromkeys(diagnostics + report.diagnostics)),
+                           changed, "\n".join(report.errors),
                            seconds=time.perf_counter() - start)
-        changed += outputs.write(compiled, self.generated)
         return Outcome(True, diagnostics, changed, seconds=time.perf_counter() - start)
 
 
@@ -187,9 +197,7 @@ def _loop(batches: Iterable[set], build: Rebuilder, fmt: str, server: PreviewSer
             _report(_safe_rebuild(build), fmt, server)
 
 
-def run_watch(cards: Path, port: int = 0, fmt: str = "text",
-              generated: Path = Path("generated"), sheets_dir: Path = Path("generated/sheets"),
-              docs_dir: Path = Path("docs/rules")) -> int:
+def run_watch(cards: Path, port: int = 0, fmt: str = "text") -> int:
     """Build, serve the preview and rebuild on every save until Ctrl-C; the exit code."""
     try:
         import watchfiles
@@ -205,7 +213,7 @@ def run_watch(cards: Path, port: int = 0, fmt: str = "text",
     try:
         _stop_on_sigterm()
         try:
-            server = PreviewServer(sheets_dir, FONTS_DIR, port)
+            server = PreviewServer(cards.parent / "generated" / "sheets", FONTS_DIR, port)
         except OSError as exc:
             typer.echo(f"wondersmith: cannot serve the preview on 127.0.0.1:{port} "
                        f"({exc.strerror or exc}); choose another --port", err=True)
@@ -218,7 +226,7 @@ def run_watch(cards: Path, port: int = 0, fmt: str = "text",
         _loop(watchfiles.watch(*watched, watch_filter=_wanted, step=STEP_MS,
                                debounce=DEBOUNCE_MS, yield_on_timeout=True,
                                rust_timeout=READY_MS),
-              Rebuilder(cards, generated, sheets_dir, docs_dir, server.sheets_changed),
+              Rebuilder(cards, server.sheets_changed),
               fmt, server)
     except KeyboardInterrupt:
         pass

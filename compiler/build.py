@@ -1,0 +1,145 @@
+"""The build pipeline: validate, compile, render, each output only when its inputs changed.
+
+`run_build` is what `wondersmith build` (and its watch mode) runs; `compile_games` and
+`render_games` are its two halves, also behind `wondersmith compile` and `wondersmith sheets`.
+Which outputs are current is decided by the manifest (`wondersmith.manifest`), so a build
+with nothing changed validates the data, hashes the inputs and outputs, and writes nothing.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from wondersmith.diagnostics import Diagnostic
+from wondersmith.ir.loader import GAME_FILE, find_games
+from wondersmith.manifest import Manifest
+
+CARDS = Path("cards")
+HTML_PDF = ("html", "pdf")
+
+
+@dataclass
+class BuildReport:
+    """What a build did: problems found, outputs written, outputs already current."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)  # compile errors, located
+    invalid: list[str] = field(default_factory=list)  # games not rendered: invalid data
+    written: list[Path] = field(default_factory=list)
+    unchanged: list[Path] = field(default_factory=list)
+    compiled: list[str] = field(default_factory=list)  # games whose package was recompiled
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors and not self.invalid and \
+            not any(d.severity == "error" for d in self.diagnostics)
+
+
+def game_id(folder: Path) -> str | None:
+    """The id a game folder declares, read cheaply (no validation); None if unreadable."""
+    try:
+        data = yaml.load((folder / GAME_FILE).read_bytes(),
+                         Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except (OSError, yaml.YAMLError):
+        return None
+    value = data.get("id") if isinstance(data, dict) else None
+    return value if isinstance(value, str) else None
+
+
+def compile_games(cards: Path, out: Path, manifest: Manifest | None,
+                  report: BuildReport) -> None:
+    """Compile the games whose package is not current (every game without a manifest)."""
+    from wondersmith.codegen import outputs
+
+    folders, _ = find_games([cards])
+    todo = []
+    for folder in folders:
+        gid = game_id(folder)
+        if manifest is None or gid is None or \
+                not manifest.current(out / gid, outputs.compile_inputs(folder)):
+            todo.append(folder)
+        else:
+            report.unchanged.append(out / gid)
+    if not todo:
+        return
+    result = outputs.expected(cards, out, todo)
+    report.diagnostics += result.diagnostics
+    report.errors += result.errors
+    if not result.ok:
+        return
+    report.written += outputs.write(result, out, manifest)
+    report.compiled += result.games
+
+
+def render_games(paths: list[Path], langs: tuple[str, ...], formats: tuple[str, ...],
+                 paper: str, out_dir: Path, docs_dir: Path | None,
+                 manifest: Manifest | None, report: BuildReport,
+                 on_step=None) -> None:
+    """Render the sheets and docs of every game under `paths` that are not current."""
+    from wondersmith.ir.loader import load_game
+    from wondersmith import render
+
+    plans = []
+    for folder in find_games(paths)[0]:
+        gid = game_id(folder)
+        every = render.steps(gid, folder, langs, formats, paper, out_dir, docs_dir) \
+            if gid else []
+        todo = render.pending(every, manifest)
+        if gid and not todo:
+            report.unchanged += [s.path for s in every]
+        else:
+            plans.append(folder)
+    work = []  # (loaded game, number of outputs to render)
+    for folder in plans:
+        loaded = load_game(folder)
+        if not loaded.ok:
+            report.diagnostics += loaded.diagnostics
+            report.invalid.append(folder.name)
+            continue
+        every = render.steps(loaded.game.id, folder, langs, formats, paper, out_dir, docs_dir)
+        work.append((loaded, len(render.pending(every, manifest))))
+    total = sum(count for _, count in work)
+    done_before = 0
+    for loaded, count in work:
+        def step(description: str, done: int, _: int) -> None:
+            if on_step:
+                on_step(description, done_before + done, total)
+
+        result = render.render_game(loaded.game, loaded.folder, langs, formats, paper,
+                                    out_dir, docs_dir, manifest, step)
+        report.written += result.written
+        report.unchanged += result.unchanged
+        done_before += count
+    if on_step and total:
+        on_step("done", total, total)
+
+
+def run_build(cards: Path = CARDS, *, root: Path | None = None,
+              langs: tuple[str, ...] | None = None, formats: tuple[str, ...] = HTML_PDF,
+              paper: str = "a4", on_step=None) -> BuildReport:
+    """Validate every game under `cards`, then compile and render what is out of date.
+
+    Outputs go under `root` (default: the folder holding `cards`): `generated/<game>/`,
+    `generated/sheets/`, `docs/rules/`, and the manifest `generated/manifest.json`. Nothing is
+    written when the data is invalid. `on_step(description, done, total)` is called before
+    each sheet or doc is rendered. Returns what was written and what was already current.
+    """
+    from wondersmith.cli.validate import collect
+    from wondersmith.render.i18n import LANGUAGES
+
+    root = Path(root) if root is not None else Path(cards).parent
+    report = BuildReport(diagnostics=collect([cards]))
+    if not report.ok:
+        return report
+    manifest = Manifest(root)
+    generated = root / "generated"
+    compile_games(cards, generated, manifest, report)
+    # Compile diagnostics repeat validation's: keep one copy of each.
+    report.diagnostics = list(dict.fromkeys(report.diagnostics))
+    if report.ok:
+        render_games([cards], langs or LANGUAGES, formats, paper, generated / "sheets",
+                     root / "docs" / "rules", manifest, report, on_step)
+    manifest.save()
+    return report
