@@ -7,6 +7,7 @@ WONDERSMITH_CHROMEDRIVER.
 """
 from __future__ import annotations
 
+import importlib.util
 import os
 import queue
 import re
@@ -38,9 +39,7 @@ def find_chromium() -> tuple[str, str] | str:
         return "no Chromium or Chrome on PATH (run .ci/install-browser)"
     if driver is None:
         return "no chromedriver on PATH (run .ci/install-browser)"
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
+    if importlib.util.find_spec("selenium") is None:
         return "selenium is not installed (pip install -e '.[test]')"
     return browser, driver
 
