@@ -52,8 +52,8 @@ class Rebuilder:
     It uses the build's manifest (`wondersmith.build`, `generated/manifest.json`), so only
     the sheets and docs whose inputs changed are rendered, and a later `wondersmith build`
     knows what is current. The shared translation catalogs are checked again only when one
-    of them changed. The sheets come before the code, so the open pages, told through
-    `on_sheets` as soon as a sheet changed, do not wait for the compiler.
+    of them changed. The sheets come first, so the open pages, told through `on_sheets` as
+    soon as a sheet changed, wait neither for the rules docs nor for the compiler.
     """
 
     def __init__(self, cards: Path, on_sheets: Callable[[], None] = lambda: None) -> None:
@@ -107,10 +107,12 @@ class Rebuilder:
         try:
             for folder, game in games:
                 changed += render_game(game, folder, LANGUAGES, ("html",), "a4",
-                                       generated / "sheets", self.root / "docs" / "rules",
-                                       manifest).written
-            if any(p.suffix == ".html" for p in changed):
+                                       generated / "sheets", None, manifest).written
+            if changed:
                 self.on_sheets()
+            for folder, game in games:  # the rules docs, once the pages are told
+                changed += render_game(game, folder, LANGUAGES, (), "a4", generated / "sheets",
+                                       self.root / "docs" / "rules", manifest).written
             report = BuildReport()
             compile_games(self.cards, generated, manifest, report)
             changed += report.written
