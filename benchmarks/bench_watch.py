@@ -5,8 +5,8 @@
 Copies cards/ to a temporary project, starts `wondersmith build --watch` there, opens the
 English sheet in headless Chromium (see tests/browser.py) and changes Logging Camp's coin
 cost N times. Each edit is timed from the write to the page showing the new cost (wall
-clock: file watching, rebuild, server-sent event, reload, all of it); the rebuild's own time
-is read from the terminal. Prints min, median and max, and exits 1 if the median is over
+clock: file watching, rebuild, server-sent event, reload, all of it); the rebuild's own times
+(until the sheets are served, and in all) are read from the terminal. Prints min, median and max, and exits 1 if the median is over
 the budget ("within about a second").
 """
 from __future__ import annotations
@@ -28,7 +28,7 @@ COST = "#building-logging_camp .coin-n"
 LOGGING_CAMP = "  - id: logging_camp\n    name: Logging Camp\n    color: brown\n    cost: {coins: %d}\n"
 
 
-def measure(edits: int) -> tuple[list[float], list[float]]:
+def measure(edits: int) -> tuple[list[float], list[float], list[float]]:
     with tempfile.TemporaryDirectory() as tmp:
         project = Path(tmp) / "project"
         shutil.copytree(ROOT / "cards", project / "cards")
@@ -42,7 +42,7 @@ def measure(edits: int) -> tuple[list[float], list[float]]:
             driver.get(url + english.name)
             wait_until(lambda: text_of(driver, COST) == "1", 60, "the sheet")
             age1 = project / "cards" / "duel" / "age1.yaml"
-            latencies, rebuilds, cost = [], [], 1
+            latencies, rebuilds, served, cost = [], [], [], 1
             for _ in range(edits):
                 new = cost % 5 + 1
                 text = age1.read_text(encoding="utf-8")
@@ -51,10 +51,13 @@ def measure(edits: int) -> tuple[list[float], list[float]]:
                                 encoding="utf-8")
                 wait_until(lambda: text_of(driver, COST) == str(new), 60, "the new cost")
                 latencies.append(time.perf_counter() - start)
-                rebuilds.append(float(watch.wait_for_line(r"rebuilt in ([\d.]+)s").group(1)))
+                done = watch.wait_for_line(r"rebuilt in ([\d.]+)s \(sheets served after "
+                                           r"([\d.]+)s\)")
+                rebuilds.append(float(done.group(1)))
+                served.append(float(done.group(2)))
                 cost = new
                 time.sleep(0.3)  # let the reload settle, as between a designer's saves
-            return latencies, rebuilds
+            return latencies, served, rebuilds
         finally:
             if driver is not None:
                 driver.quit()
@@ -69,7 +72,7 @@ def main() -> int:
     found = find_chromium()
     if isinstance(found, str):
         raise SystemExit(f"bench_watch: {found}")
-    latencies, rebuilds = measure(args.edits)
+    latencies, served, rebuilds = measure(args.edits)
 
     def ms(values: list[float]) -> str:
         return (f"min {min(values) * 1000:.0f} ms, median {statistics.median(values) * 1000:.0f}"
@@ -78,7 +81,8 @@ def main() -> int:
     median = statistics.median(latencies)
     print(f"save to page, {args.edits} edits: {ms(latencies)} (budget "
           f"{args.budget * 1000:.0f} ms)")
-    print(f"of which the rebuild (validate, HTML sheets, docs, code): {ms(rebuilds)}")
+    print(f"  save seen to sheets served (validate, render HTML): {ms(served)}")
+    print(f"  whole rebuild (and rules docs, code, manifest): {ms(rebuilds)}")
     return 0 if median <= args.budget else 1
 
 

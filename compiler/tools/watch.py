@@ -36,6 +36,7 @@ class Outcome:
     changed: list[Path] = field(default_factory=list)
     problem: str = ""  # a failure that is not a diagnostic (a file that cannot be written)
     seconds: float = 0.0
+    sheets_seconds: float | None = None  # when the pages were told of new sheets
 
 
 def _signature(folder: Path) -> tuple:
@@ -104,12 +105,14 @@ class Rebuilder:
         manifest = Manifest(self.root)
         generated = self.root / "generated"
         changed: list[Path] = []
+        sheets_seconds = None
         try:
             for folder, game in games:
                 changed += render_game(game, folder, LANGUAGES, ("html",), "a4",
                                        generated / "sheets", None, manifest).written
             if changed:
                 self.on_sheets()
+                sheets_seconds = time.perf_counter() - start
             for folder, game in games:  # the rules docs, once the pages are told
                 changed += render_game(game, folder, LANGUAGES, (), "a4", generated / "sheets",
                                        self.root / "docs" / "rules", manifest).written
@@ -121,8 +124,9 @@ class Rebuilder:
         if not report.ok:
             return Outcome(False, list(dict.fromkeys(diagnostics + report.diagnostics)),
                            changed, "\n".join(report.errors),
-                           seconds=time.perf_counter() - start)
-        return Outcome(True, diagnostics, changed, seconds=time.perf_counter() - start)
+                           seconds=time.perf_counter() - start, sheets_seconds=sheets_seconds)
+        return Outcome(True, diagnostics, changed, seconds=time.perf_counter() - start,
+                       sheets_seconds=sheets_seconds)
 
 
 def _safe_rebuild(build: Callable[[], Outcome]) -> Outcome:
@@ -151,8 +155,10 @@ def _report(outcome: Outcome, fmt: str, server: PreviewServer) -> None:
         text = "\n".join(filter(None, [format_text(outcome.diagnostics), outcome.problem]))
         server.show_errors(text)
         return
-    typer.echo(f"[{stamp}] rebuilt in {outcome.seconds:.2f}s: {_summary(outcome.changed)}",
-               err=True)
+    sheets = "" if outcome.sheets_seconds is None else \
+        f" (sheets served after {outcome.sheets_seconds:.2f}s)"
+    typer.echo(f"[{stamp}] rebuilt in {outcome.seconds:.2f}s{sheets}: "
+               f"{_summary(outcome.changed)}", err=True)
     server.show_errors(None)
 
 
