@@ -72,3 +72,17 @@ def test_explain_never_shows_an_internal_id() -> None:
     assert explain(game, IllegalActionError(10**6, "no such action")) == \
         "illegal action 'action #1000000': no such action"
     assert history_in_words(game, 0) == []
+
+
+def test_history_replays_through_the_chance_events_of_a_new_age() -> None:
+    answers = ["1"] * 30 + ["h", "q"]
+    result = play(answers)
+    assert result.exit_code == 0, result.output
+    assert "Age 2 structure" in result.output  # the deal of Age II happened on the way
+    listed = result.output.split("> ")[-2]
+    moves = re.findall(r"^\s+\d+\. (you|bot): (.+)$", listed, re.M)
+    menus = choices(result.output)
+    picked = [menu[0] for a, menu in zip(answers, menus) if a == "1"]
+    assert [text for who, text in moves if who == "you"] == picked
+    assert [text for who, text in moves if who == "bot"] == \
+        re.findall(r"^(?:> )?bot: (.+)$", result.output, re.M)
