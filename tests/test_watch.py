@@ -280,3 +280,44 @@ def test_a_catalog_edit_is_checked_and_rendered(project: Path, monkeypatch,
     outcome = rebuild()
     assert [d.code for d in outcome.diagnostics] == ["WS401"]
     assert repr(message.id) in outcome.diagnostics[0].message
+
+
+class _FakeServer:
+    def __init__(self) -> None:
+        self.errors: list[str | None] = []
+
+    def show_errors(self, errors: str | None) -> None:
+        self.errors.append(errors)
+
+
+def test_one_rebuild_per_batch_of_saves_and_none_for_an_idle_wake_up(capsys) -> None:
+    from watchfiles import Change
+
+    from wondersmith.tools.watch import Outcome, _loop
+
+    builds: list[int] = []
+
+    def build() -> Outcome:
+        builds.append(1)
+        return Outcome(True, changed=[Path("generated/sheets/duel-en-a4.html")])
+
+    saves = {(Change.modified, str(Path.cwd() / "cards/duel/age1.yaml")),
+             (Change.added, str(Path.cwd() / "cards/duel/age2.yaml"))}
+    server = _FakeServer()
+    _loop(iter([set(), set(), saves, set()]), build, "text", server)
+    assert len(builds) == 2  # the first build once the watcher is live, then one per batch
+    err = capsys.readouterr().err
+    assert "changed: cards/duel/age1.yaml, cards/duel/age2.yaml" in err
+    assert err.count("rebuilt in") == 2 and server.errors == [None, None]
+
+
+def test_outputs_that_cannot_be_written_are_reported_not_fatal(project: Path,
+                                                               monkeypatch) -> None:
+    from wondersmith.tools.watch import _safe_rebuild
+
+    (project / "generated").mkdir()
+    (project / "generated" / "sheets").write_text("a file where the sheets folder goes")
+    outcome = _safe_rebuild(_rebuilder(project, monkeypatch))
+    assert not outcome.ok
+    assert outcome.problem.startswith("cannot write the outputs: ")
+    assert "generated/sheets" in outcome.problem
