@@ -7,7 +7,12 @@ from __future__ import annotations
 import difflib
 import json
 from dataclasses import asdict, dataclass
+from importlib import metadata
+from pathlib import Path, PurePosixPath
 from typing import Iterable
+from urllib.parse import quote
+
+from wondersmith.excerpts import display, excerpt, render, source_line
 
 ERROR = "error"
 WARNING = "warning"
@@ -22,7 +27,8 @@ class Code:
 
 _CODES = [
     # Layer 1: strict YAML.
-    Code("WS101", "YAML syntax error", "Fix the YAML syntax at the position shown."),
+    Code("WS101", "YAML syntax error",
+         "Fix the YAML at the position shown: the message says what is wrong in plain words."),
     Code("WS102", "duplicate key", "Remove or rename one of the two keys; YAML would silently "
                                    "keep only the last."),
     Code("WS103", "ambiguous YAML 1.1 scalar",
@@ -35,6 +41,8 @@ _CODES = [
     Code("WS107", "not a single YAML document", "Keep exactly one document per file, with "
                                                 "no `---` separators and at least one key."),
     Code("WS108", "unsupported YAML tag", "Remove the `!tag`; rules data uses plain values."),
+    Code("WS109", "number too large to read",
+         "Write a small whole number: every number in rules data is a count or a price."),
     # Layer 2: schema.
     Code("WS201", "unknown key", "Check the spelling against the schema (docs/dsl.md)."),
     Code("WS202", "unknown effect", "Use a verb of the DSL (docs/dsl.md)."),
@@ -44,6 +52,11 @@ _CODES = [
     Code("WS206", "value out of range", "Give a value that meets the constraint shown."),
     Code("WS207", "malformed effect", "Write an effect as a one-key mapping `verb: value`, "
                                       "or the bare verb for verbs without a value."),
+    Code("WS208", "blank name or invisible character in a name",
+         "Give a name with visible text, without control, zero-width or bidirectional "
+         "characters."),
+    Code("WS209", "id is a Python keyword or constant",
+         "Choose another id (for example with a suffix): ids become names in generated code."),
     # Layer 3: semantics.
     Code("WS301", "duplicate id", "Give every card, Wonder, token and board its own id."),
     Code("WS302", "name not declared by the game",
@@ -119,17 +132,38 @@ def sort_key(d: Diagnostic) -> tuple:
     return (d.file, d.line, d.column, d.code, d.message)
 
 
-def format_text(diagnostics: list[Diagnostic]) -> str:
+def hint_of(d: Diagnostic) -> str:
+    """The diagnostic's own hint, or its code's usual fix: every diagnostic has one."""
+    return d.hint or CODES[d.code].fix
+
+
+def format_text(diagnostics: list[Diagnostic], *, excerpts: bool = True) -> str:
+    """One line per problem (file:line:column: severity code: message), the source line with
+    a caret under the column (rustc style) unless `excerpts` is false, then the hint."""
     lines = []
     for d in diagnostics:
-        lines.append(f"{d.file}:{d.line}:{d.column}: {d.severity} {d.code}: {d.message}")
-        if d.hint:
-            lines.append(f"    hint: {d.hint}")
+        lines.append(f"{d.file}:{d.line}:{d.column}: {d.severity} {d.code}: "
+                     f"{display(d.message)}")
+        if excerpts:
+            lines += render(d.file, d.line, d.column)
+        lines.append(f"    hint: {display(hint_of(d))}")
     return "\n".join(lines)
 
 
 def format_json(diagnostics: list[Diagnostic]) -> str:
-    return json.dumps([asdict(d) for d in diagnostics], indent=2, ensure_ascii=False)
+    """A list of objects: the diagnostic's fields, its hint (the code's usual fix when it has
+    none of its own), and `excerpt`: the source line as shown (cut around the column when
+    long, invisible characters named) with `excerpt_column`, the caret's 1-based position in
+    it; both null when the file cannot be read."""
+    items = []
+    for d in diagnostics:
+        item = asdict(d)
+        item["hint"] = hint_of(d)
+        found = excerpt(d.file, d.line, d.column)
+        item["excerpt"] = found.text if found else None
+        item["excerpt_column"] = found.start + 1 if found else None
+        items.append(item)
+    return json.dumps(items, indent=2, ensure_ascii=False)
 
 
 def _escape_github(value: str, *, prop: bool = False) -> str:
@@ -143,7 +177,7 @@ def format_github(diagnostics: list[Diagnostic]) -> str:
     """GitHub Actions workflow commands: one annotation per diagnostic."""
     lines = []
     for d in diagnostics:
-        message = d.message + (f" ({d.hint})" if d.hint else "")
+        message = d.message + f" ({hint_of(d)})"
         lines.append(
             f"::{d.severity} file={_escape_github(d.file, prop=True)},line={d.line},"
             f"col={d.column},title={d.code}::{_escape_github(message)}"
@@ -151,4 +185,81 @@ def format_github(diagnostics: list[Diagnostic]) -> str:
     return "\n".join(lines)
 
 
-FORMATTERS = {"text": format_text, "json": format_json, "github": format_github}
+# SARIF 2.1.0 (`validate --format sarif`), for GitHub code scanning and other viewers: one run
+# of one tool; every code is a rule (title, usual fix), every diagnostic a result at its file,
+# line and column with the source line as the region's snippet. Relative paths are URIs against
+# %SRCROOT%, the repository's root for GitHub; no absolute path of this machine is written.
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+SARIF_VERSION = "2.1.0"
+# Codes whose diagnostics are warnings; every other code is an error.
+WARNING_CODES = {"WS401"}
+
+
+def _tool_version() -> str:
+    try:
+        return metadata.version("wondersmith")
+    except metadata.PackageNotFoundError:  # pragma: no cover - running from a bare checkout
+        return "0"
+
+
+def _uri(file: str) -> tuple[str, bool]:
+    """A file's URI, and whether it is relative to %SRCROOT%."""
+    path = Path(file)
+    if path.is_absolute():
+        return path.as_uri(), False
+    return quote(str(PurePosixPath(*path.parts))), True
+
+
+def _rule(code: str) -> dict:
+    entry = CODES[code]
+    return {
+        "id": code,
+        "name": "".join(w.capitalize() for w in entry.title.replace("-", " ").split()
+                        if w.isalnum()),
+        "shortDescription": {"text": entry.title},
+        "fullDescription": {"text": f"{entry.title}. {entry.fix}"},
+        "help": {"text": f"{entry.fix} See docs/errors.md ({code})."},
+        "defaultConfiguration": {"level": "warning" if code in WARNING_CODES else "error"},
+    }
+
+
+def _result(d: Diagnostic, rule_index: dict[str, int]) -> dict:
+    uri, relative = _uri(d.file)
+    artifact = {"uri": uri, **({"uriBaseId": "%SRCROOT%"} if relative else {})}
+    region: dict = {"startLine": max(d.line, 1), "startColumn": max(d.column, 1)}
+    line = source_line(d.file, d.line)
+    if line is not None and len(line) <= 1000:  # a snippet, not a megabyte of one-line data
+        region["snippet"] = {"text": line}
+    return {
+        "ruleId": d.code,
+        "ruleIndex": rule_index[d.code],
+        "level": "warning" if d.severity == WARNING else "error",
+        "message": {"text": f"{d.message} (hint: {hint_of(d)})"},
+        "locations": [{"physicalLocation": {"artifactLocation": artifact, "region": region}}],
+    }
+
+
+def sarif_log(diagnostics: list[Diagnostic]) -> dict:
+    """The SARIF log of a list of diagnostics, as a JSON-ready dictionary."""
+    rule_index = {code: i for i, code in enumerate(CODES)}
+    return {
+        "$schema": SARIF_SCHEMA,
+        "version": SARIF_VERSION,
+        "runs": [{
+            "tool": {"driver": {
+                "name": "wondersmith",
+                "version": _tool_version(),
+                "rules": [_rule(code) for code in CODES],
+            }},
+            "columnKind": "unicodeCodePoints",
+            "results": [_result(d, rule_index) for d in diagnostics],
+        }],
+    }
+
+
+def format_sarif(diagnostics: list[Diagnostic]) -> str:
+    return json.dumps(sarif_log(diagnostics), indent=2, ensure_ascii=False)
+
+
+FORMATTERS = {"text": format_text, "json": format_json, "github": format_github,
+              "sarif": format_sarif}

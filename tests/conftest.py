@@ -17,3 +17,24 @@ def duel_copy(tmp_path: Path) -> Path:
     target = tmp_path / "cards" / "duel"
     shutil.copytree(DUEL, target)
     return target
+
+
+def assert_hint_and_excerpt(diagnostic, hint: str, under: str) -> None:
+    """A fixture's diagnostic teaches: its hint says `hint`, and its excerpt shows its source
+    line with carets under exactly `under`."""
+    from wondersmith.diagnostics import hint_of
+    from wondersmith.excerpts import display, render, source_line
+
+    assert hint and hint in hint_of(diagnostic), (hint, hint_of(diagnostic))
+    gutter, shown, carets = render(diagnostic.file, diagnostic.line, diagnostic.column)
+    source = display(source_line(diagnostic.file, diagnostic.line).expandtabs(4)).rstrip()
+    prefix = f" {diagnostic.line} | "
+    assert shown.startswith(prefix) and gutter == " " * (len(prefix) - 2) + "|"
+    if len(source) <= 100:  # a long line is cut around the column
+        assert shown[len(prefix):] == source
+    marks = carets[len(prefix):]
+    start = len(marks) - len(marks.lstrip(" "))
+    width = len(marks.strip())
+    assert set(marks.strip()) == {"^"}
+    assert shown[len(prefix) + start:len(prefix) + start + width] == under, \
+        (shown, carets, under)

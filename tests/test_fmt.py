@@ -173,3 +173,25 @@ def test_unparsable_file_exits_2(duel_copy: Path) -> None:
 def test_missing_path_exits_2(tmp_path: Path) -> None:
     result = runner.invoke(app, ["fmt", str(tmp_path / "nope")])
     assert result.exit_code == 2 and "no such file or folder" in result.stderr
+
+
+def test_diff_prints_the_change_and_writes_nothing(duel_copy: Path) -> None:
+    path = duel_copy / "tokens.yaml"
+    original = path.read_text(encoding="utf-8")
+    messy = original.replace("effects: [coins: 6, points: 4]", "effects: [ coins:  6,points: 4 ]")
+    assert messy != original
+    path.write_text(messy, encoding="utf-8")
+    result = runner.invoke(app, ["fmt", "--diff", str(path)])
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("--- ") and lines[0].endswith("tokens.yaml (before)")
+    assert lines[1].endswith("tokens.yaml (formatted)")
+    removed = [line[1:] for line in lines if line.startswith("-") and not line.startswith("---")]
+    added = [line[1:] for line in lines if line.startswith("+") and not line.startswith("+++")]
+    assert removed == [m for m in messy.splitlines() if m not in original.splitlines()]
+    assert added and all(a in original.splitlines() for a in added)
+    assert path.read_text(encoding="utf-8") == messy
+    # Applying the diff's result is what fmt writes; a canonical file has no diff.
+    assert runner.invoke(app, ["fmt", str(path)]).exit_code == 0
+    clean = runner.invoke(app, ["fmt", "--diff", str(path)])
+    assert clean.exit_code == 0 and clean.stdout == ""

@@ -18,7 +18,7 @@ from wondersmith.ir.loader import load, load_game
 from wondersmith.render import catalogs, i18n, phrases
 from wondersmith.render.i18n import Translator
 
-from conftest import DUEL, FIXTURES
+from conftest import DUEL, FIXTURES, assert_hint_and_excerpt
 
 LOCALE_FIXTURES = sorted((FIXTURES / "locales").glob("*.yaml"))
 
@@ -50,6 +50,10 @@ def test_locale_fixture(path: Path, duel_copy: Path, monkeypatch: pytest.MonkeyP
     assert got == expected, [f"{d.file}:{d.line}:{d.column} {d.code} {d.message}" for d in found]
     assert all(d.message and d.hint for d in found)
     assert all(d.severity == ("warning" if d.code == "WS401" else "error") for d in found)
+    for e in spec["expect"]:  # each teaches: its hint, and its source line with a caret
+        (d,) = [d for d in found if d.code == e["code"] and d.file == e["file"]
+                and e["hint"] in d.hint]
+        assert_hint_and_excerpt(d, e["hint"], e["under"])
 
 
 def test_real_data_is_clean() -> None:

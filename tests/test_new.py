@@ -38,11 +38,14 @@ def test_skeleton_is_appended_and_validates(duel_copy: Path, args, file, skeleto
     assert after.endswith(skeleton) or skeleton in after
     assert check_file(path, "cards").diagnostics == []  # schema level
     codes = {d.code for d in load_game(duel_copy).diagnostics}
-    assert codes <= COUNT_CODES  # only the per-Age counts the designer must update
     if args[0] == "card" and "purple" not in args:
-        assert "now update the counts" in result.stdout
+        # The counts are updated; a structure slot is left to the designer, with a hint.
+        assert codes == {"WS311"} and codes <= COUNT_CODES
+        assert "updated the counts of Age 2" in result.stdout
+        assert "add 1 slot to the rows of Age 2's structure" in result.stdout
     else:  # guilds, Wonders and tokens are not counted per Age
         assert codes == set()
+        assert "updated the counts" not in result.stdout
     assert runner.invoke(app, ["fmt", "--check", str(path)]).exit_code == 0
 
 
@@ -85,3 +88,51 @@ def test_refusals_exit_2(duel_copy: Path, args, message) -> None:
 def test_unknown_game_exits_2(tmp_path: Path) -> None:
     result = runner.invoke(app, ["new", "token", "x", "--game", "nope", "--data", str(tmp_path)])
     assert result.exit_code == 2 and "no game at" in result.stderr
+
+
+def _age(game_yaml: str, age: int) -> str:
+    start = game_yaml.index(f"  - age: {age}\n    cards:")
+    return game_yaml[start:game_yaml.index("\n", game_yaml.index("colors:", start))]
+
+
+def test_counts_are_raised_keeping_comments_and_order(duel_copy: Path) -> None:
+    game = duel_copy / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    game.write_text(text.replace("ages:\n", "ages:  # per Age, checked by validate\n"),
+                    encoding="utf-8")
+    result = new(duel_copy.parent, "card", "grand_hall", "--age", "3", "--color", "grey")
+    assert result.exit_code == 0, result.output
+    after = game.read_text(encoding="utf-8")
+    assert "ages:  # per Age, checked by validate\n" in after
+    # Age III had no grey card: the key goes where the game's colour order puts it.
+    assert _age(after, 3) == ("  - age: 3\n    cards: 21\n"
+                              "    colors: {grey: 1, blue: 6, green: 4, yellow: 5, red: 5}")
+    assert _age(after, 1) == _age(text, 1)
+    codes = [d.code for d in load_game(duel_copy).diagnostics]
+    assert codes == ["WS311"]
+
+
+def test_counts_can_be_left_alone(duel_copy: Path) -> None:
+    before = (duel_copy / "game.yaml").read_text(encoding="utf-8")
+    result = new(duel_copy.parent, "card", "grand_hall", "--age", "1", "--no-update-counts")
+    assert result.exit_code == 0, result.output
+    assert (duel_copy / "game.yaml").read_text(encoding="utf-8") == before
+    codes = {d.code for d in load_game(duel_copy).diagnostics}
+    assert codes == {"WS308", "WS309"}  # the structure still fits the declared counts
+    assert "write `cards: 24` for Age 1 in game.yaml" in result.stdout  # WS308's hint
+
+
+def test_dry_run_shows_the_count_change(duel_copy: Path) -> None:
+    before = {p.name: p.read_text(encoding="utf-8") for p in duel_copy.glob("*.yaml")}
+    result = new(duel_copy.parent, "card", "grand_hall", "--age", "1", "--dry-run")
+    assert result.exit_code == 0, result.output
+    assert "# would change " in result.stdout
+    assert "\n-    cards: 23\n" in result.stdout and "\n+    cards: 24\n" in result.stdout
+    assert "+    colors: {brown: 6, grey: 2, blue: 4," in result.stdout
+    assert {p.name: p.read_text(encoding="utf-8") for p in duel_copy.glob("*.yaml")} == before
+
+
+@pytest.mark.parametrize("ident", ["none", "class", "true"])
+def test_reserved_ids_are_refused(duel_copy: Path, ident: str) -> None:
+    result = new(duel_copy.parent, "token", ident)
+    assert result.exit_code == 2 and "reserved word in Python" in result.stderr

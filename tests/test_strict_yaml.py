@@ -85,8 +85,36 @@ def test_small_aliases_are_fine() -> None:
 
 @pytest.mark.parametrize("depth", [MAX_DEPTH + 1, 1000, 300_000])
 def test_deep_flow_nesting(depth: int) -> None:
-    found = codes(b"[" * depth + b"]" * depth)
-    assert [c for c, _, _ in found] == ["WS104"]
+    # Where our limit is crossed: the 65th bracket, whatever limit libyaml has of its own.
+    assert codes(b"[" * depth + b"]" * depth) == [("WS104", 1, MAX_DEPTH + 1)]
+
+
+DEEP_INPUTS = {
+    "flow": "a: " + "[" * 300_000 + "]" * 300_000 + "\n",
+    "flow-1001": "[" * 1001 + "]" * 1001,
+    "block": "".join(" " * i + "k:\n" for i in range(1100)) + " " * 1100 + "v\n",
+    "block-seq": "- " * 1500 + "x\n",
+    "mixed": "a:\n  b: " + "[" * 5000 + "{c: " * 10 + "1" + "}" * 10 + "]" * 5000 + "\n",
+}
+
+
+@pytest.mark.parametrize("name", DEEP_INPUTS)
+def test_same_limit_same_diagnostic_with_either_parser(name: str,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    # libyaml (PyYAML's C parser, 0.2.5 and later) stops nesting at 1000 levels by itself;
+    # the pure-Python parser does not. The diagnostic must not depend on which one runs.
+    import yaml
+    from wondersmith.validate import strict_yaml
+    raw = DEEP_INPUTS[name].encode()
+    found = {}
+    for loader in (yaml.SafeLoader, getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+        monkeypatch.setattr(strict_yaml, "_Loader", loader)
+        monkeypatch.setattr(strict_yaml._too_deep, "__defaults__", (loader,))
+        found[loader.__name__] = load("f.yaml", raw).diagnostics
+    first, *others = found.values()
+    assert all(o == first for o in others), found
+    assert [d.code for d in first] == ["WS104"]
+    assert first[0].message == f"data nested deeper than {MAX_DEPTH} levels"
 
 
 def test_deep_block_nesting() -> None:

@@ -49,8 +49,12 @@ def test_invalid_data_exits_1_text(duel_copy: Path, monkeypatch: pytest.MonkeyPa
     result = run("cards")
     assert result.exit_code == 1
     line = _line_of(duel_copy / "age1.yaml", "coin: 4")
+    pad = " " * len(str(line))
     assert result.stdout.splitlines() == [
         f"cards/duel/age1.yaml:{line}:15: error WS202: unknown effect 'coin'",
+        f" {pad} |",
+        f" {line} |     effects: [coin: 4]",
+        f" {pad} |               ^^^^",
         "    hint: did you mean 'coins'?",
     ]
     assert "1 error(s)" in result.stderr
@@ -69,7 +73,8 @@ def test_invalid_data_json(duel_copy: Path, monkeypatch: pytest.MonkeyPatch) -> 
     (item,) = json.loads(result.stdout)
     assert item == {"file": "age1.yaml", "line": _line_of(duel_copy / "age1.yaml", "coin: 4"),
                     "column": 15, "code": "WS202", "message": "unknown effect 'coin'",
-                    "hint": "did you mean 'coins'?", "severity": "error"}
+                    "hint": "did you mean 'coins'?", "severity": "error",
+                    "excerpt": "    effects: [coin: 4]", "excerpt_column": 15}
 
 
 def test_invalid_data_github(duel_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -88,7 +93,8 @@ def test_github_escapes_newlines_and_commas(tmp_path: Path) -> None:
     # A file name with a comma and a colon must not break the annotation's properties.
     from wondersmith.diagnostics import Diagnostic, format_github
     out = format_github([Diagnostic("a,b:c.yaml", 3, 4, "WS101", "two\nlines 100%")])
-    assert out == "::error file=a%2Cb%3Ac.yaml,line=3,col=4,title=WS101::two%0Alines 100%25"
+    assert out == ("::error file=a%2Cb%3Ac.yaml,line=3,col=4,title=WS101::two%0Alines 100%25 "
+                   "(Fix the YAML at the position shown: the message says what is wrong in plain words.)")
 
 
 def test_many_files_many_problems_sorted(duel_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:

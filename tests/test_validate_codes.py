@@ -7,6 +7,11 @@ diagnostics at the exact line and column.
   position is given by a text to find in the patched file, so it is exact yet survives edits
   elsewhere in the data.
 - tests/fixtures/stray/: a card file outside any game (WS317).
+
+Every diagnostic of a fixture also teaches: the file fixtures end with one line per expected
+diagnostic, `# check LINE:COL: hint=<words of the hint> | under=<text under the carets>`, and
+the game fixtures give `hint` and `under` with each expectation; the test renders the excerpt
+and checks both.
 """
 from __future__ import annotations
 
@@ -21,7 +26,7 @@ from wondersmith.cli.validate import collect
 from wondersmith.diagnostics import CODES
 from wondersmith.ir.loader import check_file, load_game
 
-from conftest import FIXTURES
+from conftest import FIXTURES, assert_hint_and_excerpt
 
 YAML_FIXTURES = sorted((FIXTURES / "yaml").glob("*.yaml"))
 GAME_FIXTURES = sorted((FIXTURES / "game").glob("*.yaml"))
@@ -41,13 +46,37 @@ def _expectations(path: Path) -> tuple[str, set[tuple[str, int, int]]]:
     return match.group(2) or "cards", found
 
 
+CHECK = re.compile(r"# check (\d+):(\d+): hint=(.*?) \| under=(.*)")
+
+
+def _checks(path: Path) -> dict[tuple[int, int], list[tuple[str, str]]]:
+    found: dict[tuple[int, int], list[tuple[str, str]]] = {}
+    for line in path.read_bytes().decode("utf-8", "replace").split("\n"):
+        match = CHECK.fullmatch(line)
+        if match:
+            at = (int(match.group(1)), int(match.group(2)))
+            found.setdefault(at, []).append((match.group(3), match.group(4)))
+    return found
+
+
 @pytest.mark.parametrize("path", YAML_FIXTURES, ids=lambda p: p.stem)
-def test_file_fixture(path: Path) -> None:
+def test_file_fixture(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(path.parent)  # excerpts read the file by its displayed name
     kind, expected = _expectations(path)
-    doc = check_file(path, kind)
+    doc = check_file(Path(path.name), kind)
     got = {(d.code, d.line, d.column) for d in doc.diagnostics}
     assert got == expected, [f"{d.line}:{d.column} {d.code} {d.message}" for d in doc.diagnostics]
     assert all(d.message for d in doc.diagnostics)
+    checks = _checks(path)
+    assert set(checks) == {(line, col) for _, line, col in expected}, \
+        "every expected diagnostic needs a `# check` line"
+    for d in doc.diagnostics:
+        for hint, under in checks[(d.line, d.column)]:
+            if hint in (d.hint or CODES[d.code].fix):
+                assert_hint_and_excerpt(d, hint, under)
+                break
+        else:
+            pytest.fail(f"{d.line}:{d.column} {d.code}: hint {d.hint!r} matches no check")
 
 
 def test_oversized_file(tmp_path: Path) -> None:
@@ -56,6 +85,7 @@ def test_oversized_file(tmp_path: Path) -> None:
     path.write_bytes(b"tokens:\n" + b"# padding\n" * (strict_yaml.MAX_BYTES // 10 + 1))
     doc = check_file(path, "cards")
     assert [(d.code, d.line, d.column) for d in doc.diagnostics] == [("WS105", 1, 1)]
+    assert_hint_and_excerpt(doc.diagnostics[0], "Split the data into smaller files", "tokens")
 
 
 def _position(text: str, needle: str, nth: int = 1, offset: int = 0) -> tuple[int, int]:
@@ -91,6 +121,12 @@ def test_game_fixture(path: Path, duel_copy: Path, monkeypatch: pytest.MonkeyPat
     assert got == expected, [f"{d.file}:{d.line}:{d.column} {d.code} {d.message}"
                              for d in loaded.diagnostics]
     assert not loaded.ok
+    for e in spec["expect"]:
+        text = (duel_copy / e["file"]).read_text(encoding="utf-8")
+        where = _position(text, e["at"], e.get("nth", 1), e.get("offset", 0))
+        (d,) = [d for d in loaded.diagnostics if (d.code, d.file, d.line, d.column)
+                == (e["code"], e["file"], *where) and e["hint"] in d.hint]
+        assert_hint_and_excerpt(d, e["hint"], e["under"])
 
 
 def test_stray_card_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -98,8 +134,10 @@ def test_stray_card_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     folder.mkdir()
     (folder / STRAY.name).write_bytes(STRAY.read_bytes())
     monkeypatch.chdir(tmp_path)
-    got = [(d.code, d.file, d.line, d.column) for d in collect([folder])]
+    found = collect([folder])
+    got = [(d.code, d.file, d.line, d.column) for d in found]
     assert got == [("WS317", f"loose/{STRAY.name}", 1, 1)]
+    assert_hint_and_excerpt(found[0], "move it into a game folder under cards/", "#")
 
 
 def _codes_in(paths: list[Path]) -> set[str]:

@@ -25,6 +25,7 @@ COMMAND_MODULES = (
     "play",
     "simulate",
     "sheets",
+    "balance",
 )
 
 for _name in COMMAND_MODULES:

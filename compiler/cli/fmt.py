@@ -1,5 +1,7 @@
-"""`wondersmith fmt [--check] [PATH...]`: rewrite data files in the canonical style."""
+"""`wondersmith fmt [--check | --diff] [PATH...]`: rewrite data files in the canonical style."""
 from __future__ import annotations
+
+import difflib
 
 from pathlib import Path
 from typing import Optional
@@ -18,13 +20,17 @@ def register(app: typer.Typer) -> None:
             None, help="Data files, game folders or folders of games [default: cards/]"),
         check: bool = typer.Option(False, "--check",
                                    help="Only report the files that would change (exit 1)"),
+        diff: bool = typer.Option(False, "--diff",
+                                  help="Print the changes as a unified diff; write nothing "
+                                       "(exit 1 when a file would change)"),
     ) -> None:
         """Rewrite rules data in the canonical style, keeping comments; the data never changes.
 
         YAML files that are not rules data (locales, CI files) are skipped. Exit 0 when every
-        file is canonical (or was rewritten), 1 with --check when some would change, 2 on
-        usage errors or files that cannot be parsed.
+        file is canonical (or was rewritten), 1 with --check or --diff when some would
+        change, 2 on usage errors or files that cannot be parsed.
         """
+        check = check or diff
         paths = paths or [Path("cards")]
         missing = [p for p in paths if not p.exists()]
         if missing:
@@ -39,7 +45,13 @@ def register(app: typer.Typer) -> None:
                 typer.echo(f"{display_path(path)}: {result.error}", err=True)
             elif result.changed:
                 changed.append(path)
-                if check:
+                if diff:
+                    name = display_path(path)
+                    typer.echo("".join(difflib.unified_diff(
+                        path.read_text(encoding="utf-8").splitlines(keepends=True),
+                        result.text.splitlines(keepends=True), f"{name} (before)",
+                        f"{name} (formatted)")), nl=False)
+                elif check:
                     typer.echo(f"would reformat {display_path(path)}")
                 else:
                     atomic.write_text(path, result.text)

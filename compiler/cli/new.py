@@ -1,6 +1,13 @@
-"""`wondersmith new card|wonder|token ID --game G`: append a valid skeleton, ready to edit."""
+"""`wondersmith new card|wonder|token ID --game G`: append a valid skeleton, ready to edit.
+
+A new Age card also raises its Age's `cards` and colour count in game.yaml (comments kept),
+so the only thing left by hand is a slot for it in the Age's structure (WS311 says which).
+"""
 from __future__ import annotations
 
+import difflib
+import os
+import tempfile
 from pathlib import Path
 from typing import Optional
 
@@ -10,9 +17,28 @@ from wondersmith.tools import skeleton
 from wondersmith.diagnostics import format_text
 from wondersmith.ir.loader import display_path, load_game
 
-# Per-Age and per-colour counts (and the structures' slots) must be updated by hand in
-# game.yaml after adding a card; these codes are the expected reminder, not a skeleton bug.
+# Per-Age and per-colour counts and the structures' slots: what a new card changes. `new`
+# updates the counts itself (unless told not to); a structure slot is the designer's choice.
 COUNT_CODES = {"WS308", "WS309", "WS311"}
+
+
+def _write(path: Path, text: str) -> None:
+    """Write through a temporary file and a rename, so a file is never half-written."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
+            out.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _diff(update: skeleton.CountUpdate) -> str:
+    name = display_path(update.path)
+    return "".join(difflib.unified_diff(update.before.splitlines(keepends=True),
+                                        update.after.splitlines(keepends=True),
+                                        f"{name} (before)", f"{name} (after)"))
 
 
 def register(app: typer.Typer) -> None:
@@ -24,8 +50,12 @@ def register(app: typer.Typer) -> None:
         age: Optional[int] = typer.Option(None, "--age", help="A card's Age"),
         color: Optional[str] = typer.Option(None, "--color", help="A card's colour [blue]"),
         data: Path = typer.Option(Path("cards"), "--data", help="The folder of games"),
+        update_counts: bool = typer.Option(
+            True, "--update-counts/--no-update-counts",
+            help="Raise the Age's card and colour counts in game.yaml for a new Age card"),
         dry_run: bool = typer.Option(False, "--dry-run",
-                                     help="Print the skeleton and its file; write nothing"),
+                                     help="Print the skeleton, its file and the change to "
+                                          "game.yaml; write nothing"),
     ) -> None:
         """Append a valid skeleton of a card, Wonder or token to the right data file.
 
@@ -37,19 +67,27 @@ def register(app: typer.Typer) -> None:
         except skeleton.SkeletonError as exc:
             typer.echo(f"wondersmith: {exc}", err=True)
             raise typer.Exit(2)
+        counts = None
+        if kind == "card" and update_counts:
+            counts = skeleton.count_update(folder, age, color or "blue")
         where = display_path(added.path)
         if dry_run:
             typer.echo(f"# would be appended to {where}")
             typer.echo(added.item, nl=False)
+            if counts is not None:
+                typer.echo(f"# would change {display_path(counts.path)}")
+                typer.echo(_diff(counts), nl=False)
             raise typer.Exit(0)
-        added.path.write_text(added.text, encoding="utf-8")
+        _write(added.path, added.text)
         typer.echo(f"{'created' if added.created else 'added'} {kind} {ident} in {where}")
+        if counts is not None:
+            _write(counts.path, counts.after)
+            typer.echo(f"updated the counts of Age {age} in {display_path(counts.path)}")
         loaded = load_game(folder)
-        counts = [d for d in loaded.diagnostics if d.code in COUNT_CODES]
+        left = [d for d in loaded.diagnostics if d.code in COUNT_CODES]
         others = [d for d in loaded.diagnostics if d.code not in COUNT_CODES]
-        if counts:
-            typer.echo(f"now update the counts in {display_path(folder / 'game.yaml')} "
-                       f"(`ages`: cards and colours of Age {age}, and the structure): "
-                       + ", ".join(sorted({d.code for d in counts})) + " until then")
+        if left:
+            typer.echo(f"now update {display_path(folder / 'game.yaml')}:")
+            typer.echo(format_text(left))
         if others:
             typer.echo(format_text(others))

@@ -41,14 +41,15 @@ def register(app: typer.Typer) -> None:
         paths: Optional[list[Path]] = typer.Argument(
             None, help="Game folders, folders of games, or card files [default: cards/]"),
         fmt: str = typer.Option("text", "--format", "-f",
-                                help="Output: text, json or github (annotations)"),
+                                help="Output: text (with source lines), json, github "
+                                     "(annotations) or sarif (code scanning)"),
     ) -> None:
         """Check rules data: strict YAML, schema, then semantic checks.
 
         Exit 0 when clean, 1 when the data is invalid, 2 on usage errors.
         """
         if fmt not in FORMATTERS:
-            raise usage_error(f"unknown format '{fmt}' (choose text, json or github)")
+            raise usage_error(f"unknown format '{fmt}' (choose {', '.join(FORMATTERS)})")
         paths = paths or DEFAULT_PATHS
         missing = [p for p in paths if not p.exists()]
         if missing:
@@ -61,7 +62,7 @@ def register(app: typer.Typer) -> None:
             raise usage_error(f"no game data under {', '.join(map(str, paths))}")
         diagnostics = collect(paths)
         errors = sum(d.severity == "error" for d in diagnostics)
-        if fmt == "json" or diagnostics:
+        if fmt in ("json", "sarif") or diagnostics:
             typer.echo(FORMATTERS[fmt](diagnostics))
         if fmt == "text":
             typer.echo(f"{len(games)} game(s) checked: "

@@ -7,6 +7,7 @@ JSON Schema 2020-12 but only keywords draft-07 tooling also understands (yaml-la
 from __future__ import annotations
 
 import json
+import keyword
 from pathlib import Path
 from typing import Any
 
@@ -15,12 +16,47 @@ from wondersmith.dsl import vocabulary as v
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 
+# Ids become Python names in generated code (a card `none` would be `class None`), so the
+# words Python reserves are refused; only the lowercase spellings can match ID_PATTERN.
+RESERVED_IDS = tuple(sorted({w.lower() for w in keyword.kwlist}))
+
+# Characters a name must not hold: C0 and C1 controls, and the invisible format characters
+# that hide or reorder text (soft hyphen, zero-width and direction marks, line and paragraph
+# separators, bidi embeddings, overrides and isolates, word joiners, BOM, annotation marks).
+# A fixed list, not a Unicode category, so the schema is the same on every Python version;
+# BMP only, because JSON Schema regexes write astral characters differently per dialect.
+INVISIBLE_RANGES = (
+    (0x0000, 0x001F), (0x007F, 0x009F), (0x00AD, 0x00AD), (0x061C, 0x061C),
+    (0x180E, 0x180E), (0x200B, 0x200F), (0x2028, 0x202E), (0x2060, 0x2064),
+    (0x2066, 0x206F), (0xFEFF, 0xFEFF), (0xFFF9, 0xFFFB),
+)
+_INVISIBLE_CLASS = "".join(f"\\u{a:04X}" + (f"-\\u{b:04X}" if b != a else "")
+                           for a, b in INVISIBLE_RANGES)
+# No invisible character anywhere (a newline is one, so `.` never stops early), then some
+# visible one. No `$`: in Python's regexes it also matches before a final newline.
+NAME_PATTERN = f"^(?!.*[{_INVISIBLE_CLASS}]).*\\S"
+
+
+# Ids name classes, files and keys (64: far past any real id, whose longest in Duel is 21);
+# names are printed on cards and sheets (80: two lines of a card's title band at most).
+MAX_ID_LENGTH = 64
+MAX_NAME_LENGTH = 80
+
+
 def _id(description: str) -> dict[str, Any]:
-    return {"type": "string", "pattern": v.ID_PATTERN, "description": description}
+    return {"type": "string", "pattern": v.ID_PATTERN, "maxLength": MAX_ID_LENGTH,
+            "not": {"enum": list(RESERVED_IDS)}, "description": description}
+
+
+def _symbol(description: str) -> dict[str, Any]:
+    return {"type": "string", "pattern": v.SYMBOL_PATTERN, "maxLength": MAX_ID_LENGTH,
+            "description": description}
 
 
 def _name(what: str) -> dict[str, Any]:
-    return {"type": "string", "minLength": 1, "description": f"The {what}'s English name"}
+    return {"type": "string", "pattern": NAME_PATTERN, "maxLength": MAX_NAME_LENGTH,
+            "description": f"The {what}'s English name: visible text, without control, "
+                           "zero-width or bidirectional characters"}
 
 
 COST = {
@@ -51,12 +87,10 @@ def cards_schema() -> dict[str, Any]:
             "name": _name("card"),
             "color": v._enum(v.COLORS, "The card's colour"),
             "cost": {"$ref": "#/$defs/cost"},
-            "chain_gives": {"type": "string", "pattern": v.SYMBOL_PATTERN,
-                            "description": "Chain symbol printed on this card: a later card "
-                                           "with this symbol in `chain_from` is free for you"},
-            "chain_from": {"type": "string", "pattern": v.SYMBOL_PATTERN,
-                           "description": "Chain symbol that makes this card free when your "
-                                          "city has the earlier card that gives it"},
+            "chain_gives": _symbol("Chain symbol printed on this card: a later card with "
+                                   "this symbol in `chain_from` is free for you"),
+            "chain_from": _symbol("Chain symbol that makes this card free when your city has "
+                                  "the earlier card that gives it"),
             "effects": {"$ref": "#/$defs/effects"},
         },
     }

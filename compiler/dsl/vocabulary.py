@@ -55,8 +55,14 @@ def _enum(values: tuple[str, ...], description: str) -> dict[str, Any]:
     return {"type": "string", "enum": list(values), "description": description}
 
 
+# The upper bound of every whole number in the data (docs/dsl.md, "Numbers"): each is a count of
+# printed things or a price; the largest in the Duel data is 23 (cards in an Age). 99 leaves
+# room for variants and catches slips such as 10^9 shields, which end every game at once.
+MAX_COUNT = 99
+
+
 def _count(n: int = 1, description: str = "A whole number") -> dict[str, Any]:
-    return {"type": "integer", "minimum": n, "description": description}
+    return {"type": "integer", "minimum": n, "maximum": MAX_COUNT, "description": description}
 
 
 def _colors(description: str) -> dict[str, Any]:

@@ -105,9 +105,13 @@ def load_game(folder: Path) -> LoadedGame:
     docs = [check_file(p, "cards") for p in files]
     for doc in docs:
         result.diagnostics += doc.diagnostics
-    if game_doc.diagnostics or any(d.diagnostics for d in docs):
+    if game_doc.diagnostics:  # every semantic check needs the game's own facts
         result.diagnostics.sort(key=sort_key)
         return result
+    # Semantic checks still run on the files that passed layers 1 and 2; those that need
+    # every card (counts, chain ends) wait until all files load (semantics.WHOLE_GAME).
+    whole_game = not any(d.diagnostics for d in docs)
+    docs = [d for d in docs if not d.diagnostics]
 
     game = parse_game(game_doc.data, _loc(game_doc, ()))
     order = game.resources
@@ -132,9 +136,10 @@ def load_game(folder: Path) -> LoadedGame:
     game = replace(game, buildings=tuple(buildings), wonders=tuple(wonders),
                    tokens=tuple(tokens), boards=tuple(boards),
                    source_hash=source_hash(result.files))
-    result.diagnostics += semantics.check(game, game_doc)
+    result.diagnostics += semantics.check(game, game_doc, whole_game=whole_game)
     result.diagnostics.sort(key=sort_key)
-    result.game = game
+    if whole_game:
+        result.game = game
     return result
 
 

@@ -2,7 +2,8 @@
 
 A skeleton is valid data (schema and per-item semantics) with placeholder rules for the
 designer to edit: a card is free and gives 1 VP, a Wonder costs one unit of the game's first
-raw resource and gives 1 VP, a token gives 1 VP.
+raw resource and gives 1 VP, a token gives 1 VP. A new Age card also raises its Age's counts
+in game.yaml (`cards` and its colour), so the counts stay right (`count_update`).
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from wondersmith.tools import fmt
 from wondersmith.validate import strict_yaml
 from wondersmith.ir.loader import GAME_FILE, card_files
+from wondersmith.dsl.schemas import MAX_ID_LENGTH, RESERVED_IDS
 from wondersmith.dsl.vocabulary import ID_PATTERN
 
 KINDS = {"card": "buildings", "wonder": "wonders", "token": "tokens"}
@@ -97,9 +99,13 @@ def add(folder: Path, kind: str, ident: str, age: int | None = None,
         raise SkeletonError(f"unknown kind '{kind}' (choose card, wonder or token)")
     if not (folder / GAME_FILE).is_file():
         raise SkeletonError(f"no game at {folder} (no {GAME_FILE})")
-    if not re.fullmatch(ID_PATTERN.strip("^$"), ident):
-        raise SkeletonError(f"bad id '{ident}': use snake_case, a lowercase letter then "
-                            "lowercase letters, digits or _")
+    if not re.fullmatch(ID_PATTERN.strip("^$"), ident) or len(ident) > MAX_ID_LENGTH:
+        raise SkeletonError(f"bad id '{ident[:MAX_ID_LENGTH]}': use snake_case, a lowercase "
+                            "letter then lowercase letters, digits or _, at most "
+                            f"{MAX_ID_LENGTH} characters")
+    if ident in RESERVED_IDS:
+        raise SkeletonError(f"bad id '{ident}': a reserved word in Python (ids become names "
+                            f"in generated code); try '{ident}_{kind}'")
     if ident in existing_ids(folder):
         raise SkeletonError(f"id '{ident}' already exists in {folder.name}")
     game = _game_data(folder)
@@ -140,3 +146,44 @@ def add(folder: Path, kind: str, ident: str, age: int | None = None,
     alone = io.StringIO()
     y.dump(CommentedSeq([item]), alone)
     return Added(path, out.getvalue(), alone.getvalue(), created)
+
+
+@dataclass
+class CountUpdate:
+    """game.yaml before and after raising one Age's counts for a new card."""
+
+    path: Path
+    before: str
+    after: str
+
+
+def count_update(folder: Path, age: int, color: str) -> CountUpdate | None:
+    """game.yaml with Age `age`'s `cards` and `colors: {color}` one higher, comments and
+    layout kept; None when the card is a guild (guilds are not counted per Age) or game.yaml
+    has no such Age entry. Nothing is written here."""
+    path = folder / GAME_FILE
+    before = path.read_text(encoding="utf-8")
+    y = fmt._yaml()
+    data = y.load(before)
+    guilds = ((data.get("setup") or {}).get("guilds") or {}) if isinstance(data, dict) else {}
+    if not isinstance(data, dict) or (color == guilds.get("color") and age == guilds.get("age")):
+        return None
+    deck = next((d for d in data.get("ages") or () if isinstance(d, dict) and
+                 d.get("age") == age), None)
+    if deck is None or not isinstance(deck.get("cards"), int):
+        return None
+    deck["cards"] += 1
+    colors = deck.get("colors")
+    if not isinstance(colors, CommentedMap):
+        return None
+    if color in colors:
+        colors[color] += 1
+    else:  # a new colour key goes where the game's colour order puts it
+        order = list(data.get("colors") or ())
+        rank = order.index(color) if color in order else len(order)
+        position = sum(1 for c in colors if (order.index(c) if c in order else len(order))
+                       <= rank)
+        colors.insert(position, color, 1)
+    out = io.StringIO()
+    y.dump(data, out)
+    return CountUpdate(path, before, out.getvalue())

@@ -18,6 +18,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 
 from wondersmith.validate import strict_yaml
+from wondersmith.validate.schema_check import name_problem
 from wondersmith.diagnostics import WARNING, Diagnostic, sort_key
 from wondersmith.ir.loader import LOCALES_DIR, display_path, load_game
 from wondersmith.ir.model import Game
@@ -85,6 +86,11 @@ def check_names(folder: Path, game: Game | None) -> list[Diagnostic]:
                                f"no translation catalog for language '{path.stem}'",
                                "languages with catalogs: " + ", ".join(langs)))
         names = data.get("names")
+        for key, name in (names.items() if isinstance(names, dict) else ()):
+            problem = isinstance(name, str) and name_problem(name)
+            if problem:
+                line, col = doc.where(("names", key))
+                found.append(_diag(file, line, col, "WS208", *problem))
         if not isinstance(names, dict) or game is None:
             continue
         fallback = data.get("english_fallback") or []

@@ -2,27 +2,38 @@
 
 Each check is a small function yielding diagnostics; `check` runs them all. They read the
 typed intermediate form, whose items remember where each of their parts was written.
+
+When some card files are broken (schema errors), the game is checked without them. Checks
+marked `whole_game` count or look up cards across files (Age sizes, chains nobody gives,
+science symbols, structure slots, set-up against the components): they would misfire on a
+partial game, so they run only when every file loaded.
 """
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from wondersmith.diagnostics import Diagnostic, did_you_mean
 from wondersmith.ir.model import Board, Building, Game, Loc, Token, Wonder
 from wondersmith.validate.strict_yaml import Document
-from wondersmith.dsl.vocabulary import (OPPONENT_CITIES, Amount, CollectTradeSpend, Coins, Destroy,
-                                 Discount, Effect, LoseCoins, Points, Produce, ProduceOneOf,
-                                 Science, ScienceChoice, ShieldBonus, TradePrice, Whenever)
+from wondersmith.dsl.vocabulary import (CollectTradeSpend, Coins, Destroy, Discount, Effect,
+                                        LoseCoins, Points, Produce, ProduceOneOf, Science,
+                                        ScienceChoice, ShieldBonus, TradePrice, Whenever)
 
 Item = Building | Wonder | Token | Board
 Check = Callable[[Game, Document], Iterator[Diagnostic]]
 CHECKS: list[Check] = []
+WHOLE_GAME: set[Check] = set()
 
 
-def check_(fn: Check) -> Check:
-    CHECKS.append(fn)
-    return fn
+def check_(fn: Check | None = None, *, whole_game: bool = False) -> Any:
+    """Register a check; `whole_game` ones need every card of the game to be loaded."""
+    def register(fn: Check) -> Check:
+        CHECKS.append(fn)
+        if whole_game:
+            WHOLE_GAME.add(fn)
+        return fn
+    return register(fn) if fn is not None else register
 
 
 def at(item: Item, part: str, code: str, message: str, hint: str = "") -> Diagnostic:
@@ -73,7 +84,8 @@ def unique_ids(game: Game, doc: Document) -> Iterator[Diagnostic]:
         if item.id in first:
             where = first[item.id].loc
             yield at(item, "id", "WS301",
-                     f"id '{item.id}' is already used ({where.file}:{where.line})")
+                     f"id '{item.id}' is already used ({where.file}:{where.line})",
+                     "rename one of the two: ids are unique across all the game's files")
         else:
             first[item.id] = item
 
@@ -155,62 +167,103 @@ def declared_names(game: Game, doc: Document) -> Iterator[Diagnostic]:
 
 
 @check_
-def chains(game: Game, doc: Document) -> Iterator[Diagnostic]:
-    givers: dict[str, Building] = {}
-    takers: dict[str, Building] = {}
+def chain_links(game: Game, doc: Document) -> Iterator[Diagnostic]:
+    """Each symbol given once and used once, from an earlier Age (among the cards loaded)."""
+    givers = _chain_givers(game)
     for b in game.buildings:
-        if b.chain_gives:
-            if b.chain_gives in givers:
-                other = givers[b.chain_gives]
-                yield at(b, "chain_gives", "WS303",
-                         f"chain symbol '{b.chain_gives}' is already given by '{other.id}'")
-            else:
-                givers[b.chain_gives] = b
+        if b.chain_gives and givers[b.chain_gives] is not b:
+            yield at(b, "chain_gives", "WS303", f"chain symbol '{b.chain_gives}' is already "
+                     f"given by '{givers[b.chain_gives].id}'", "give the other card its own "
+                     "symbol, or remove `chain_gives` from one of them")
+    takers: dict[str, Building] = {}
     for b in game.buildings:
         if not b.chain_from:
             continue
         giver = givers.get(b.chain_from)
-        if giver is None:
-            yield at(b, "chain_from", "WS304", f"no card gives chain symbol '{b.chain_from}'",
-                     did_you_mean(b.chain_from, givers))
-        elif giver.age >= b.age:
+        if giver is not None and giver.age >= b.age:
             yield at(b, "chain_from", "WS305",
                      f"'{b.id}' (Age {b.age}) chains from '{giver.id}' (Age {giver.age})",
                      "the card that gives the symbol must be of an earlier Age")
         if b.chain_from in takers:
             yield at(b, "chain_from", "WS306", f"chain symbol '{b.chain_from}' already frees "
-                     f"'{takers[b.chain_from].id}'")
+                     f"'{takers[b.chain_from].id}'", "give this card a symbol of its own, "
+                     "or remove its `chain_from`")
         else:
             takers[b.chain_from] = b
+
+
+@check_(whole_game=True)
+def chain_ends(game: Game, doc: Document) -> Iterator[Diagnostic]:
+    """Every symbol used has a giver and every symbol given has a user."""
+    givers = _chain_givers(game)
+    used = {b.chain_from for b in game.buildings if b.chain_from}
+    for b in game.buildings:
+        if b.chain_from and b.chain_from not in givers:
+            yield at(b, "chain_from", "WS304", f"no card gives chain symbol '{b.chain_from}'",
+                     did_you_mean(b.chain_from, givers) or
+                     "add `chain_gives` to the earlier card, or remove `chain_from`")
     for symbol, giver in givers.items():
-        if symbol not in takers:
+        if symbol not in used:
             yield at(giver, "chain_gives", "WS307", f"no card chains from '{symbol}'",
-                     did_you_mean(symbol, [b.chain_from for b in game.buildings
-                                           if b.chain_from]))
+                     did_you_mean(symbol, used) or "add `chain_from: " + symbol + "` to the "
+                     "later card, or remove `chain_gives`")
+
+
+def _chain_givers(game: Game) -> dict[str, Building]:
+    """The first card that gives each chain symbol."""
+    givers: dict[str, Building] = {}
+    for b in game.buildings:
+        if b.chain_gives:
+            givers.setdefault(b.chain_gives, b)
+    return givers
 
 
 @check_
-def age_decks(game: Game, doc: Document) -> Iterator[Diagnostic]:
-    declared = {deck.age: i for i, deck in enumerate(game.ages)}
+def declared_ages(game: Game, doc: Document) -> Iterator[Diagnostic]:
+    declared = {deck.age for deck in game.ages}
     for b in game.buildings:
         guild = b.color == game.setup.guild_color and b.age == game.setup.guild_age
         if b.age not in declared and not guild:
-            yield at(b, "", "WS313", f"Age {b.age} is not declared in game.yaml `ages`")
+            yield at(b, "", "WS313", f"Age {b.age} is not declared in game.yaml `ages`",
+                     "ages declared: " + ", ".join(str(a) for a in sorted(declared)))
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" + ("" if n == 1 else "s")
+
+
+@check_(whole_game=True)
+def age_counts(game: Game, doc: Document) -> Iterator[Diagnostic]:
+    """Each Age's deck has the cards, and the cards of each colour, game.yaml declares. The
+    hints name both ways out: the number to write in game.yaml, or the cards to change."""
     for i, deck in enumerate(game.ages):
         cards = game.age_cards(deck.age)
+        files = sorted({b.loc.file for b in cards})
+        where = " or ".join(files) if files else "a card file with `age: " + str(deck.age) + "`"
         if len(cards) != deck.cards:
+            extra = len(cards) - deck.cards
+            fix = (f"remove {_cards(extra)} from" if extra > 0 else
+                   f"add {_cards(-extra)} to")
             yield in_game(doc, ("ages", i, "cards"), "WS308",
-                          f"Age {deck.age} has {len(cards)} cards; game.yaml says {deck.cards}")
+                          f"Age {deck.age} has {len(cards)} cards; game.yaml says {deck.cards}",
+                          f"write `cards: {len(cards)}` for Age {deck.age} in game.yaml, or "
+                          f"{fix} {where}")
         counts = Counter(b.color for b in cards)
         wanted = dict(deck.colors)
         for color in sorted(set(counts) | set(wanted), key=str):
-            if counts.get(color, 0) != wanted.get(color, 0):
-                yield in_game(doc, ("ages", i, "colors"), "WS309",
-                              f"Age {deck.age} has {counts.get(color, 0)} {color} cards; "
-                              f"game.yaml says {wanted.get(color, 0)}")
+            have, want = counts.get(color, 0), wanted.get(color, 0)
+            if have != want:
+                verb = "write" if color in wanted else "add"
+                other = (f"make {_cards(want - have)} of Age {deck.age} {color}" if want > have
+                         else f"give {_cards(have - want)} of Age {deck.age} another colour")
+                where = ("ages", i, "colors") + ((color,) if color in wanted else ())
+                yield in_game(doc, where, "WS309",
+                              f"Age {deck.age} has {have} {color} cards; game.yaml says {want}",
+                              f"{verb} `{color}: {have}` under `colors` of Age {deck.age} in "
+                              f"game.yaml, or {other}")
 
 
-@check_
+@check_(whole_game=True)
 def science_symbols(game: Game, doc: Document) -> Iterator[Diagnostic]:
     holders: dict[str, list[Building]] = defaultdict(list)
     for b in game.buildings:
@@ -220,38 +273,60 @@ def science_symbols(game: Game, doc: Document) -> Iterator[Diagnostic]:
     wanted = game.science_cards_per_symbol
     for symbol, cards in sorted(holders.items()):
         if len(cards) != wanted:
+            change = wanted - len(cards)
             yield at(cards[-1], "effects", "WS310",
                      f"science symbol '{symbol}' is on {len(cards)} card(s) "
-                     f"({', '.join(c.id for c in cards)}); each card symbol is on {wanted}")
+                     f"({', '.join(c.id for c in cards)}); each card symbol is on {wanted}",
+                     f"give '{symbol}' to {change} more green card(s)" if change > 0 else
+                     f"take '{symbol}' off {-change} of these cards")
+
+
+@check_(whole_game=True)
+def structure_slots(game: Game, doc: Document) -> Iterator[Diagnostic]:
+    """Each structure has a slot for every card in play: the deck, less the cards left in the
+    box, plus the guilds drawn into its Age."""
+    guilds = len(game.guilds())
+    for i, structure in enumerate(game.structures):
+        deck = next((d for d in game.ages if d.age == structure.age), None)
+        if deck is None:
+            continue  # reported by structures()
+        drawn = min(game.setup.guilds_drawn, guilds) if structure.age == \
+            game.setup.guild_age else 0
+        in_play = deck.cards - game.setup.removed_cards_per_age + drawn
+        if structure.slots != in_play:
+            change = in_play - structure.slots
+            deck_size = structure.slots + game.setup.removed_cards_per_age - drawn
+            fix = (f"add {change} slot{'s' if change != 1 else ''} to" if change > 0 else
+                   f"remove {-change} slot{'s' if change != -1 else ''} from")
+            yield in_game(doc, ("structures", i, "rows"), "WS311",
+                          f"Age {structure.age}'s structure has {structure.slots} slots for "
+                          f"{in_play} cards in play",
+                          f"{fix} the rows of Age {structure.age}'s structure (each row's "
+                          f"`columns`), or make Age {structure.age}'s deck `cards: {deck_size}`")
 
 
 @check_
 def structures(game: Game, doc: Document) -> Iterator[Diagnostic]:
     seen: set[int] = set()
-    guilds = len(game.guilds())
     for i, structure in enumerate(game.structures):
         path = ("structures", i)
         if structure.age in seen:
             yield in_game(doc, path + ("age",), "WS312",
-                          f"Age {structure.age} has more than one structure")
+                          f"Age {structure.age} has more than one structure",
+                          "remove one of them, or give it the Age it was meant for")
         seen.add(structure.age)
         deck = next((d for d in game.ages if d.age == structure.age), None)
         if deck is None:
             yield in_game(doc, path + ("age",), "WS313",
                           f"structure for Age {structure.age}, which `ages` does not declare")
             continue
-        in_play = deck.cards - game.setup.removed_cards_per_age
-        if structure.age == game.setup.guild_age:
-            in_play += min(game.setup.guilds_drawn, guilds)
-        if structure.slots != in_play:
-            yield in_game(doc, path + ("rows",), "WS311",
-                          f"Age {structure.age}'s structure has {structure.slots} slots for "
-                          f"{in_play} cards in play")
         for r, row in enumerate(structure.rows):
             where = path + ("rows", r, "columns")
             if any(b - a < 2 for a, b in zip(row.columns, row.columns[1:])):
                 yield in_game(doc, where, "WS312", f"row {r + 1} of Age {structure.age}: slots "
-                              "overlap or are out of order (keep them 2 half-cards apart)")
+                              "overlap or are out of order (keep them 2 half-cards apart)",
+                              "list the columns in increasing order, at least 2 apart, for "
+                              "example [0, 2, 4]")
             if r == 0:
                 continue
             above = set(structure.rows[r - 1].columns)
@@ -259,57 +334,80 @@ def structures(game: Game, doc: Document) -> Iterator[Diagnostic]:
                 if c - 1 not in above and c + 1 not in above:
                     yield in_game(doc, where, "WS312",
                                   f"row {r + 1} of Age {structure.age}: the card at column {c} "
-                                  "rests on no card of the row above")
+                                  "rests on no card of the row above",
+                                  _resting_columns(above, row.columns))
     for deck in game.ages:
         if deck.age not in seen:
-            yield in_game(doc, ("structures",), "WS312", f"Age {deck.age} has no structure")
+            yield in_game(doc, ("structures",), "WS312", f"Age {deck.age} has no structure",
+                          f"add a structure with `age: {deck.age}` and its rows")
 
 
-@check_
-def setup(game: Game, doc: Document) -> Iterator[Diagnostic]:
+@check_(whole_game=True)
+def setup_components(game: Game, doc: Document) -> Iterator[Diagnostic]:
+    """The set-up numbers against the tokens, guilds and Wonders there are."""
     s = game.setup
     wonder_ids = {w.id for w in game.wonders}
     if s.board_tokens > len(game.tokens):
         yield in_game(doc, ("setup", "board_tokens"), "WS314",
                       f"{s.board_tokens} tokens on the board, but the game has "
-                      f"{len(game.tokens)}")
+                      f"{len(game.tokens)}", f"write `board_tokens: {len(game.tokens)}` or "
+                      "less, or add tokens")
     if s.guilds_drawn > len(game.guilds()):
         yield in_game(doc, ("setup", "guilds", "count"), "WS314",
-                      f"{s.guilds_drawn} guilds drawn, but the game has {len(game.guilds())}")
-    if s.guild_age not in {d.age for d in game.ages}:
-        yield in_game(doc, ("setup", "guilds", "age"), "WS313",
-                      f"guilds go into Age {s.guild_age}, which `ages` does not declare")
-    for deck in game.ages:
-        if s.removed_cards_per_age > deck.cards:
-            yield in_game(doc, ("setup", "removed_cards_per_age"), "WS314",
-                          f"{s.removed_cards_per_age} cards left out of Age {deck.age}'s "
-                          f"{deck.cards}")
+                      f"{s.guilds_drawn} guilds drawn, but the game has {len(game.guilds())}",
+                      f"write `count: {len(game.guilds())}` or less, or add guilds")
     picks = sum(len(r) for r in s.wonder_draft)
     if game.wonders and picks > len(game.wonders):
         yield in_game(doc, ("setup", "wonder_draft"), "WS314",
-                      f"the draft deals {picks} Wonders, but the game has {len(game.wonders)}")
-    if any(r.count("first") != r.count("second") for r in s.wonder_draft):
-        yield in_game(doc, ("setup", "wonder_draft"), "WS314",
-                      "every draft round must give each player the same number of Wonders")
-    if s.max_wonders_built > picks:
-        yield in_game(doc, ("setup", "max_wonders_built"), "WS314",
-                      f"{s.max_wonders_built} Wonders can be built, but only {picks} are dealt")
+                      f"the draft deals {picks} Wonders, but the game has {len(game.wonders)}",
+                      "deal fewer Wonders in `wonder_draft`, or add Wonders")
     for seat, wonders in zip(("first", "second"), s.first_game_wonders):
         for j, wid in enumerate(wonders):
             if wid not in wonder_ids:
                 yield in_game(doc, ("setup", "first_game_wonders", seat, j), "WS313",
                               f"no Wonder has the id '{wid}'", did_you_mean(wid, wonder_ids))
+
+
+def _resting_columns(above: set[int], taken: tuple[int, ...]) -> str:
+    """A hint naming the free columns where a card would rest on the row above."""
+    free = sorted({a + d for a in above for d in (-1, 1)} - set(taken) - {-1})
+    return "move it to a column one off from a card above" + (
+        ": " + ", ".join(map(str, free)) if free else "")
+
+
+@check_
+def setup(game: Game, doc: Document) -> Iterator[Diagnostic]:
+    """The set-up numbers against each other and against game.yaml."""
+    s = game.setup
+    if s.guild_age not in {d.age for d in game.ages}:
+        yield in_game(doc, ("setup", "guilds", "age"), "WS313",
+                      f"guilds go into Age {s.guild_age}, which `ages` does not declare",
+                      "ages declared: " + ", ".join(str(d.age) for d in game.ages))
+    for deck in game.ages:
+        if s.removed_cards_per_age > deck.cards:
+            yield in_game(doc, ("setup", "removed_cards_per_age"), "WS314",
+                          f"{s.removed_cards_per_age} cards left out of Age {deck.age}'s "
+                          f"{deck.cards}", f"leave out at most {deck.cards}")
+    picks = sum(len(r) for r in s.wonder_draft)
+    if any(r.count("first") != r.count("second") for r in s.wonder_draft):
+        yield in_game(doc, ("setup", "wonder_draft"), "WS314",
+                      "every draft round must give each player the same number of Wonders",
+                      "list `first` and `second` equally often in each round")
+    if s.max_wonders_built > picks:
+        yield in_game(doc, ("setup", "max_wonders_built"), "WS314",
+                      f"{s.max_wonders_built} Wonders can be built, but only {picks} are dealt",
+                      f"write `max_wonders_built: {picks}` or less")
     if s.first_game_wonders:
         per_seat = picks // 2
         for seat, wonders in zip(("first", "second"), s.first_game_wonders):
             if len(wonders) != per_seat:
                 yield in_game(doc, ("setup", "first_game_wonders", seat), "WS314",
                               f"{len(wonders)} Wonders for the {seat} player; the draft gives "
-                              f"{per_seat}")
+                              f"{per_seat}", f"list {per_seat} Wonders for each player")
         both = [*s.first_game_wonders[0], *s.first_game_wonders[1]]
         if len(set(both)) != len(both):
             yield in_game(doc, ("setup", "first_game_wonders"), "WS314",
-                          "a Wonder is given to both players")
+                          "a Wonder is given to both players", "give each Wonder to one player")
 
 
 @check_
@@ -319,11 +417,14 @@ def military(game: Game, doc: Document) -> Iterator[Diagnostic]:
         if zone.first != expected or zone.last < zone.first:
             yield in_game(doc, ("military", "zones", i), "WS315",
                           f"zone {i + 1} covers {zone.first}-{zone.last}; the previous zone "
-                          f"ends at {expected - 1}, so it should start at {expected}")
+                          f"ends at {expected - 1}, so it should start at {expected}",
+                          f"write `from: {expected}` and a `to:` of {expected} or more")
         expected = zone.last + 1
     if game.zones and game.supremacy_at != expected:
         yield in_game(doc, ("military", "supremacy_at"), "WS315",
-                      f"supremacy at {game.supremacy_at}, but the zones end at {expected - 1}")
+                      f"supremacy at {game.supremacy_at}, but the zones end at {expected - 1}",
+                      f"write `supremacy_at: {expected}`, or make the last zone end at "
+                      f"{game.supremacy_at - 1}")
 
 
 @check_
@@ -335,5 +436,7 @@ def useless(game: Game, doc: Document) -> Iterator[Diagnostic]:
                      "add its `effects:` list")
 
 
-def check(game: Game, doc: Document) -> list[Diagnostic]:
-    return [d for fn in CHECKS for d in fn(game, doc)]
+def check(game: Game, doc: Document, *, whole_game: bool = True) -> list[Diagnostic]:
+    """Every semantic problem of a game; without `whole_game` (some card files could not be
+    loaded), only the checks that hold for any part of the game."""
+    return [d for fn in CHECKS if whole_game or fn not in WHOLE_GAME for d in fn(game, doc)]

@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 
 from wondersmith.diagnostics import Diagnostic
+from wondersmith.validate.yaml_errors import explain
 
 try:  # the C parser is several times faster; positions are the same
     _Loader = yaml.CSafeLoader
@@ -23,6 +24,9 @@ except AttributeError:  # pragma: no cover - PyYAML built without libyaml
 MAX_BYTES = 1 << 20
 MAX_NODES = 100_000  # after alias expansion
 MAX_DEPTH = 64
+# Whole numbers longer than this are refused while reading (WS109): far past every bound of
+# the schema, and Python refuses to convert more than 4300 digits at all.
+MAX_INT_DIGITS = 18
 
 Path = tuple[Any, ...]
 
@@ -86,7 +90,8 @@ class _Builder:
             self.fail(node, "WS104", f"data nested deeper than {MAX_DEPTH} levels")
             return None
         if node.tag not in _ALLOWED_TAGS:
-            self.fail(node, "WS108", f"unsupported tag '{node.tag}'")
+            self.fail(node, "WS108", f"unsupported tag '{node.tag}'",
+                      "remove the tag and keep the plain value")
             return None
         if isinstance(node, yaml.MappingNode):
             return self.mapping(node, path, depth)
@@ -130,7 +135,7 @@ class _Builder:
             return text
         if _YAML11_SEXAGESIMAL.fullmatch(text) or _YAML11_NUMBER.fullmatch(text):
             self.fail(node, "WS103", f"'{text}' is read as a number by YAML 1.1 tools",
-                      f"quote it, or write a plain decimal number")
+                      "quote it, or write a plain decimal number")
             return text
         if text in _NULL:
             return None
@@ -139,6 +144,12 @@ class _Builder:
         if text in _FALSE:
             return False
         if _INT.fullmatch(text):
+            digits = len(text.lstrip("+-").lstrip("0"))
+            if digits > MAX_INT_DIGITS:
+                self.fail(node, "WS109", f"a whole number of {digits} digits is too large to "
+                          "read", "every number in rules data is small: check for a slip of "
+                          "the keyboard")
+                return None
             return int(text)
         if _FLOAT.fullmatch(text):
             return float(text)
@@ -167,10 +178,22 @@ def _expanded_size(root: yaml.Node) -> int:
     return sizes[id(root)]
 
 
-def _too_deep(text: str) -> tuple[int, int] | None:
+def _too_deep(text: str, loader: type = _Loader) -> tuple[int, int] | None:
     """Where the nesting first goes deeper than MAX_DEPTH, or None."""
+    try:
+        return _first_too_deep(text, loader)
+    except yaml.MarkedYAMLError as exc:
+        # libyaml (0.2.5 and later) stops at its own nesting limit, far past ours, but only
+        # after reading ahead; the pure-Python parser streams, so it finds where ours is
+        # crossed. Either way the same limit gives the same diagnostic.
+        if loader is yaml.SafeLoader or "nesting depth" not in str(exc.problem):
+            raise
+        return _first_too_deep(text, yaml.SafeLoader)
+
+
+def _first_too_deep(text: str, loader: type) -> tuple[int, int] | None:
     depth = 0
-    for event in yaml.parse(text, Loader=_Loader):
+    for event in yaml.parse(text, Loader=loader):
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_DEPTH:
@@ -208,16 +231,8 @@ def load(file: str, raw: bytes) -> Document:
                         "flatten the nesting")
         nodes = list(yaml.compose_all(text, Loader=_Loader))
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, col = _position(mark) if mark else (1, 1)
-        message = f"{exc.problem or exc.context}".strip()
-        if exc.problem and exc.context and exc.context_mark:  # where the broken part began
-            cl, cc = _position(exc.context_mark)
-            message += f" ({exc.context.strip()} at line {cl}, column {cc})"
-        hint = ""
-        if mark and text[mark.index:mark.index + 1] == "\t":
-            hint = "indent with spaces: YAML does not allow tabs there"
-        return fail(line, col, "WS101", message, hint)
+        problem = explain(exc, text)
+        return fail(problem.line, problem.column, "WS101", problem.message, problem.hint)
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow
         line = text[: exc.position].count("\n") + 1
         col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
@@ -230,16 +245,21 @@ def load(file: str, raw: bytes) -> Document:
         return fail(1, 1, "WS104", "data nested too deeply")
     if len(nodes) != 1:
         if not nodes:
-            return fail(1, 1, "WS107", "the file holds no data")
+            return fail(1, 1, "WS107", "the file holds no data",
+                        "write the file's data, or delete the file")
         line, col = _position(nodes[1].start_mark)
-        return fail(line, col, "WS107", f"{len(nodes)} YAML documents in one file")
+        return fail(line, col, "WS107", f"{len(nodes)} YAML documents in one file",
+                    "remove the `---` line and merge the documents, or split them into files")
     root = nodes[0]
-    if isinstance(root, yaml.ScalarNode) and root.value == "" and not root.style:
-        return fail(*_position(root.start_mark), "WS107", "the file holds no data")
+    if isinstance(root, yaml.ScalarNode) and not root.style and root.value in _NULL:
+        what = f"only `{root.value}` (null)" if root.value else "no data"
+        return fail(*_position(root.start_mark), "WS107", f"the file holds {what}",
+                    "write the file's data, or delete the file")
     size = _expanded_size(root)
     if size > MAX_NODES:
         line, col = _position(root.start_mark)
         return fail(line, col, "WS104",
-                    f"aliases expand to {size} values, over the limit of {MAX_NODES}")
+                    f"aliases expand to {size} values, over the limit of {MAX_NODES}",
+                    "write the values out: rules data needs no nested aliases")
     doc.data = _Builder(doc).build(root, (), 0)
     return doc

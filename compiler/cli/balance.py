@@ -1,0 +1,198 @@
+"""`wondersmith balance compare|check`: what a data change does to the game (the balance lab)."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+app = typer.Typer(help="The balance lab: paired bot-vs-bot games between two revisions of the data.",
+                  no_args_is_help=True)
+
+DEFAULT_BOUNDS = {"seat0_win_rate": (0.5, 0.53), "seat1_win_rate": (0.5, 0.53)}
+
+
+def _fail(message: str, code: int = 2) -> typer.Exit:
+    typer.echo(f"wondersmith balance: {message}", err=True)
+    return typer.Exit(code)
+
+
+def _lab():
+    """The lab's modules; they need the `lab` extra (numpy, scipy, statsmodels, matplotlib)."""
+    try:
+        from wondersmith.lab import backends, design, guards, report, revisions, runner, sprt
+    except ImportError as exc:
+        raise _fail(f"the balance lab needs its extra: pip install 'wondersmith[lab]' ({exc.name} is missing)")
+    return backends, design, guards, report, revisions, runner, sprt
+
+
+def _bounds(metric: str, text: Optional[str]) -> tuple[float, float]:
+    if text is None:
+        if metric.endswith("_change") or ":" in metric:
+            return 0.0, 0.03
+        if metric in DEFAULT_BOUNDS:
+            return DEFAULT_BOUNDS[metric]
+        raise _fail(f"--sprt {metric} needs --sprt-bounds LOW,HIGH (the means under H0 and H1)")
+    try:
+        low, high = (float(x) for x in text.split(","))
+    except ValueError:
+        raise _fail(f"--sprt-bounds takes two numbers separated by a comma, got {text!r}") from None
+    if not low < high:
+        raise _fail(f"--sprt-bounds: LOW must be below HIGH, got {text!r}")
+    return low, high
+
+
+def _command(verb: str, specs: list[str], d, extra: list[str]) -> str:
+    """The command line that reproduces the results (without output paths, workers or backend,
+    which do not change them)."""
+    parts = ["wondersmith balance", verb, *specs, f"--game {d.game}", f"--pairs {d.pairs}", f"--seed {d.seed}"]
+    parts += [f"--bots {','.join(t.bots)}" for t in d.tiers]
+    if d.restrict:
+        parts.append(f"--restrict {d.restrict}")
+    if d.wonders != "draft":
+        parts.append(f"--wonders {d.wonders}")
+    return " ".join(parts + extra)
+
+
+def _run(specs: list[str], game: str, pairs: int, seed: int, bots: list[str], restrict: float,
+         wonders: str, workers: int, ray: Optional[str], data: str, sprt_metric: Optional[str],
+         sprt_bounds: Optional[str], quiet: bool):
+    backends, design_mod, _, _, revisions_mod, runner, sprt_mod = _lab()
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    try:
+        tiers = tuple(design_mod.Tier.parse(b) for b in (bots or ["greedy"]))
+        d = design_mod.Design(game, pairs, seed, tiers, restrict, wonders)
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+    test = None
+    if sprt_metric:
+        kind, _, component = sprt_metric.partition(":")
+        if not (component and kind in runner.COMPONENT_TESTS) and sprt_metric not in runner.sprt_metrics(len(specs)):
+            raise _fail(f"--sprt {sprt_metric!r}: choose from {', '.join(runner.sprt_metrics(len(specs)))}")
+        low, high = _bounds(sprt_metric, sprt_bounds)
+        test = sprt_mod.Sprt(sprt_metric, low, high)
+    if workers < 1:
+        raise _fail(f"--workers must be at least 1, got {workers}")
+    try:
+        revs = tuple(revisions_mod.load_revision(s, game, data) for s in specs)
+    except revisions_mod.RevisionError as exc:
+        raise _fail(str(exc)) from None
+    if sprt_metric:
+        try:
+            runner.check_sprt_metric(sprt_metric, d, revs)
+        except ValueError as exc:
+            raise _fail(str(exc)) from None
+    try:
+        backend = (backends.RayBackend(ray or None, workers) if ray is not None
+                   else backends.LocalBackend(workers))
+    except backends.BackendError as exc:
+        raise _fail(str(exc)) from None
+    console = Console(stderr=True)
+    console.print(f"{len(d.chunks())} chunks of up to {d.chunk_pairs} seat-swapped deals, "
+                  f"{len(revs)} revision{'s' if len(revs) > 1 else ''}, backend {backend.name}")
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=console, transient=quiet, disable=quiet) as progress:
+        task = progress.add_task("playing", total=len(d.chunks()))
+
+        def on_progress(p) -> None:
+            text = f"{p.pairs} pairs, seat 0 wins {p.seat0_win_rate:.1%}"
+            if p.sprt is not None:
+                text += f", LLR {p.sprt.llr():+.2f}"
+            progress.update(task, completed=p.chunks_done, description=text)
+
+        try:
+            results = runner.run(revs, d, backend, test, on_progress)
+        except backends.BackendError as exc:
+            raise _fail(str(exc)) from None
+    return d, results
+
+
+def _write(results: dict, command: str, report_path: Optional[Path], json_path: Optional[Path]) -> None:
+    report = _lab()[3]
+    try:
+        if json_path:
+            report.write_atomic(json_path, report.to_json(results))
+        if report_path:
+            report.write_atomic(report_path, report.render_html(results, command))
+    except OSError as exc:
+        raise _fail(f"cannot write {exc.filename}: {exc.strerror}") from None
+
+
+BOTS_HELP = ("Bots of a tier, 'A,B' (A sits in seat 0 in the first game of each pair) or 'A' for A,A; "
+             "repeat for several tiers")
+
+
+@app.command()
+def compare(
+    old: str = typer.Argument(..., help="OLD: a git revision or a data folder"),
+    new: str = typer.Argument(..., help="NEW: a git revision or a data folder"),
+    game: str = typer.Option("duel", "--game", help="The game to compare"),
+    pairs: int = typer.Option(200, "--pairs", "-n", help="Deals per bot tier; each is played twice (seats swapped) on both revisions"),
+    seed: int = typer.Option(0, "--seed", help="Master seed of every random stream"),
+    bots: list[str] = typer.Option([], "--bots", help=BOTS_HELP),
+    restrict: float = typer.Option(0.0, "--restrict", help="Randomized restriction: bar each seat from each component with this probability"),
+    wonders: str = typer.Option("draft", "--wonders", help="draft, or random: assign Wonders at random"),
+    workers: int = typer.Option(os.cpu_count() or 1, "--workers", "-w", help="Local worker processes"),
+    ray: bool = typer.Option(False, "--ray", help="Run on Ray: a local instance, or the cluster at --ray-address or "
+                                                  "$RAY_ADDRESS; needs the ray extra"),
+    ray_address: Optional[str] = typer.Option(None, "--ray-address", metavar="ADDRESS",
+                                              help="The Ray cluster to run on (implies --ray)"),
+    sprt: Optional[str] = typer.Option(None, "--sprt", metavar="METRIC", help="Stop early with an SPRT on METRIC (e.g. seat0_win_rate, seat0_win_rate_change, "
+                                           "access:ID with --restrict, wonder:ID with --wonders random)"),
+    sprt_bounds: Optional[str] = typer.Option(None, "--sprt-bounds", metavar="LOW,HIGH", help="The metric's mean under H0 and H1"),
+    data: str = typer.Option("cards", "--data", help="The data folder inside a git revision"),
+    report_path: Optional[Path] = typer.Option(None, "--report", help="Write the HTML report here"),
+    json_path: Optional[Path] = typer.Option(None, "--json", help="Write the results as JSON here"),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar"),
+) -> None:
+    """Play the same seat-swapped deals on OLD and NEW and report what the change did."""
+    target = ray_address if ray_address else ("" if ray else None)  # "": local or $RAY_ADDRESS
+    d, results = _run([old, new], game, pairs, seed, bots, restrict, wonders, workers, target, data, sprt,
+                      sprt_bounds, quiet)
+    extra = [f"--sprt {sprt}"] if sprt else []
+    if sprt:
+        extra.append(f"--sprt-bounds {results['sprt']['low']},{results['sprt']['high']}")
+    _write(results, _command("compare", [old, new], d, extra), report_path, json_path)
+    from rich.console import Console
+    _lab()[3].summary_table(results, Console())
+
+
+@app.command()
+def check(
+    new: str = typer.Argument("cards", help="The data to check: a folder or a git revision"),
+    guard: list[str] = typer.Option(..., "--guard", help="'METRIC in LOW..HIGH'; repeat for more"),
+    base: Optional[str] = typer.Option(None, "--base", help="Compare with this revision (enables METRIC_change guards)"),
+    game: str = typer.Option("duel", "--game"),
+    pairs: int = typer.Option(100, "--pairs", "-n", help="Deals per bot tier"),
+    seed: int = typer.Option(0, "--seed"),
+    bots: list[str] = typer.Option([], "--bots", help=BOTS_HELP),
+    workers: int = typer.Option(os.cpu_count() or 1, "--workers", "-w"),
+    data: str = typer.Option("cards", "--data", help="The data folder inside a git revision"),
+    report_path: Optional[Path] = typer.Option(None, "--report"),
+    json_path: Optional[Path] = typer.Option(None, "--json"),
+    quiet: bool = typer.Option(False, "--quiet", "-q"),
+) -> None:
+    """Exit 1 when a guarded metric's 95 % interval lies outside its bounds (for CI)."""
+    guards = _lab()[2]
+    specs = [base, new] if base else [new]
+    try:
+        parsed = [guards.Guard.parse(g, len(specs)) for g in guard]
+    except guards.GuardError as exc:
+        raise _fail(str(exc)) from None
+    d, results = _run(specs, game, pairs, seed, bots, 0.0, "draft", workers, None, data, None, None, quiet)
+    _write(results, _command("check", specs, d, [f"--guard '{g}'" for g in guard]), report_path, json_path)
+    failed = 0
+    for g in parsed:
+        verdict, est = g.check(results)
+        failed += verdict == "fail"
+        typer.echo(f"{verdict.upper():6} {g.metric} = {est['value']:.4f} [{est['low']:.4f}, {est['high']:.4f}], "
+                   f"allowed {g.low}..{g.high}")
+    if failed:
+        raise typer.Exit(1)
+
+
+def register(root: typer.Typer) -> None:
+    root.add_typer(app, name="balance")

@@ -1,0 +1,194 @@
+"""The results as JSON, as one offline HTML file with inline SVG, and as a terminal summary."""
+from __future__ import annotations
+
+import json
+import math
+import os
+import tempfile
+from pathlib import Path
+
+import jinja2
+from markupsafe import Markup, escape
+
+from . import plots
+from .metrics import AMOUNTS, METRICS
+
+TEMPLATES = Path(__file__).parent / "templates"
+SCHEMA = Path(__file__).parent / "result.schema.json"
+TIER_METRICS = ("seat0_win_rate", "shared_rate", "military_rate", "scientific_rate", "length_median", "score_margin")
+
+
+def clean(value):
+    """JSON-safe: NaN and infinities (a rate of nothing) become null."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: clean(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [clean(v) for v in value]
+    return value
+
+
+def to_json(results: dict) -> str:
+    return json.dumps(clean(results), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write via a temporary file in the same folder, then rename: never half a report."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; a report is an ordinary file
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _finite(x) -> bool:
+    return isinstance(x, (int, float)) and math.isfinite(x)
+
+
+def pct(x) -> str:
+    return f"{100 * x:.1f}%" if _finite(x) else "–"
+
+
+def pp(x) -> str:
+    return f"{100 * x:+.1f} pp" if _finite(x) else "–"
+
+
+def fmt(metric: str, x, change: bool = False) -> str:
+    if not _finite(x):
+        return "–"
+    if metric in AMOUNTS:
+        return f"{x:+.1f}" if change else f"{x:.1f}"
+    return pp(x) if change else pct(x)
+
+
+def _cell(est) -> Markup:
+    if not est or not _finite(est.get("value")):
+        return Markup('<td data-value="">–</td>')
+    hit = est.get("discovery")
+    text = f'{pp(est["value"])} <span class="muted">[{pp(est["low"])}, {pp(est["high"])}]</span>'
+    return Markup(f'<td data-value="{est["value"]}" class="{"hit" if hit else ""}">{text}</td>')
+
+
+def _qcell(est) -> Markup:
+    q = est.get("q") if est else None
+    if not _finite(q):
+        return Markup('<td data-value="">–</td>')
+    return Markup(f'<td data-value="{q}">{q:.3g}</td>')
+
+
+def verdict(sprt: dict) -> str:
+    return {"H1": f"H1 accepted: {sprt['metric']} is at least {sprt['high']}",
+            "H0": f"H0 accepted: {sprt['metric']} is at most {sprt['low']}",
+            "inconclusive": "No decision within the budget"}.get(sprt["status"], sprt["status"])
+
+
+def _mix(metrics: dict, r: int) -> dict[str, float]:
+    get = lambda m: metrics[m]["revisions"][r]["value"]  # noqa: E731
+    return {"civilian": get("civilian_rate") - get("shared_rate"), "military": get("military_rate"),
+            "scientific": get("scientific_rate"), "shared": get("shared_rate")}
+
+
+def figures(results: dict) -> dict[str, str]:
+    labels = [r["label"] for r in results["revisions"]]
+    overall = results["overall"]
+    comps = results["components"]
+    info = comps["info"]
+    two = len(labels) == 2
+    counts = overall["length_counts"]
+    turns = [[int(k) for k, c in rev.items() for _ in range(c)] for rev in counts]
+    out = {"length": plots.length_histogram(turns, labels) if all(turns) else "",
+           "victory_mix": plots.victory_mix([_mix(overall["metrics"], r) for r in range(len(labels))], labels),
+           "metrics": ""}
+    top = comps["ranking"][:25]
+    if two:
+        rows = [(f"{m}", overall["metrics"][m]["change"], False) for m in METRICS if m not in AMOUNTS]
+        out["metrics"] = plots.forest(rows, "Changes of the game-level rates (NEW − OLD)", "probability points")
+        changes = comps["changes"]
+        rows = [(info[c]["name"], changes[c]["owner_win_rate"], bool(changes[c]["owner_win_rate"].get("discovery")))
+                for c in top]
+        out["components"] = plots.forest(rows, "Components: change of the owner win rate (NEW − OLD), top 25 by shrunk estimate",
+                                         "probability points (red: FDR discovery)")
+    else:
+        new = comps["revisions"][-1]
+        rows = [(info[c]["name"], new[c]["adjusted_lift"], bool(new[c]["adjusted_lift"].get("discovery"))) for c in top]
+        out["components"] = plots.forest(rows, "Components: adjusted win-rate lift, top 25 by shrunk estimate",
+                                         "probability points (red: FDR discovery)")
+    return out
+
+
+def render_html(results: dict, command: str) -> str:
+    results = clean(results)
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+                             autoescape=True, undefined=jinja2.StrictUndefined,
+                             trim_blocks=True, lstrip_blocks=True)
+    comps = results["components"]
+    two = len(results["revisions"]) == 2
+    new = comps["revisions"][-1]
+    order = comps["ranking"] + [c for c in comps["info"] if c not in comps["ranking"]]
+    rows = []
+    for c in order:
+        change = comps.get("changes", {}).get(c, {}) if two else {}
+        rows.append({"name": comps["info"][c]["name"], "kind": comps["info"][c]["kind"], "new": new[c],
+                     "change": {"owner_win_rate": change.get("owner_win_rate") or {},
+                                "built_rate": change.get("built_rate") or {}},
+                     "hit": bool((change.get("owner_win_rate") or {}).get("discovery"))})
+    access = any("access_value" in e for e in new.values())
+    assigned = any("assigned_effect" in e for e in new.values())
+    sprt = results.get("sprt")
+    title = " → ".join(r["label"] for r in results["revisions"]) + f" ({results['design']['game']})"
+    return env.get_template("report.html.j2").render(
+        results=results, two=two, title=title, figures=figures(results), component_rows=rows,
+        access=access, assigned=assigned, causal_tier=access or assigned,
+        flipped=results["overall"].get("flipped"), stopped=bool(sprt and sprt["status"] in ("H0", "H1")),
+        verdict=verdict(sprt) if sprt else "", command=command, meanings=METRICS,
+        tier_metrics=TIER_METRICS, pct=pct, pp=pp, fmt=fmt, cell=_cell, qcell=_qcell)
+
+
+def summary_table(results: dict, console) -> None:
+    """The headline numbers in the terminal."""
+    from rich.table import Table
+
+    revisions = results["revisions"]
+    two = len(revisions) == 2
+    table = Table(title=f"{results['games_per_revision']} games per revision, 95 % intervals")
+    table.add_column("metric")
+    for r in revisions:
+        table.add_column(r["label"], justify="right")
+    if two:
+        table.add_column("change", justify="right")
+    for name, m in results["overall"]["metrics"].items():
+        cells = [f"{fmt(name, e['value'])} [{fmt(name, e['low'])}, {fmt(name, e['high'])}]" for e in m["revisions"]]
+        if two:
+            c = m["change"]
+            mark = " *" if _finite(c["low"]) and (c["low"] > 0 or c["high"] < 0) else ""
+            cells.append(f"{fmt(name, c['value'], True)} [{fmt(name, c['low'], True)}, {fmt(name, c['high'], True)}]{mark}")
+        table.add_row(name, *cells)
+    console.print(table)
+    if two and results["overall"].get("flipped"):
+        f = results["overall"]["flipped"]
+        console.print(f"results flipped by the change: {pct(f['value'])} of paired games [{pct(f['low'])}, {pct(f['high'])}]")
+    if results["sign_flips"]:
+        console.print(f"[bold yellow]sign differs between bot tiers:[/] {', '.join(results['sign_flips'])}")
+    comps = results["components"]
+    top = comps["ranking"][:5]
+    if top:
+        label = "owner win rate change" if two else "adjusted lift"
+
+        def shown(c: str) -> str:
+            est = comps["changes"][c]["owner_win_rate"] if two else comps["revisions"][-1][c]["adjusted_lift"]
+            mark = " *" if est.get("discovery") else ""
+            return f"{comps['info'][c]['name']} {pp(est['value'])} (shrunk {pp(est.get('shrunk'))}){mark}"
+        console.print(f"top components by shrunk {label} (* FDR discovery): " + ", ".join(map(shown, top)))
+    if results.get("sprt"):
+        s = results["sprt"]
+        console.print(f"SPRT {s['metric']} [{s['low']}, {s['high']}]: {verdict(s)}; LLR {s['llr']:.2f} after "
+                      f"{s['pairs']} pairs; corrected estimate {pct(s['corrected']['value'])} "
+                      f"[{pct(s['corrected']['low'])}, {pct(s['corrected']['high'])}]")

@@ -1,0 +1,118 @@
+"""`wondersmith balance`: exit codes, guards and messages (never a traceback)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from wondersmith.cli import app
+from wondersmith.lab.guards import Guard, GuardError
+
+ROOT = Path(__file__).resolve().parents[2]
+CARDS = str(ROOT / "cards")
+
+
+def _run(*args: str):
+    return CliRunner().invoke(app, ["balance", *args])
+
+
+@pytest.fixture(scope="module")
+def checked(tmp_path_factory):
+    """One small run of `balance check` shared by the guard tests."""
+    out = tmp_path_factory.mktemp("check") / "r.json"
+    result = _run("check", CARDS, "--pairs", "24", "--bots", "random", "-w", "1", "-q", "--json", str(out),
+                  "--guard", "seat0_win_rate in 0..1")
+    assert result.exit_code == 0, result.output
+    return json.loads(out.read_text())
+
+
+def test_check_passes_when_the_interval_is_inside(checked):
+    assert Guard.parse("seat0_win_rate in 0..1", 1).check(checked)[0] == "pass"
+
+
+def test_check_fails_when_the_interval_has_left_the_bounds(checked):
+    est = checked["overall"]["metrics"]["civilian_rate"]["revisions"][0]
+    assert est["low"] > 0.3
+    assert Guard.parse("civilian_rate in 0..0.3", 1).check(checked)[0] == "fail"
+
+
+def test_check_is_unsure_when_the_interval_straddles_a_bound(checked):
+    est = checked["overall"]["metrics"]["seat0_win_rate"]["revisions"][0]
+    middle = round((est["low"] + est["high"]) / 2, 3)
+    assert Guard.parse(f"seat0_win_rate in 0..{middle}", 1).check(checked)[0] == "unsure"
+
+
+def test_check_exits_1_on_a_failed_guard():
+    result = _run("check", CARDS, "--pairs", "8", "--bots", "random", "-w", "1", "-q",
+                  "--guard", "civilian_rate in 0..0.2", "--guard", "seat0_win_rate in 0..1")
+    assert result.exit_code == 1
+    assert "FAIL   civilian_rate" in result.output and "PASS   seat0_win_rate" in result.output
+
+
+@pytest.mark.parametrize("guard, message", [
+    ("seat0 between 1 and 2", "cannot read guard"),
+    ("nonsense_rate in 0..1", "unknown metric"),
+    ("seat0_win_rate in 0.6..0.4", "LOW must not exceed HIGH"),
+    ("seat0_win_rate_change in -0.1..0.1", "needs --base"),
+])
+def test_bad_guards_are_usage_errors(guard, message):
+    with pytest.raises(GuardError, match=message):
+        Guard.parse(guard, 1)
+    result = _run("check", CARDS, "--guard", guard)
+    assert result.exit_code == 2 and message in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["compare", CARDS, "no-such-revision-xyz"], "neither a folder nor a git revision"),
+    (["compare", CARDS, CARDS, "--bots", "alphazero"], "unknown bot 'alphazero'"),
+    (["compare", CARDS, CARDS, "--pairs", "0"], "at least 1"),
+    (["compare", CARDS, CARDS, "--restrict", "0.9"], "--restrict"),
+    (["compare", CARDS, CARDS, "--wonders", "auction"], "--wonders"),
+    (["compare", CARDS, CARDS, "--sprt", "fun_rate"], "choose from"),
+    (["compare", CARDS, CARDS, "--sprt", "military_rate"], "needs --sprt-bounds"),
+    (["compare", CARDS, CARDS, "--sprt", "seat0_win_rate", "--sprt-bounds", "0.6,0.5"], "LOW must be below HIGH"),
+    (["compare", CARDS, CARDS, "--game", "classic"], "no game 'classic'"),
+    (["compare", CARDS, CARDS, "--sprt", "access:theater"], "needs --restrict"),
+    (["compare", CARDS, CARDS, "--sprt", "access:nothing", "--restrict", "0.1"], "no component with id 'nothing'"),
+    (["compare", CARDS, CARDS, "--sprt", "wonder:theater", "--wonders", "random"], "no Wonder with id 'theater'"),
+])
+def test_bad_input_is_a_clear_usage_error(args, message):
+    result = _run(*args, "-q")
+    assert result.exit_code == 2, result.output
+    assert message in result.output and "Traceback" not in result.output
+
+
+def test_compare_prints_the_summary_and_writes_the_report(tmp_path):
+    html = tmp_path / "out" / "report.html"
+    result = _run("compare", CARDS, CARDS, "--pairs", "8", "--bots", "random", "-w", "1", "-q",
+                  "--report", str(html), "--sprt", "seat0_win_rate_change")
+    assert result.exit_code == 0, result.output
+    assert "seat0_win_rate" in result.output and "SPRT seat0_win_rate_change" in result.output
+    text = html.read_text()
+    assert text.startswith("<!DOCTYPE html>") and "wondersmith balance compare" in text
+    assert not list(html.parent.glob(".report.html.*"))  # no temporary file left behind
+
+
+def test_the_ci_example_runs_with_a_tiny_budget(tmp_path):
+    """The balance workflow of docs/ci.md, as written, with the budget cut to 8 random deals."""
+    import shlex
+
+    import yaml
+
+    doc = (ROOT / "docs" / "ci.md").read_text()
+    start = doc.index("```yaml\nname: balance")
+    workflow = yaml.safe_load(doc[start + len("```yaml\n"):doc.index("```", start + 7)])
+    assert workflow[True]["pull_request"]["paths"] == ["cards/**"]  # YAML 1.1 reads `on` as True
+    (job,) = workflow["jobs"].values()
+    (step,) = [s for s in job["steps"] if "wondersmith balance check" in s.get("run", "")]
+    args = shlex.split(step["run"].replace("\\\n", " ").replace('"origin/${{ github.base_ref }}"', "HEAD"))
+    guards = [args[i + 1] for i, a in enumerate(args) if a == "--guard"]
+    assert len(guards) == 3 and all(Guard.parse(g, 2) for g in guards)
+    swap = {"200": "8", "greedy": "random", "balance.html": str(tmp_path / "balance.html")}
+    args = [swap.get(a, a) for a in args]
+    result = CliRunner().invoke(app, args[1:])  # without the program name
+    assert result.exit_code in (0, 1), result.output
+    assert (tmp_path / "balance.html").is_file()
