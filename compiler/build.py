@@ -15,6 +15,7 @@ import yaml
 from wondersmith.diagnostics import Diagnostic
 from wondersmith.ir.loader import GAME_FILE, find_games
 from wondersmith.manifest import Manifest
+from wondersmith.render import OnStep
 
 CARDS = Path("cards")
 HTML_PDF = ("html", "pdf")
@@ -69,14 +70,17 @@ def compile_games(cards: Path, out: Path, manifest: Manifest | None,
     report.errors += result.errors
     if not result.ok:
         return
-    report.written += outputs.write(result, out, manifest)
+    written = outputs.write(result, out, manifest)
+    report.written += written
     report.compiled += result.games
+    report.unchanged += [out / g for g in result.games
+                         if not any(p.parent == out / g for p in written)]
 
 
 def render_games(paths: list[Path], langs: tuple[str, ...], formats: tuple[str, ...],
                  paper: str, out_dir: Path, docs_dir: Path | None,
                  manifest: Manifest | None, report: BuildReport,
-                 on_step=None) -> None:
+                 on_step: OnStep | None = None) -> None:
     """Render the sheets and docs of every game under `paths` that are not current."""
     from wondersmith.ir.loader import load_game
     from wondersmith import render
@@ -113,12 +117,12 @@ def render_games(paths: list[Path], langs: tuple[str, ...], formats: tuple[str, 
         report.unchanged += result.unchanged
         done_before += count
     if on_step and total:
-        on_step("done", total, total)
+        on_step("sheets and docs", total, total)
 
 
 def run_build(cards: Path = CARDS, *, root: Path | None = None,
               langs: tuple[str, ...] | None = None, formats: tuple[str, ...] = HTML_PDF,
-              paper: str = "a4", on_step=None) -> BuildReport:
+              paper: str = "a4", on_step: OnStep | None = None) -> BuildReport:
     """Validate every game under `cards`, then compile and render what is out of date.
 
     Outputs go under `root` (default: the folder holding `cards`): `generated/<game>/`,

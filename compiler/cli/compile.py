@@ -1,7 +1,6 @@
 """`wondersmith compile` and `wondersmith export`: data to code, data to JSON."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Optional
 
@@ -9,7 +8,7 @@ import typer
 
 from wondersmith import atomic
 from wondersmith.codegen import outputs
-from wondersmith.codegen.python import CompileError, json_text
+from wondersmith.codegen.python import json_text
 from wondersmith.diagnostics import FORMATTERS
 from wondersmith.codegen.export import export
 from wondersmith.ir.loader import find_games, load_game

@@ -6,13 +6,12 @@ so the only thing left by hand is a slot for it in the Age's structure (WS311 sa
 from __future__ import annotations
 
 import difflib
-import os
-import tempfile
 from pathlib import Path
 from typing import Optional
 
 import typer
 
+from wondersmith import atomic
 from wondersmith.tools import skeleton
 from wondersmith.diagnostics import format_text
 from wondersmith.ir.loader import display_path, load_game
@@ -20,18 +19,6 @@ from wondersmith.ir.loader import display_path, load_game
 # Per-Age and per-colour counts and the structures' slots: what a new card changes. `new`
 # updates the counts itself (unless told not to); a structure slot is the designer's choice.
 COUNT_CODES = {"WS308", "WS309", "WS311"}
-
-
-def _write(path: Path, text: str) -> None:
-    """Write through a temporary file and a rename, so a file is never half-written."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def _diff(update: skeleton.CountUpdate) -> str:
@@ -78,10 +65,10 @@ def register(app: typer.Typer) -> None:
                 typer.echo(f"# would change {display_path(counts.path)}")
                 typer.echo(_diff(counts), nl=False)
             raise typer.Exit(0)
-        _write(added.path, added.text)
+        atomic.write_text(added.path, added.text)
         typer.echo(f"{'created' if added.created else 'added'} {kind} {ident} in {where}")
         if counts is not None:
-            _write(counts.path, counts.after)
+            atomic.write_text(counts.path, counts.after)
             typer.echo(f"updated the counts of Age {age} in {display_path(counts.path)}")
         loaded = load_game(folder)
         left = [d for d in loaded.diagnostics if d.code in COUNT_CODES]

@@ -47,7 +47,8 @@ def parse_options(langs: list[str] | None, fmt: str, paper: str) -> tuple[tuple[
 
 @contextmanager
 def progress_bar(enabled: bool = True) -> Iterator[OnStep | None]:
-    """A rich progress bar on stderr fed by render steps: one step per language and format."""
+    """Progress on stderr fed by render steps, one step per language and format: a rich bar
+    on a terminal, one line per step elsewhere (CI logs)."""
     if not enabled:
         yield None
         return
@@ -55,9 +56,15 @@ def progress_bar(enabled: bool = True) -> Iterator[OnStep | None]:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, \
         TimeElapsedColumn
 
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        def on_line(description: str, done: int, total: int) -> None:
+            if done < total:
+                typer.echo(f"rendering {description} ({done + 1}/{total})", err=True)
+        yield on_line
+        return
     with Progress(TextColumn("rendering {task.description}"), BarColumn(),
-                  MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=Console(stderr=True), transient=False) as bar:
+                  MofNCompleteColumn(), TimeElapsedColumn(), console=console) as bar:
         task = None
 
         def on_step(description: str, done: int, total: int) -> None:

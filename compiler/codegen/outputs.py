@@ -41,7 +41,7 @@ class Outputs:
 def compile_inputs(folder: Path) -> str:
     """The inputs hash of the package compiled from the game folder `folder`."""
     files = {f"game/{p.name}": p for p in [folder / GAME_FILE, *card_files(folder)]}
-    files.update(package_files("codegen/templates/*"))
+    files.update(package_files("codegen/*.py", "codegen/templates/*"))
     return inputs_digest(files, output="package")
 
 

@@ -11,6 +11,7 @@ import keyword
 from pathlib import Path
 from typing import Any
 
+from wondersmith.atomic import write_text
 from wondersmith.dsl import vocabulary as v
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -493,6 +494,6 @@ def write(schema_dir: Path) -> list[Path]:
     for name, text in expected_files().items():
         path = schema_dir / name
         if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
+            write_text(path, text)
             written.append(path)
     return written

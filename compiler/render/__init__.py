@@ -5,8 +5,8 @@
 `docs/rules/<game>-<lang>.md`. All of it is built from the typed intermediate form.
 
 With a manifest, an output is rendered only when its inputs changed (`pending` says which):
-the game's data files, the language's names file and catalog, the templates, icons and fonts,
-the options and the tool's version. WeasyPrint is imported only when a PDF is rendered.
+the game's data files, the language's names file and catalog, the renderer's code, templates,
+icons and fonts, the options and the tool's version. WeasyPrint is imported only when a PDF is rendered.
 """
 from __future__ import annotations
 
@@ -63,6 +63,9 @@ def _inputs(folder: Path, lang: str, kind: str, paper: str, out_dir: Path) -> st
     files = {f"game/{p.name}": p for p in [folder / GAME_FILE, *card_files(folder)]}
     files["game/names"] = folder / LOCALES_DIR / f"{lang}.yaml"
     files["wondersmith/render/catalog"] = po_path(lang)
+    # The renderer's own code and phrases (catalogs.py only extracts messages: not an input).
+    files.update({label: path for label, path in package_files("render/*.py").items()
+                  if not label.endswith("/catalogs.py")})
     if kind == "md":
         files.update(package_files("render/templates/rules.md.j2"))
         return inputs_digest(files, output="rules", lang=lang)

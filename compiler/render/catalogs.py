@@ -2,8 +2,8 @@
 
 Run through `wondersmith sheets --update-catalogs`, which prints the `Report`: how many
 messages were extracted, which are new or obsolete, and per language which are untranslated.
-The output is deterministic: fixed header
-dates, sorted messages, no line numbers, so a catalog changes only when a message does.
+The output is deterministic: fixed header dates, sorted messages, no line numbers, so a
+catalog changes only when a message does.
 """
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import write_po
 
+from wondersmith.atomic import write_bytes
 from wondersmith.render import i18n
 
 SOURCES = ("phrases.py", "sheets.py", "texts.py")
@@ -141,8 +142,7 @@ def update(locale_dir: Path | None = None) -> Report:
                     sorted(before - after, key=_sort_key), changed=changed)
     data = dump(template)
     if not pot.is_file() or pot.read_bytes() != data:
-        pot.parent.mkdir(parents=True, exist_ok=True)
-        pot.write_bytes(data)
+        write_bytes(pot, data)
         changed.append(pot)
     for lang in i18n.LANGUAGES:
         if lang == "en":
@@ -159,7 +159,6 @@ def update(locale_dir: Path | None = None) -> Report:
         report.missing[lang] = _untranslated(catalog)
         out = dump(catalog)
         if not path.is_file() or path.read_bytes() != out:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(out)
+            write_bytes(path, out)
             changed.append(path)
     return report
