@@ -103,6 +103,14 @@ _CODES = [
          "Keep every {placeholder} of the English message, spelled the same, in each form."),
     Code("WS404", "malformed locale file",
          "Fix the file against schema/locale.schema.json; its name must be its language."),
+    # Data format versions (compiler/ir/migrations.py).
+    Code("WS501", "data format newer than this tool",
+         "Upgrade wondersmith to a release that reads this format."),
+    Code("WS502", "malformed data format version",
+         "Write `format:` in game.yaml as a whole number, today's version or an older one."),
+    Code("WS503", "older data format",
+         "Nothing is wrong: the data is read through migrations. Run `wondersmith migrate` "
+         "to rewrite the files in today's format."),
 ]
 CODES: dict[str, Code] = {c.code: c for c in _CODES}
 

@@ -2,14 +2,17 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import shutil
 import subprocess
 from pathlib import Path
 
+import jsonschema
 import pytest
 from typer.testing import CliRunner
 
 from wondersmith.tools import diff as semdiff
+from wondersmith.tools import diff_report, diff_words
 from wondersmith.cli import app
 from wondersmith.ir.loader import load
 from wondersmith.ir.model import Cost, Row, Structure
@@ -36,7 +39,7 @@ def swap(game, attr, ident, **changes):
 
 
 def lines(diff: semdiff.GameDiff) -> str:
-    return semdiff.format_text([diff])
+    return diff_report.format_text([diff])
 
 
 # --- The model-level diff: every kind of change --------------------------------------------
@@ -45,7 +48,7 @@ def lines(diff: semdiff.GameDiff) -> str:
 def test_identical_games_have_no_change(duel) -> None:
     d = semdiff.diff_games(duel, duel)
     assert d.empty and semdiff.count([d]) == 0
-    assert semdiff.format_text([d]) == "no changes in the rules data"
+    assert diff_report.format_text([d]) == "no changes in the rules data"
 
 
 def test_added_and_removed_items(duel) -> None:
@@ -125,7 +128,7 @@ def test_every_verb_has_words() -> None:
                {"take_token": {"from": "box", "draw": 3}},
                {"points": {"amount": 2, "per": "wonders"}},
                {"whenever": {"event": "chain_build", "effects": [{"coins": 4}]}}]
-    words = {semdiff.describe_effect(parse_effect(s)) for s in samples}
+    words = {diff_words.describe_effect(parse_effect(s)) for s in samples}
     assert len(words) == len(samples)  # each distinct, none falls back to a raw dump
     assert "produce 2 wood" in words
     assert "coins: 1 per 3 coins in neighbours' cities" in words
@@ -163,14 +166,20 @@ def test_locale_keys_added_removed_changed(duel) -> None:
     game = swap(duel, "buildings", "quarry", id="stone_quarry")
     d = semdiff.diff_games(duel, game, old, new)
     by_lang = {c.lang: c for c in d.locales}
-    assert by_lang["fr"].added == ["altar.name"]
-    assert by_lang["fr"].removed == ["baths.name"]
-    assert by_lang["fr"].changed == ["tavern.name"]
+    assert by_lang["fr"].added == {"altar.name": "Autel"}
+    assert by_lang["fr"].removed == {"baths.name": "Bains"}
+    assert by_lang["fr"].changed == {"tavern.name": ("Taverne", "Auberge")}
     assert by_lang["fr"].affected == ["still keyed by the old id quarry (now stone_quarry)"]
     assert by_lang["de"].status == "removed" and by_lang["it"].status == "added"
-    text = lines(d)
-    assert "locale fr: 1 key added (altar.name); 1 key removed (baths.name); " \
-           "1 key changed (tavern.name)" in text
+    text = lines(d).splitlines()
+    assert text[-6:] == [
+        "  locale de removed (1 key)",
+        "  locale fr: tavern.name: Taverne → Auberge",
+        "  locale fr: added altar.name: Autel",
+        "  locale fr: removed baths.name: Bains",
+        "  locale fr: still keyed by the old id quarry (now stone_quarry)",
+        "  locale it added (1 key)",
+    ]
 
 
 def test_no_locales_is_no_change(duel, tmp_path: Path) -> None:
@@ -245,9 +254,12 @@ def test_changes_exit_1_text_and_markdown(tmp_path: Path) -> None:
     md = runner.invoke(app, ["diff", str(old), str(new), "--format", "markdown"])
     assert md.exit_code == 1
     assert md.stdout.startswith("## Rules changes\n\n### duel\n")
-    assert "#### Game rules\n\n- set-up, starting coins: 7 → 8" in md.stdout
-    assert "#### Wonders\n\n- **renamed** `the_colossus`: The Colossus → The Great Colossus" \
-        in md.stdout
+    assert "<details open><summary><b>Game rules</b>: 1 change</summary>\n\n" \
+           "- set\\-up, starting coins: 7 → 8" not in md.stdout  # no needless escapes
+    assert "<details open><summary><b>Game rules</b>: 1 change</summary>\n\n" \
+           "- set-up, starting coins: 7 → 8\n\n</details>" in md.stdout
+    assert "<summary><b>Wonders</b>: 1 renamed</summary>\n\n" \
+           "- **renamed** `the_colossus`: The Colossus → The Great Colossus" in md.stdout
     assert "- **changed** `tavern` (Tavern)\n  - effects: coins: 4 → coins: 5" in md.stdout
 
 
@@ -384,4 +396,150 @@ def test_locale_files_in_folders(tmp_path: Path) -> None:
             f"language: fr\nnames:\n  tavern: {name}\n  altar: Autel\n", encoding="utf-8")
     result = runner.invoke(app, ["diff", str(old), str(new)])
     assert result.exit_code == 1, result.output
-    assert "locale fr: 1 key changed (names.tavern)" in result.stdout
+    assert "locale fr: names.tavern: Taverne → Auberge" in result.stdout
+
+
+# --- Renames by identical rules -----------------------------------------------------------------
+
+
+def test_id_and_name_change_with_identical_rules_is_a_rename(duel) -> None:
+    game = swap(duel, "buildings", "quarry", id="rock_quarry", name="Rock Quarry")
+    (change,) = semdiff.diff_games(duel, game).items
+    assert (change.status, change.old_id, change.id, change.old_name, change.name) == (
+        "id_renamed", "quarry", "rock_quarry", "Quarry", "Rock Quarry")
+    assert lines(semdiff.diff_games(duel, game)).splitlines()[1] == (
+        "  renamed building quarry (Quarry) → rock_quarry (Rock Quarry): new id and name, "
+        "identical rules")
+
+
+def test_identical_twins_are_not_guessed(duel) -> None:
+    # Two removed cards with the same rules, two added: which became which is unknowable.
+    lumber = by_id(duel, "lumber_yard")
+    twin = dataclasses.replace(lumber, id="lumber_yard_b", name="Lumber Yard B")
+    old = dataclasses.replace(duel, buildings=(*duel.buildings, twin))
+    new = dataclasses.replace(duel, buildings=tuple(
+        b for b in duel.buildings if b.id != "lumber_yard") + (
+        dataclasses.replace(lumber, id="sawpit", name="Sawpit"),
+        dataclasses.replace(lumber, id="sawpit_b", name="Sawpit B")))
+    statuses = sorted((c.status, c.id) for c in semdiff.diff_games(old, new).items)
+    assert statuses == [("added", "sawpit"), ("added", "sawpit_b"),
+                        ("removed", "lumber_yard"), ("removed", "lumber_yard_b")]
+
+
+def test_id_and_name_change_with_a_rule_change_is_removed_and_added(duel) -> None:
+    game = swap(duel, "buildings", "quarry", id="rock_quarry", name="Rock Quarry",
+                cost=Cost(1))
+    statuses = sorted((c.status, c.id) for c in semdiff.diff_games(duel, game).items)
+    assert statuses == [("added", "rock_quarry"), ("removed", "quarry")]
+
+
+# --- JSON ---------------------------------------------------------------------------------------
+
+
+DIFF_SCHEMA = json.loads((ROOT / "schema" / "diff.schema.json").read_text(encoding="utf-8"))
+
+
+def valid_report(text: str) -> dict:
+    report = json.loads(text)
+    jsonschema.Draft202012Validator(DIFF_SCHEMA).validate(report)
+    return report
+
+
+def test_diff_schema_is_a_valid_schema() -> None:
+    jsonschema.Draft202012Validator.check_schema(DIFF_SCHEMA)
+
+
+def test_json_report(tmp_path: Path) -> None:
+    old, new = two_sides(tmp_path)
+    edit(new / "duel" / "age1.yaml", "effects: [coins: 4]", "effects: [coins: 5]")
+    edit(new / "duel" / "age1.yaml", "id: quarry\n    name: Quarry",
+         "id: rock_quarry\n    name: Rock Quarry")
+    edit(new / "duel" / "locales" / "fr.yaml", "tavern: Taverne", "tavern: Auberge")
+    result = runner.invoke(app, ["diff", str(old), str(new), "--format", "json"])
+    assert result.exit_code == 1, result.output
+    report = valid_report(result.stdout)
+    (game,) = report["games"]
+    assert report["changes"] == game["changes"] == len(game["items"]) + len(game["locales"])
+    assert game["formats"] == {"old": 2, "new": 2}
+    items = {i["id"]: i for i in game["items"]}
+    assert items["rock_quarry"] == {"kind": "building", "status": "id_renamed",
+                                    "id": "rock_quarry", "name": "Rock Quarry",
+                                    "old_id": "quarry", "old_name": "Quarry", "details": []}
+    assert items["tavern"]["details"] == ["effects: coins: 4 → coins: 5"]
+    fr = next(loc for loc in game["locales"] if loc["lang"] == "fr")
+    assert fr["changed"] == {"names.tavern": {"old": "Taverne", "new": "Auberge"}}
+    assert "still keyed by the old id quarry (now rock_quarry)" in fr["notes"]
+
+
+def test_json_report_without_change(tmp_path: Path) -> None:
+    old, new = two_sides(tmp_path)
+    result = runner.invoke(app, ["diff", str(old), str(new), "-f", "json"])
+    assert result.exit_code == 0
+    report = valid_report(result.stdout)
+    assert report["changes"] == 0 and report["games"][0]["items"] == []
+
+
+def test_json_report_of_an_added_game(tmp_path: Path) -> None:
+    old, _ = two_sides(tmp_path)
+    shutil.copytree(DUEL, tmp_path / "more" / "duel")
+    edit(tmp_path / "more" / "duel" / "game.yaml", "id: duel", "id: duel_two")
+    result = runner.invoke(app, ["diff", str(old), str(tmp_path / "more"), "-f", "json"])
+    games = {g["game"]: g for g in valid_report(result.stdout)["games"]}
+    assert games["duel_two"]["status"] == "added"
+    assert games["duel_two"]["formats"] == {"old": None, "new": 2}
+
+
+# --- Markdown for a big change --------------------------------------------------------------
+
+
+def test_markdown_of_thirty_cards_stays_readable(duel) -> None:
+    changed = {b.id for b in duel.buildings[:30]}
+    game = dataclasses.replace(duel, buildings=tuple(
+        dataclasses.replace(b, cost=Cost(b.cost.coins + 1, b.cost.resources))
+        if b.id in changed else b for b in duel.buildings))
+    game = swap(game, "wonders", "piraeus", name="Piraeus <b>| @team #1</b>")
+    old_locales = {"fr": {"names": {"tavern": "Taverne"}}}
+    new_locales = {"fr": {"names": {"tavern": "Auberge *"}}}
+    md = diff_report.format_markdown([semdiff.diff_games(duel, game, old_locales,
+                                                         new_locales)])
+    # The summary table comes before any section; the long section starts collapsed.
+    table = md.index("| | added | removed | renamed | changed |")
+    assert table < md.index("<details")
+    assert "| Buildings |  |  |  | 30 |" in md
+    assert "| Translations (fr) |  |  |  | 1 key |" in md
+    assert "<details><summary><b>Buildings</b>: 30 changed</summary>" in md
+    assert md.count("- **changed** `") == 30
+    assert "<details open><summary><b>Wonders</b>: 1 renamed</summary>" in md
+    # Text from the data is never markup: no tag, no table cell, no mention, no reference.
+    assert "Piraeus &lt;b&gt;\\| \\@team \\#1&lt;/b&gt;" in md
+    assert "| `names.tavern` | Taverne | Auberge \\* |" in md
+    assert "<b>|" not in md and " @team" not in md
+
+
+# --- This repository's own history ----------------------------------------------------------
+
+
+FIRST_DATA_REVISION = "6bffe1a1ee16105b097d6df05ecdf2ebfb8aeae7"
+
+
+def test_diff_first_data_revision_against_head(monkeypatch) -> None:
+    if shutil.which("git") is None or subprocess.run(
+            ["git", "rev-parse", "--verify", "--quiet", f"{FIRST_DATA_REVISION}^{{commit}}"],
+            cwd=ROOT, capture_output=True).returncode:
+        pytest.skip("not a git checkout with the full history (a source archive or a shallow "
+                    "clone): the first data revision is read with `git archive`")
+    monkeypatch.chdir(ROOT)
+    result = runner.invoke(app, ["diff", FIRST_DATA_REVISION, "HEAD"])
+    assert result.exit_code in (0, 1), result.output
+    assert "invalid data" not in result.output
+    assert result.stdout.splitlines()[:2] == [
+        "duel:", "  data format 1 → 2 (the old side was read through the migrations; its "
+        "rules are compared as today's)"]
+    # The guild colour the old side lacked is read as purple: no rules change about it.
+    assert "guild" not in result.stdout
+    for fmt in ("markdown", "json"):
+        assert runner.invoke(app, ["diff", FIRST_DATA_REVISION, "HEAD", "-f", fmt]
+                             ).exit_code in (0, 1)
+    report = valid_report(runner.invoke(app, ["diff", FIRST_DATA_REVISION, "HEAD", "-f",
+                                              "json"]).stdout)
+    assert report["games"][0]["formats"] == {"old": 1, "new": 2}

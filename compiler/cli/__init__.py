@@ -21,6 +21,7 @@ COMMAND_MODULES = (
     "compile",
     "diff",
     "fmt",
+    "migrate",
     "new",
     "play",
     "simulate",

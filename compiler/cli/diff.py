@@ -14,6 +14,7 @@ from typing import Optional
 import typer
 
 from wondersmith.tools import diff as semdiff
+from wondersmith.tools.diff_report import FORMATS
 from wondersmith.diagnostics import Diagnostic, format_text
 from wondersmith.ir.loader import find_games, load_game
 
@@ -80,7 +81,8 @@ def _relabel(diagnostics: list[Diagnostic], root: Path, label: str) -> list[Diag
 
 def load_side(spec: str, data: str, cwd: Path, stack: ExitStack
               ) -> dict[str, tuple]:
-    """{game id: (Game, locales)} for a folder or a git revision."""
+    """{game id: (Game, locales, data format)} for a folder or a git revision; a game in an
+    older data format is read through the migrations."""
     path = Path(spec)
     label = None
     if not path.exists():
@@ -100,7 +102,7 @@ def load_side(spec: str, data: str, cwd: Path, stack: ExitStack
         if errors or loaded.game is None:
             problems += _relabel(errors, label[1], label[0]) if label else errors
             continue
-        out[loaded.game.id] = (loaded.game, semdiff.load_locales(folder))
+        out[loaded.game.id] = (loaded.game, semdiff.load_locales(folder), loaded.format)
     if problems:
         raise InvalidData(problems)
     return out
@@ -112,8 +114,9 @@ def run_diff(old: str, new: str, data: str, cwd: Path) -> list[semdiff.GameDiff]
         b = load_side(new, data, cwd, stack)
         diffs = []
         for gid in sorted(a.keys() | b.keys()):
-            (ga, la), (gb, lb) = a.get(gid, (None, None)), b.get(gid, (None, None))
-            diffs.append(semdiff.diff_games(ga, gb, la, lb))
+            (ga, la, fa), (gb, lb, fb) = (a.get(gid, (None, None, None)),
+                                          b.get(gid, (None, None, None)))
+            diffs.append(semdiff.diff_games(ga, gb, la, lb, formats=(fa, fb)))
         return diffs
 
 
@@ -126,15 +129,18 @@ def register(app: typer.Typer) -> None:
                        "tree's data folder]"),
         data: str = typer.Option("cards", "--data",
                                  help="The data folder inside the repository, for revisions"),
-        fmt: str = typer.Option("text", "--format", "-f", help="Output: text or markdown"),
+        fmt: str = typer.Option("text", "--format", "-f",
+                                help="Output: text, markdown (pull requests) or json "
+                                     "(schema/diff.schema.json)"),
     ) -> None:
         """The rules changes between two revisions or folders: cards, Wonders and tokens
         added, removed or renamed; costs, effects, VP, chains; set-up; translations.
 
+        Either side may be in an older data format: it is read through the migrations.
         Exit 0 when nothing changed, 1 when something did, 2 on usage errors or invalid data.
         """
-        if fmt not in semdiff.FORMATS:
-            typer.echo(f"wondersmith: unknown format '{fmt}' (choose text or markdown)",
+        if fmt not in FORMATS:
+            typer.echo(f"wondersmith: unknown format '{fmt}' (choose text, markdown or json)",
                        err=True)
             raise typer.Exit(2)
         cwd = Path.cwd()
@@ -150,5 +156,5 @@ def register(app: typer.Typer) -> None:
             typer.echo(format_text(exc.diagnostics))
             typer.echo("wondersmith: invalid data; fix it before diffing", err=True)
             raise typer.Exit(2)
-        typer.echo(semdiff.FORMATS[fmt](diffs))
+        typer.echo(FORMATS[fmt](diffs), nl=fmt != "markdown")
         raise typer.Exit(1 if semdiff.count(diffs) else 0)

@@ -13,6 +13,7 @@ from typing import Any
 
 from wondersmith.atomic import write_text
 from wondersmith.dsl import vocabulary as v
+from wondersmith.ir.migrations import FORMAT_KEY, FORMAT_VERSION
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -257,11 +258,15 @@ def game_schema() -> dict[str, Any]:
         "title": "wondersmith game",
         "description": "A game's fixed rules: players, resources, set-up, track, structures.",
         "type": "object",
-        "required": ["id", "name", "players", "resources", "colors", "science_symbols",
-                     "ages", "setup", "trade", "discard", "military", "science", "scoring",
-                     "structures"],
+        "required": [FORMAT_KEY, "id", "name", "players", "resources", "colors",
+                     "science_symbols", "ages", "setup", "trade", "discard", "military",
+                     "science", "scoring", "structures"],
         "additionalProperties": False,
         "properties": {
+            FORMAT_KEY: {"type": "integer", "const": FORMAT_VERSION,
+                         "description": "The version of the data format of every file of the "
+                                        "game. wondersmith reads older versions through "
+                                        "migrations; `wondersmith migrate` rewrites them."},
             "id": _id("The game's id; also the name of its folder under cards/"),
             "name": _name("game"),
             "players": count(2, "Number of players"),

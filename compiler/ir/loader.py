@@ -10,6 +10,7 @@ import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from wondersmith.ir import migrations
 from wondersmith.validate import schema_check
 from wondersmith.validate import semantics
 from wondersmith.validate import strict_yaml
@@ -27,6 +28,7 @@ class LoadedGame:
     game: Game | None
     diagnostics: list[Diagnostic] = field(default_factory=list)
     files: list[Path] = field(default_factory=list)
+    format: int | None = None  # the data format the files are in (None: refused)
 
     @property
     def ok(self) -> bool:
@@ -82,16 +84,33 @@ def _read(path: Path) -> strict_yaml.Document:
     return strict_yaml.load(display_path(path), raw)
 
 
-def check_file(path: Path, kind: str) -> strict_yaml.Document:
-    """Layers 1 and 2 for one file; the document carries its diagnostics."""
+def check_file(path: Path, kind: str, version: int | None = None) -> strict_yaml.Document:
+    """Layers 1 and 2 for one file; the document carries its diagnostics. A card file is
+    read in the data format `version` (today's when None); a game.yaml declares its own."""
+    return _check(path, kind, version)[0]
+
+
+def _check(path: Path, kind: str, version: int | None = None
+           ) -> tuple[strict_yaml.Document, int | None]:
+    """The checked document and its data format; None when the format is refused."""
     doc = _read(path)
-    if doc.data is not None:  # even after strict-YAML problems, report schema ones too
-        # ...but not a second one where strict YAML already reported (a rejected `!tag`
-        # value reads as null; an `on:` key is unknown).
-        seen = {(d.line, d.column) for d in doc.diagnostics}
-        doc.diagnostics.extend(d for d in schema_check.check(doc, kind)
-                               if (d.line, d.column) not in seen)
-    return doc
+    version = migrations.FORMAT_VERSION if version is None else version
+    if doc.data is None:
+        return doc, version
+    if kind == "game":
+        declared, refused = migrations.declared_format(doc)
+        if declared is None:  # newer or malformed: today's schema says nothing useful
+            doc.diagnostics += refused
+            return doc, None
+        version = declared
+    migrations.upgrade_document(doc, kind, version)  # older formats read as today's
+    # Even after strict-YAML problems, report schema ones too, but not a second one where
+    # strict YAML already reported (a rejected `!tag` value reads as null; an `on:` key is
+    # unknown).
+    seen = {(d.line, d.column) for d in doc.diagnostics}
+    doc.diagnostics.extend(d for d in schema_check.check(doc, kind)
+                           if (d.line, d.column) not in seen)
+    return doc, version
 
 
 def load_game(folder: Path) -> LoadedGame:
@@ -100,9 +119,14 @@ def load_game(folder: Path) -> LoadedGame:
     game_path = folder / GAME_FILE
     files = card_files(folder)
     result.files = [game_path, *files]
-    game_doc = check_file(game_path, "game")
+    game_doc, version = _check(game_path, "game")
     result.diagnostics += game_doc.diagnostics
-    docs = [check_file(p, "cards") for p in files]
+    result.format = version
+    if version is None:  # a format this tool cannot read: nothing else is checked
+        return result
+    if version < migrations.FORMAT_VERSION:
+        result.diagnostics.append(migrations.older_format(game_doc, version))
+    docs = [check_file(p, "cards", version) for p in files]
     for doc in docs:
         result.diagnostics += doc.diagnostics
     if game_doc.diagnostics:  # every semantic check needs the game's own facts

@@ -1,8 +1,10 @@
 """Semantic diff of rules data: what changed in the rules, not in the YAML.
 
 Both sides are loaded into the typed intermediate form (`model.Game`) and compared there, so
-reordering or reformatting a file shows no change. Locale files (`locales/<lang>.yaml`, keyed
-by id) are compared key by key when present on either side.
+reordering or reformatting a file shows no change, and a side in an older data format (read
+through the migrations) compares as today's. Locale files (`locales/<lang>.yaml`, keyed by
+id) are compared key by key, old text against new, when present on either side. The words
+are in `diff_words`, the text, Markdown and JSON reports in `diff_report`.
 """
 from __future__ import annotations
 
@@ -12,136 +14,31 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from wondersmith.ir.model import Building, Cost, Game, Row, Structure, Zone
 from wondersmith.dsl.vocabulary import Effect
+from wondersmith.ir.model import Building, Cost, Game, Structure
+from wondersmith.tools.diff_words import (describe_cost, describe_effect, describe_effects,
+                                          render_value)
 
 # Fields of `Game` that are not rules (components are compared item by item).
 _NOT_RULES = {"id", "buildings", "wonders", "tokens", "boards", "source_hash", "loc"}
 KINDS = ("building", "wonder", "token", "board")
 KIND_TITLES = {"building": "Buildings", "wonder": "Wonders", "token": "Progress tokens",
                "board": "Wonder boards"}
-CITY_WORDS = {"self": "", "neighbours": " in neighbours' cities", "left": " in the left city",
-              "right": " in the right city", "most": " in the city with most"}
-
-
-# ---------------------------------------------------------------------------------------------
-# Readable words for effects, costs and rules values.
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def describe_amount(data: Any) -> str:
-    """`Amount.data()` in words: "4", "2 per wonder", "1 per yellow card in the city with most"."""
-    if not isinstance(data, dict):
-        return str(data)
-    per = data["per"]
-    every = data.get("every", 1)
-    thing = {"cards": "card", "wonders": "wonder", "tokens": "token", "coins": "coin"}.get(per, per)
-    if per == "cards" and data.get("colors"):
-        thing = " or ".join(data["colors"]) + " card"
-    what = f"{every} {thing}s" if every != 1 else thing
-    return f"{data.get('amount', 1)} per {what}{CITY_WORDS.get(data.get('in', 'self'), '')}"
-
-
-def _words(values: Any, sep: str = ", ") -> str:
-    return sep.join(map(str, values))
-
-
-def describe_effect(effect: Effect) -> str:
-    """One effect in words, from its YAML form (`.data()`)."""
-    data = effect.data()
-    if isinstance(data, str):  # a bare verb
-        return {"play_again": "play again",
-                "wonders_play_again": "every Wonder gives another turn",
-                "build_from_discard": "build a discarded card for free",
-                "play_seventh_card": "play the seventh card"}.get(data, data.replace("_", " "))
-    ((verb, value),) = data.items()
-    if verb in ("coins", "points"):
-        return f"{verb}: {describe_amount(value)}"
-    if verb == "produce":
-        return "produce " + " and ".join(f"{n} {r}" for r, n in value.items())
-    if verb == "produce_one_of":
-        return "produce one of " + _words(value, " / ")
-    if verb == "trade_price":
-        source = value.get("from", "neighbours")
-        return (f"buy {_words(value['resources'], ' / ')} at {plural(value['price'], 'coin')}"
-                + ("" if source == "neighbours" else f" from {source}"))
-    if verb == "discount":
-        target = "Wonders" if value["for"] == "wonders" else f"{value['for']} buildings"
-        return f"{plural(value['resources'], 'resource')} off {target}"
-    if verb == "shield_bonus":
-        return f"+{plural(value['amount'], 'shield')} on {_words(value['colors'], ' / ')} buildings"
-    if verb == "shields":
-        return f"shields: {value}"
-    if verb == "science":
-        return f"science: {value}"
-    if verb == "science_choice":
-        return "science: one of " + _words(value, " / ")
-    if verb == "lose_coins":
-        return f"{value.get('who', 'neighbours')} lose {plural(value['amount'], 'coin')}"
-    if verb == "destroy":
-        return (f"destroy a {_words(value['colors'], ' or ')} building of "
-                f"{value.get('who', 'neighbours')}")
-    if verb == "take_token":
-        draw = value.get("draw", 1)
-        return f"take a progress token from the {value['from']}" + (
-            f" (draw {draw}, keep 1)" if draw != 1 else "")
-    if verb == "collect_trade_spend":
-        return f"collect what {value.get('from', 'neighbours')} pay for trade"
-    if verb == "whenever":
-        inner = "; ".join(describe_effect(e) for e in effect.effects)  # type: ignore[attr-defined]
-        return f"whenever {value['event'].replace('_', ' ')}: {inner}"
-    return f"{verb}: {compact(value)}"  # a verb added to the vocabulary later
-
-
-def compact(value: Any) -> str:
-    """Any plain value in one short line, flow-YAML-like."""
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {compact(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(compact(v) for v in value) + "]"
-    return str(value)
-
-
-def describe_cost(cost: Cost) -> str:
-    parts = ([plural(cost.coins, "coin")] if cost.coins else []) + [
-        f"{n} {r}" for r, n in cost.resources]
-    return ", ".join(parts) or "free"
-
-
-def describe_effects(effects: tuple[Effect, ...]) -> str:
-    return "; ".join(describe_effect(e) for e in effects) or "none"
-
-
-def _render(value: Any) -> str:
-    """A rules value (from `Game`) in words."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, Row):
-        return _words(value.columns, " ") + (" (face down)" if value.face_down else "")
-    if isinstance(value, Zone):
-        return (f"{value.first}-{value.last}: {value.points} VP"
-                + (f", loot {value.loot}" if value.loot else ""))
-    if isinstance(value, tuple):
-        if value and all(isinstance(v, tuple) and len(v) == 2 and isinstance(v[1], int)
-                         for v in value):
-            return ", ".join(f"{k} {n}" for k, n in value)  # (name, count) pairs
-        if value and all(isinstance(v, tuple) for v in value):
-            return " / ".join(_render(v) for v in value)
-        return ", ".join(_render(v) for v in value) if value else "none"
-    return str(value)
 
 
 # ---------------------------------------------------------------------------------------------
 # The changes.
 
 
+STATUSES = ("removed", "added", "id_renamed", "renamed", "changed")
+
+
 @dataclass
 class ItemChange:
     kind: str  # building, wonder, token, board
-    status: str  # added, removed, renamed (new name), id_renamed (new id), changed
+    # added, removed, renamed (same id, new name), id_renamed (new id, and maybe a new name,
+    # with identical rules), changed
+    status: str
     id: str
     name: str
     old_id: str = ""
@@ -153,6 +50,9 @@ class ItemChange:
             return f"added {self.kind} {self.id} ({self.name})"
         if self.status == "removed":
             return f"removed {self.kind} {self.id} ({self.name})"
+        if self.status == "id_renamed" and self.old_name not in ("", self.name):
+            return (f"renamed {self.kind} {self.old_id} ({self.old_name}) → {self.id} "
+                    f"({self.name}): new id and name, identical rules")
         if self.status == "id_renamed":
             return f"renamed id of {self.kind} {self.old_id} → {self.id} ({self.name})"
         if self.status == "renamed":
@@ -162,11 +62,13 @@ class ItemChange:
 
 @dataclass
 class LocaleChange:
+    """One language's changes, with the texts: keys are dotted (`names.tavern`)."""
+
     lang: str
     status: str  # added, removed, changed
-    added: list[str] = field(default_factory=list)
-    removed: list[str] = field(default_factory=list)
-    changed: list[str] = field(default_factory=list)
+    added: dict[str, Any] = field(default_factory=dict)  # key: new text
+    removed: dict[str, Any] = field(default_factory=dict)  # key: old text
+    changed: dict[str, tuple[Any, Any]] = field(default_factory=dict)  # key: (old, new)
     affected: list[str] = field(default_factory=list)  # notes on translations of changed items
 
 
@@ -177,6 +79,8 @@ class GameDiff:
     items: list[ItemChange] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
     locales: list[LocaleChange] = field(default_factory=list)
+    # The data format of each side's files (an older one was read through the migrations).
+    formats: tuple[int | None, int | None] = (None, None)
 
     @property
     def empty(self) -> bool:
@@ -200,7 +104,7 @@ def _value_diff(label: str, old: Any, new: Any) -> list[str]:
         for i, (a, b) in enumerate(zip(old, new), 1):
             out += _value_diff(f"{label} {i}", a, b)
         return out
-    return [f"{label}: {_render(old)} → {_render(new)}"]
+    return [f"{label}: {render_value(old)} → {render_value(new)}"]
 
 
 def _keyed_diff(label: str, old: tuple, new: tuple, key: str) -> list[str]:
@@ -239,7 +143,7 @@ def diff_rules(old: Game, new: Game) -> list[str]:
             out += _keyed_diff("structure", a, b, "age")
         elif f.name == "zones":
             out += _value_diff("military track zone", a, b) if len(a) == len(b) else (
-                [f"military track: {_render(a)} → {_render(b)}"] if a != b else [])
+                [f"military track: {render_value(a)} → {render_value(b)}"] if a != b else [])
         else:
             out += _value_diff("set-up" if f.name == "setup" else f.name.replace("_", " "),
                                a, b)
@@ -294,7 +198,7 @@ def item_details(old: Any, new: Any) -> list[str]:
         if vp_old != vp_new and all(isinstance(v, int) for v in (vp_old, vp_new)):
             out.append(f"VP: {vp_old} → {vp_new}")
     if hasattr(old, "produces") and old.produces != new.produces:
-        out.append(f"produces: {_render(old.produces)} → {_render(new.produces)}")
+        out.append(f"produces: {render_value(old.produces)} → {render_value(new.produces)}")
     if hasattr(old, "sides") and old.sides != new.sides:
         for (side, a), (_, b) in zip(old.sides, new.sides):
             if a != b:
@@ -323,19 +227,35 @@ def _without_id(item: Any) -> Any:
     return dataclasses.replace(item, id="")
 
 
+def _rules_only(item: Any) -> Any:
+    return dataclasses.replace(item, id="", name="")
+
+
+def _pair_renames(kind: str, removed: list, added: list, same: Any) -> list[ItemChange]:
+    """Pair each removed item with the one added item that is `same` (and no other removed
+    item is): a rename. Ambiguous twins stay removed and added."""
+    out = []
+    for r in list(removed):
+        twins = [x for x in added if same(x) == same(r)]
+        if len(twins) != 1 or sum(same(o) == same(r) for o in removed) != 1:
+            continue
+        (twin,) = twins
+        removed.remove(r)
+        added.remove(twin)
+        out.append(ItemChange(kind, "id_renamed", twin.id, twin.name, old_id=r.id,
+                              old_name=r.name))
+    return out
+
+
 def diff_items(kind: str, old: tuple, new: tuple) -> list[ItemChange]:
     a = {i.id: i for i in old}
     b = {i.id: i for i in new}
-    out: list[ItemChange] = []
     removed = [a[k] for k in a if k not in b]
     added = [b[k] for k in b if k not in a]
-    # An id change with everything else equal is a rename of the id, not a new item.
-    for r in list(removed):
-        twin = next((x for x in added if _without_id(x) == _without_id(r)), None)
-        if twin is not None:
-            removed.remove(r)
-            added.remove(twin)
-            out.append(ItemChange(kind, "id_renamed", twin.id, twin.name, old_id=r.id))
+    # An id change with everything else equal is a rename of the id, not a new item; so is a
+    # change of id and name when the rules are identical.
+    out = _pair_renames(kind, removed, added, _without_id)
+    out += _pair_renames(kind, removed, added, _rules_only)
     for k in a.keys() & b.keys():
         x, y = a[k], b[k]
         if x == y:
@@ -347,8 +267,7 @@ def diff_items(kind: str, old: tuple, new: tuple) -> list[ItemChange]:
             out.append(ItemChange(kind, "changed", k, y.name, details=details))
     out += [ItemChange(kind, "removed", r.id, r.name) for r in removed]
     out += [ItemChange(kind, "added", x.id, x.name, details=_summary(x)) for x in added]
-    order = {"removed": 0, "added": 1, "id_renamed": 2, "renamed": 3, "changed": 4}
-    return sorted(out, key=lambda c: (order[c.status], c.id))
+    return sorted(out, key=lambda c: (STATUSES.index(c.status), c.id))
 
 
 def _summary(item: Any) -> list[str]:
@@ -386,10 +305,11 @@ def diff_locales(old: dict[str, Any], new: dict[str, Any], items: list[ItemChang
     for lang in sorted(old.keys() | new.keys()):
         a, b = _flatten(old.get(lang) or {}), _flatten(new.get(lang) or {})
         status = "added" if lang not in old else "removed" if lang not in new else "changed"
-        change = LocaleChange(lang, status,
-                              added=sorted(b.keys() - a.keys()),
-                              removed=sorted(a.keys() - b.keys()),
-                              changed=sorted(k for k in a.keys() & b.keys() if a[k] != b[k]))
+        change = LocaleChange(
+            lang, status,
+            added={k: b[k] for k in sorted(b.keys() - a.keys())},
+            removed={k: a[k] for k in sorted(a.keys() - b.keys())},
+            changed={k: (a[k], b[k]) for k in sorted(a.keys() & b.keys()) if a[k] != b[k]})
         if lang in new:
             change.affected = _affected(b, items, change)
         if status != "changed" or change.added or change.removed or change.changed \
@@ -405,7 +325,7 @@ def _affected(keys: dict[str, Any], items: list[ItemChange], change: LocaleChang
     for key in keys:
         for seg in key.split("."):
             by_id.setdefault(seg, []).append(key)
-    edited = {seg for k in change.changed + change.added for seg in k.split(".")}
+    edited = {seg for k in [*change.changed, *change.added] for seg in k.split(".")}
     translates = any(v not in (None, "", {}) for v in keys.values())
     out = []
     for item in items:
@@ -432,12 +352,13 @@ def _affected(keys: dict[str, Any], items: list[ItemChange], change: LocaleChang
 
 
 def diff_games(old: Game | None, new: Game | None, old_locales: dict | None = None,
-               new_locales: dict | None = None) -> GameDiff:
+               new_locales: dict | None = None,
+               formats: tuple[int | None, int | None] = (None, None)) -> GameDiff:
     if old is None or new is None:
         game = new or old
         assert game is not None
-        return GameDiff(game.id, "added" if old is None else "removed")
-    result = GameDiff(new.id)
+        return GameDiff(game.id, "added" if old is None else "removed", formats=formats)
+    result = GameDiff(new.id, formats=formats)
     if old.name != new.name:
         result.rules.append(f"name: {old.name} → {new.name}")
     result.rules += diff_rules(old, new)
@@ -445,93 +366,6 @@ def diff_games(old: Game | None, new: Game | None, old_locales: dict | None = No
         result.items += diff_items(kind, getattr(old, attr), getattr(new, attr))
     result.locales = diff_locales(old_locales or {}, new_locales or {}, result.items)
     return result
-
-
-# ---------------------------------------------------------------------------------------------
-# Output.
-
-
-def _locale_lines(change: LocaleChange) -> list[str]:
-    if change.status != "changed":
-        keys = change.added or change.removed
-        return [f"locale {change.lang} {change.status} ({plural(len(keys), 'key')})"] + [
-            f"locale {change.lang}: {note}" for note in change.affected]
-    parts = []
-    for word, keys in (("added", change.added), ("removed", change.removed),
-                       ("changed", change.changed)):
-        if keys:
-            parts.append(f"{plural(len(keys), 'key')} {word} ({', '.join(keys)})")
-    lines = [f"locale {change.lang}: " + "; ".join(parts)] if parts else []
-    return lines + [f"locale {change.lang}: {note}" for note in change.affected]
-
-
-def count(diffs: list[GameDiff]) -> int:
-    return sum((0 if d.empty else 1 if d.status != "changed" else
-                len(d.items) + len(d.rules) + len(d.locales)) for d in diffs)
-
-
-def format_text(diffs: list[GameDiff]) -> str:
-    lines: list[str] = []
-    for d in diffs:
-        if d.status != "changed":
-            lines.append(f"game {d.game} {d.status}")
-            continue
-        if d.empty:
-            continue
-        lines.append(f"{d.game}:")
-        lines += [f"  rules: {r}" for r in d.rules]
-        for item in d.items:
-            lines.append(f"  {item.headline()}")
-            lines += [f"      {x}" for x in item.details]
-        for loc in d.locales:
-            lines += [f"  {x}" for x in _locale_lines(loc)]
-    return "\n".join(lines) if lines else "no changes in the rules data"
-
-
-def _md(text: str) -> str:
-    return text.replace("|", "\\|").replace("*", "\\*").replace("_", "\\_")
-
-
-def format_markdown(diffs: list[GameDiff]) -> str:
-    out: list[str] = ["## Rules changes", ""]
-    if not any(not d.empty for d in diffs):
-        return "\n".join(out + ["No changes in the rules data."])
-    for d in diffs:
-        if d.empty:
-            continue
-        if d.status != "changed":
-            out += [f"### Game `{d.game}` {d.status}", ""]
-            continue
-        out += [f"### {d.game}", ""]
-        counts = {s: sum(i.status == s for i in d.items)
-                  for s in ("added", "removed", "renamed", "id_renamed", "changed")}
-        summary = ", ".join(f"{n} {s.replace('id_renamed', 'id renamed')}"
-                            for s, n in counts.items() if n)
-        if summary:
-            out += [f"{summary}.", ""]
-        if d.rules:
-            out += ["#### Game rules", ""] + [f"- {_md(r)}" for r in d.rules] + [""]
-        for kind in KINDS:
-            items = [i for i in d.items if i.kind == kind]
-            if not items:
-                continue
-            out += [f"#### {KIND_TITLES[kind]}", ""]
-            for item in items:
-                head = item.headline().replace(f"{item.kind} ", "", 1)
-                for ident in {item.id, item.old_id} - {""}:  # ids as code, not emphasis
-                    head = head.replace(ident, f"`{ident}`", 1)
-                out.append(f"- **{head.split(' ', 1)[0]}** {head.split(' ', 1)[1]}")
-                out += [f"  - {_md(x)}" for x in item.details]
-            out.append("")
-        if d.locales:
-            out += ["#### Translations", ""]
-            for loc in d.locales:
-                out += [f"- {_md(x)}" for x in _locale_lines(loc)]
-            out.append("")
-    return "\n".join(out).rstrip() + "\n"
-
-
-FORMATS = {"text": format_text, "markdown": format_markdown}
 
 
 def load_locales(folder: Path) -> dict[str, Any]:
@@ -545,3 +379,15 @@ def load_locales(folder: Path) -> dict[str, Any]:
             doc = strict_yaml.load(str(path), path.read_bytes())
             out[path.stem] = doc.data if isinstance(doc.data, dict) else {}
     return out
+
+
+def count(diffs: list[GameDiff]) -> int:
+    """The number of changes: items, rules lines and languages, or 1 per game added or
+    removed. A side read through the migrations alone is no change of the rules."""
+    return sum(game_count(d) for d in diffs)
+
+
+def game_count(d: GameDiff) -> int:
+    if d.empty:
+        return 0
+    return 1 if d.status != "changed" else len(d.items) + len(d.rules) + len(d.locales)
