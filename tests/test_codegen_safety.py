@@ -100,8 +100,12 @@ def test_game_ids_that_cannot_name_a_package_are_refused(game_id: str) -> None:
 def test_header_comments_refuse_unprintable_text(source: str) -> None:
     with pytest.raises(CompileError, match="cannot go into a comment"):
         generate(duel(), source)
-    with pytest.raises(CompileError, match="cannot go into a comment"):
-        generate(dataclasses.replace(duel(), source_hash="abc\nimport os"), "cards/duel")
+
+
+def test_the_data_hash_never_reaches_the_code() -> None:
+    """It lives in ruleset.json alone (JSON-encoded); the modules read it from there."""
+    files = generate(dataclasses.replace(duel(), source_hash="abc\nimport os"), "cards/duel")
+    assert not any("import os" in text for text in files.values())
 
 
 def test_templates_refuse_text_that_did_not_come_through_repr() -> None:
