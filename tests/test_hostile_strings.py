@@ -35,7 +35,9 @@ import pytest
 import yaml
 from markdown_it import MarkdownIt
 
-from wondersmith.codegen.python import CompileError, compile_check, generate
+from wondersmith.codegen.export import export
+from wondersmith.codegen.outputs import EXPORT_FILE
+from wondersmith.codegen.python import CompileError, compile_check, generate, json_text
 from wondersmith.dsl import vocabulary as v
 from wondersmith.ir import model
 from wondersmith.ir.loader import load
@@ -214,7 +216,8 @@ def check_python(game: model.Game, tmp_path: Path) -> bool:
     python = {k: t for k, t in files.items() if k.endswith(".py")}
     if game.tokens == duel().tokens and not game.boards:
         assert _code_shape(python) == baseline_python()
-    module = _import(python, tmp_path / "pkg")
+    # The package reads its ruleset.json (the data hash lives there) as `compile` writes it.
+    module = _import({**python, EXPORT_FILE: json_text(export(game))}, tmp_path / "pkg")
     assert not hasattr(builtins, CANARY), "data text ran as code"
     ruleset = module.RULESET
     assert ruleset.name == game.name and ruleset.game == game.id
