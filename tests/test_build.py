@@ -49,6 +49,8 @@ def test_build_on_invalid_data_exits_1_and_writes_nothing(project: Path) -> None
 
 @pytest.mark.parametrize("args, message", [
     (["build", "--format", "xml"], "unknown format 'xml'"),
+    (["build", "--port", "8000"], "--port works with --watch only"),
+    (["build", "--watch", "--port", "70000"], "--port"),
 ])
 def test_build_usage_errors(project: Path, args: list[str], message: str) -> None:
     result = runner.invoke(app, args)

@@ -36,6 +36,7 @@ import yaml
 from markdown_it import MarkdownIt
 
 from wondersmith.codegen.export import export
+from wondersmith.codegen.outputs import EXPORT_FILE
 from wondersmith.codegen.python import CompileError, compile_check, generate, json_text
 from wondersmith.dsl import vocabulary as v
 from wondersmith.ir import model
@@ -215,8 +216,8 @@ def check_python(game: model.Game, tmp_path: Path) -> bool:
     python = {k: t for k, t in files.items() if k.endswith(".py")}
     if game.tokens == duel().tokens and not game.boards:
         assert _code_shape(python) == baseline_python()
-    # The package reads the data's hash from its ruleset.json (the hash's one place).
-    module = _import({**python, "ruleset.json": json_text(export(game))}, tmp_path / "pkg")
+    # The package reads its ruleset.json (the data hash lives there) as `compile` writes it.
+    module = _import({**python, EXPORT_FILE: json_text(export(game))}, tmp_path / "pkg")
     assert not hasattr(builtins, CANARY), "data text ran as code"
     ruleset = module.RULESET
     assert ruleset.name == game.name and ruleset.game == game.id

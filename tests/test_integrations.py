@@ -16,11 +16,18 @@ HOOKS = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf
 LOCAL = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8"))
 WORKFLOW = yaml.safe_load((ROOT / ".github" / "workflows" / "ci.yml").read_text(encoding="utf-8"))
 DOCS = (ROOT / "docs" / "ci.md").read_text(encoding="utf-8")
+CI_RUN = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
 
 
 def workflow_commands() -> list[str]:
     (job,) = WORKFLOW["jobs"].values()
     return [step["run"].strip() for step in job["steps"] if "run" in step]
+
+
+def ci_commands() -> list[str]:
+    """The commands of .ci/run, which every CI job runs."""
+    return [line.strip() for line in CI_RUN.splitlines()
+            if line.strip().startswith(("wondersmith ", "pytest", "python -m pip install"))]
 
 
 def doc_commands() -> set[str]:
@@ -56,17 +63,29 @@ def test_docs_show_exactly_the_commands_used() -> None:
     for hook in HOOKS:
         assert hook["entry"] in shown, hook["entry"]
         assert f"id: {hook['id']}" in DOCS
-    wanted = ['pip install -e ".[test]"', "wondersmith validate --format github cards/",
-              "wondersmith compile --check", "pytest", "wondersmith build",
-              "wondersmith fmt --check"]
-    commands = workflow_commands()
+    wanted = ['python -m pip install --quiet -e ".[test]"',
+              'wondersmith validate --format "$format" cards/', "wondersmith compile --check",
+              "pytest", "wondersmith build", "wondersmith fmt --check",
+              "wondersmith schema --check"]
+    assert sorted(ci_commands()) == sorted(wanted)
     for command in wanted:
-        assert command in commands, command
-    for command in commands:
-        assert command in shown, command
+        assert command.replace('"$format"', "github").replace("python -m pip install --quiet",
+                                                               "pip install") in shown, command
+
+
+def test_the_workflow_runs_ci_pinned_and_newest() -> None:
     (job,) = WORKFLOW["jobs"].values()
+    assert job["strategy"]["matrix"]["dependencies"] == ["pinned", "newest"]
+    (ci,) = [c for c in workflow_commands() if c.startswith(".ci/run")]
+    for mode, argument in (("pinned", ""), ("newest", "--newest")):
+        resolved = re.sub(r"\$\{\{ matrix.dependencies == 'newest' && '--newest' \|\| '' \}\}",
+                          argument, ci).strip()
+        assert resolved == f".ci/run {argument}".strip(), mode
+        assert f".ci/run {argument}".strip() in DOCS
     setup = next(s for s in job["steps"] if s.get("uses", "").startswith("actions/setup-python"))
-    assert setup["with"] == {"python-version": "3.11", "cache": "pip"}
+    assert setup["with"]["python-version"] == "3.11"
+    diff = next(c for c in workflow_commands() if " diff " in c)
+    assert diff.replace('"$CI_VENV/bin/wondersmith"', "wondersmith") in DOCS
 
 
 @pytest.mark.parametrize("hook", HOOKS, ids=lambda h: h["id"])
@@ -91,3 +110,30 @@ def test_fmt_hook_skips_yaml_that_is_not_data() -> None:
 def test_quick_workflow_steps_pass(command: str) -> None:
     run = subprocess.run(shlex.split(command), cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_ci_runs_the_readme_set_up_commands() -> None:
+    """The README has two set-up commands; .ci/run runs both, in a fresh environment."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    setup = readme.split("## Set-up", 1)[1].split("\n## ", 1)[0]
+    commands = [line.strip() for line in setup.splitlines() if line.startswith("    ")]
+    assert commands == ["pip install -e . && wondersmith build",
+                        'pip install -e ".[test]" && pytest']
+    ran = ci_commands()
+    assert 'python -m pip install --quiet -e ".[test]"' in ran
+    assert ran.index("pytest") < ran.index("wondersmith build")
+    assert "python3 -m venv" in CI_RUN and "set -euo pipefail" in CI_RUN
+
+
+def test_the_data_repository_workflows_can_cache_pip() -> None:
+    """setup-python's pip cache needs a file to key on, and a data repository has no
+    requirements file: every recipe names its workflow files."""
+    recipes = [yaml.safe_load(text) for text in re.findall(r"```yaml\n(.*?)```", DOCS, re.S)]
+    recipes = [r for r in recipes if isinstance(r, dict) and "jobs" in r]
+    assert len(recipes) >= 2
+    for recipe in recipes:
+        for job in recipe["jobs"].values():
+            for step in job["steps"]:
+                if step.get("uses", "").startswith("actions/setup-python"):
+                    assert step["with"]["cache"] == "pip"
+                    assert step["with"]["cache-dependency-path"].startswith(".github/workflows/")

@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from wondersmith.validate import locales
-from wondersmith.dsl import vocabulary as v
+from wondersmith.dsl import schemas, vocabulary as v
 from wondersmith.ir.loader import load, load_game
 from wondersmith.render import catalogs, i18n, phrases
 from wondersmith.render.i18n import Translator
@@ -140,7 +140,7 @@ def test_every_locale_file_declares_its_schema() -> None:
 
 def test_locale_schema_describes_every_property() -> None:
     import json
-    schema = json.loads(locales.SCHEMA_FILE.read_text(encoding="utf-8"))
+    schema = json.loads(schemas.packaged(locales.SCHEMA_NAME))
 
     def walk(node: object, where: str) -> None:
         if isinstance(node, dict):

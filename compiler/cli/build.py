@@ -15,6 +15,10 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def build(
         fmt: str = typer.Option("text", "--format", "-f", help="Diagnostics: text, json or github"),
+        watch: bool = typer.Option(False, "--watch", help="Rebuild on every save and serve a "
+                                   "live preview of the HTML sheets on 127.0.0.1 until Ctrl-C"),
+        port: int = typer.Option(0, "--port", min=0, max=65535,
+                                 help="Preview port with --watch [default: a free one]"),
     ) -> None:
         """Validate every game under cards/, compile it to generated/, render sheets and docs.
 
@@ -32,6 +36,12 @@ def register(app: typer.Typer) -> None:
             typer.echo("wondersmith: run build from the project root (no cards/ folder here)",
                        err=True)
             raise typer.Exit(2)
+        if port and not watch:
+            typer.echo("wondersmith: --port works with --watch only", err=True)
+            raise typer.Exit(2)
+        if watch:
+            from wondersmith.tools.watch import run_watch
+            raise typer.Exit(run_watch(CARDS, port, fmt))
         with progress_bar() as on_step:
             report = run_build(CARDS, on_step=on_step)
         ok = report.ok

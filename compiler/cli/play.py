@@ -9,6 +9,7 @@ from rich.text import Text
 
 from wondersmith.engine import EngineError, Game, UnknownRulesetError, load_ruleset
 from wondersmith.engine.bots import BOTS, make_bot
+from wondersmith.engine.errors import IllegalActionError, NotationError
 from wondersmith.engine.state import CHANCE, REMOVED
 
 STYLE = {"brown": "dark_orange3", "grey": "grey62", "blue": "bright_blue", "green": "green",
@@ -114,6 +115,34 @@ def render(game: Game, you: int, console: Console) -> None:
     console.print(render_city(game, 1 - you, f"Bot's city (seat {1 - you})"))
 
 
+def in_words(game: Game, action: int) -> str:
+    """The action as the player would type it; its id only if it names no action at all."""
+    try:
+        return game.action_to_text(action)
+    except NotationError:
+        return f"action #{action}"
+
+
+def explain(game: Game, error: EngineError) -> str:
+    """An engine error for the player: actions in words, never as internal ids."""
+    if isinstance(error, IllegalActionError) and isinstance(error.action, int):
+        return f"illegal action '{in_words(game, error.action)}': {error.reason}"
+    return str(error)
+
+
+def history_in_words(game: Game, seat: int) -> list[str]:
+    """The players' moves so far, oldest first, each in words (chance outcomes left out)."""
+    replay = Game(game.ruleset, seed=game.seed, auto_chance=False)
+    moves = []
+    for action in game.history:
+        p = replay.current_player
+        if p != CHANCE:
+            who = "you" if p == seat else "bot"
+            moves.append(f"{len(moves) + 1:>3}. {who}: {replay.action_to_text(action)}")
+        replay.apply(action)
+    return moves
+
+
 def register(app: typer.Typer) -> None:
     @app.command()
     def play(
@@ -141,7 +170,8 @@ def register(app: typer.Typer) -> None:
         game = Game(ruleset, seed=seed)
         opponent = make_bot(bot, seed)
         console.print(f"[bold]{ruleset.name}[/] — you are seat {seat}, against the {bot} bot "
-                      f"(seed {seed}). Type a number or an action; 'q' quits.")
+                      f"(seed {seed}). Type a number or an action; 'h' lists the moves so far, "
+                      "'q' quits.")
         shown = -1
         while not game.is_terminal:
             p = game.current_player
@@ -171,13 +201,21 @@ def register(app: typer.Typer) -> None:
             if answer.lower() in ("q", "quit", "exit"):
                 console.print("Game abandoned.")
                 raise typer.Exit(0)
-            try:
-                if answer.isdigit() and 1 <= int(answer) <= len(legal):
+            if answer.lower() in ("h", "history"):
+                console.print("\n".join(history_in_words(game, seat)) or "No move yet.",
+                              markup=False, highlight=False)
+                continue
+            if answer.isdigit():
+                if 1 <= int(answer) <= len(legal):
                     game.apply(legal[int(answer) - 1])
                 else:
-                    game.apply_text(answer)
+                    console.print(f"[red]No choice {answer}: choose 1 to {len(legal)}, "
+                                  "or type an action.[/]")
+                continue
+            try:
+                game.apply_text(answer)
             except EngineError as exc:
-                console.print(f"[red]{exc}[/]")
+                console.print(Text(explain(game, exc), style="red"))
         render(game, seat, console)
         r = game.result
         who = "shared victory" if r.winner is None else ("you win" if r.winner == seat else "the bot wins")

@@ -1,4 +1,4 @@
-"""`wondersmith schema`: write schema/ from the vocabulary, or check that it is current."""
+"""`wondersmith schema`: write schema/ (or another folder) from the package, or check it."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -11,7 +11,7 @@ SCHEMA_DIR = Path("schema")
 
 
 def stale_files(schema_dir: Path) -> list[str]:
-    """Generated schema files that are missing or differ from what the vocabulary gives."""
+    """Schema files that are missing or differ from what this wondersmith gives."""
     stale = []
     for name, text in schemas.expected_files().items():
         path = schema_dir / name
@@ -27,9 +27,10 @@ def register(app: typer.Typer) -> None:
                                    help="Write nothing; exit 1 if a schema file is stale"),
         out: Path = typer.Option(SCHEMA_DIR, "--out", help="Folder of the schema files"),
     ) -> None:
-        """Generate the JSON Schemas in schema/ from the effect vocabulary.
+        """Write the JSON Schemas of the data, the DSL, the export and the engine state.
 
-        With --check: exit 0 when every file is current, 1 naming the stale ones.
+        Editors find them through the `# yaml-language-server: $schema=` line of each data
+        file. With --check: exit 0 when every file is current, 1 naming the stale ones.
         """
         if check:
             stale = stale_files(out)
@@ -37,7 +38,7 @@ def register(app: typer.Typer) -> None:
                 typer.echo(f"{out / name}: stale (run `wondersmith schema`)", err=True)
             if stale:
                 raise typer.Exit(1)
-            typer.echo(f"{out}: {len(schemas.SCHEMAS)} schema file(s) up to date", err=True)
+            typer.echo(f"{out}: {len(schemas.expected_files())} schema file(s) up to date", err=True)
             return
         written = schemas.write(out)
         for path in written:

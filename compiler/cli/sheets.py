@@ -130,8 +130,7 @@ def register(app: typer.Typer) -> None:
         """
         if update_catalogs:
             from wondersmith.render import catalogs
-            for path in catalogs.update():
-                typer.echo(f"updated: {path}", err=True)
+            typer.echo("\n".join(catalogs.update().lines()))
             raise typer.Exit(0)
         langs, formats = parse_options(lang, fmt, paper)
         paths = paths or [CARDS]

@@ -6,28 +6,11 @@ from typing import Optional
 
 import typer
 
-from wondersmith.validate import locales
-from wondersmith.diagnostics import FORMATTERS, Diagnostic, sort_key
-from wondersmith.ir.loader import check_file, display_path, find_games, load_game
+from wondersmith.api import validate_paths as collect  # `build` and the tests use this name
+from wondersmith.diagnostics import FORMATTERS
+from wondersmith.ir.loader import find_games
 
 DEFAULT_PATHS = [Path("cards")]
-
-
-def collect(paths: list[Path]) -> list[Diagnostic]:
-    """Diagnostics for every game and stray card file under `paths`, in a stable order."""
-    games, strays = find_games(paths)
-    found: list[Diagnostic] = []
-    for folder in games:
-        found += load_game(folder).diagnostics
-        found += locales.check(folder)  # per-locale names and catalogs (WS4xx)
-    for path in strays:
-        doc = check_file(path, "cards")
-        found += doc.diagnostics
-        if not doc.diagnostics:
-            found.append(Diagnostic(display_path(path), 1, 1, "WS317",
-                                    "this card file belongs to no game (no game.yaml above it)",
-                                    "move it into a game folder under cards/"))
-    return sorted(found, key=sort_key)
 
 
 def usage_error(message: str) -> typer.Exit:

@@ -16,18 +16,18 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import jinja2
 
+from wondersmith import resources
 from wondersmith.codegen.literals import (Code, LiteralError, boolean, class_name, comment,
                                           flat, literal, located, only_code, package_name,
                                           seat, shown, whole)
 from wondersmith.dsl import vocabulary as v
 from wondersmith.ir.model import Board, Building, Game, Token, Wonder
 
-TEMPLATES = Path(__file__).parent / "templates"
+TEMPLATES = resources.folder("wondersmith.codegen", "templates")
 
 
 class CompileError(Exception):

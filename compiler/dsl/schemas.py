@@ -1,7 +1,9 @@
 """JSON Schemas for the rules data, generated from the effect vocabulary.
 
 `wondersmith schema` writes them to `schema/`; a test proves the files there are current, so
-the schema editors see and the vocabulary the compiler runs cannot drift apart. The schemas use
+the schema editors see and the vocabulary the compiler runs cannot drift apart. Three schemas are
+written by hand and ship as package data (`compiler/dsl/schema/`): the locale files', the
+engine state's and the diff report's; `schema/` gets a copy of them too. The schemas use
 JSON Schema 2020-12 but only keywords draft-07 tooling also understands (yaml-language-server).
 """
 from __future__ import annotations
@@ -11,6 +13,7 @@ import keyword
 from pathlib import Path
 from typing import Any
 
+from wondersmith import resources
 from wondersmith.atomic import write_text
 from wondersmith.dsl import vocabulary as v
 from wondersmith.ir.migrations import FORMAT_KEY, FORMAT_VERSION
@@ -488,9 +491,20 @@ def render(schema: dict[str, Any]) -> str:
     return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
 
 
+# Hand-written schemas, read from the installed package.
+WRITTEN = ("diff.schema.json", "locale.schema.json", "state.schema.json")
+
+
+def packaged(name: str) -> str:
+    """The text of a hand-written schema of the package (`WRITTEN`)."""
+    return resources.read_text("wondersmith.dsl", "schema", name)
+
+
 def expected_files() -> dict[str, str]:
-    """Every generated schema file, by name, with its exact text."""
-    return {name: render(build()) for name, build in SCHEMAS.items()}
+    """Every schema file of `schema/`, by name, with its exact text."""
+    files = {name: render(build()) for name, build in SCHEMAS.items()}
+    files.update((name, packaged(name)) for name in WRITTEN)
+    return dict(sorted(files.items()))
 
 
 def write(schema_dir: Path) -> list[Path]:

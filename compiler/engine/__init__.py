@@ -5,7 +5,12 @@
 """
 from __future__ import annotations
 
-import importlib
+import hashlib
+import importlib.util
+import os
+import sys
+from pathlib import Path
+from types import ModuleType
 
 from . import runtime
 from .costs import Payment
@@ -16,16 +21,39 @@ from .scoring import Result
 from .state import CHANCE, TERMINAL, Game
 
 
-def load_ruleset(game: str) -> runtime.Ruleset:
-    """The compiled ruleset `wondersmith.generated.<game>.RULESET`."""
+def load_ruleset(game: str, path: str | os.PathLike[str] | None = None) -> runtime.Ruleset:
+    """The compiled ruleset `wondersmith.generated.<game>.RULESET`, or with `path` the one
+    `wondersmith compile` wrote to `<path>/<game>/` (a designer's own repository: `generated`)."""
     if not game.isidentifier():
         raise UnknownRulesetError(f"no compiled ruleset named {game!r}")
+    if path is not None:
+        return _import_folder(Path(path) / game).RULESET
     try:
         module = importlib.import_module(f"wondersmith.generated.{game}")
     except ModuleNotFoundError as exc:
         raise UnknownRulesetError(
             f"no compiled ruleset named {game!r} (wondersmith.generated.{game} is missing: {exc})") from None
     return module.RULESET
+
+
+def _import_folder(folder: Path) -> ModuleType:
+    """The package in `folder`, imported once per process under a name of its own."""
+    init = folder / "__init__.py"
+    if not init.is_file():
+        raise UnknownRulesetError(f"no compiled ruleset in {folder} (run `wondersmith compile`)")
+    where = hashlib.sha256(str(folder.resolve()).encode()).hexdigest()[:12]
+    name = f"_wondersmith_ruleset_{folder.name}_{where}"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(
+            name, init, submodule_search_locations=[str(folder)])
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module  # before running it: its relative imports look it up
+        try:
+            spec.loader.exec_module(module)
+        except BaseException:
+            del sys.modules[name]
+            raise
+    return sys.modules[name]
 
 
 def new_game(game: str = "duel", seed: int = 0, auto_chance: bool = True) -> Game:

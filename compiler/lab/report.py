@@ -8,11 +8,13 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup, escape
 
+from wondersmith import resources
+
 from . import plots
 from .metrics import AMOUNTS, METRICS
 
-TEMPLATES = Path(__file__).parent / "templates"
-SCHEMA = Path(__file__).parent / "result.schema.json"
+TEMPLATES = resources.folder("wondersmith.lab", "templates")
+SCHEMA = resources.folder("wondersmith.lab") / "result.schema.json"
 TIER_METRICS = ("seat0_win_rate", "shared_rate", "military_rate", "scientific_rate", "length_median", "score_margin")
 
 

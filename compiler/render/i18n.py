@@ -24,7 +24,9 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-HERE = Path(__file__).parent
+from wondersmith import resources
+
+HERE = resources.folder("wondersmith.render")
 LOCALE_DIR = HERE / "locale"
 POT_FILE = LOCALE_DIR / "messages.pot"
 DOMAIN = "messages"

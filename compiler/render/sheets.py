@@ -23,12 +23,13 @@ from typing import Any
 import jinja2
 from markupsafe import Markup, escape
 
+from wondersmith import resources
 from wondersmith.dsl import vocabulary as v
 from wondersmith.ir.model import Building, Cost, Game, Structure, Token, Wonder
 from wondersmith.render import phrases, texts
 from wondersmith.render.i18n import LANGUAGE_NAMES, Text, Translator, translator
 
-HERE = Path(__file__).parent
+HERE = resources.folder("wondersmith.render")
 ICONS_DIR = HERE / "icons"
 FONTS_DIR = HERE / "fonts"
 TEMPLATES_DIR = HERE / "templates"

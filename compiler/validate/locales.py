@@ -17,19 +17,20 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
+from wondersmith.dsl import schemas
 from wondersmith.validate import strict_yaml
 from wondersmith.validate.schema_check import name_problem
 from wondersmith.diagnostics import WARNING, Diagnostic, sort_key
 from wondersmith.ir.loader import LOCALES_DIR, display_path, load_game
 from wondersmith.ir.model import Game
 
-SCHEMA_FILE = Path(__file__).resolve().parents[2] / "schema" / "locale.schema.json"
+SCHEMA_NAME = "locale.schema.json"
 LOCALE_SCHEMA_LINE = "# yaml-language-server: $schema=../../../schema/locale.schema.json"
 
 
 @lru_cache(maxsize=1)
 def _validator() -> Draft202012Validator:
-    return Draft202012Validator(json.loads(SCHEMA_FILE.read_text(encoding="utf-8")))
+    return Draft202012Validator(json.loads(schemas.packaged(SCHEMA_NAME)))
 
 
 def languages() -> tuple[str, ...]:

@@ -15,5 +15,6 @@ def test_the_doc_has_examples():
 
 
 @pytest.mark.parametrize("index", range(len(BLOCKS)))
-def test_doc_example_runs(index, capsys):
+def test_doc_example_runs(index, capsys, monkeypatch):
+    monkeypatch.chdir(DOC.parents[1])  # examples name cards/ and generated/ of the repository
     exec(compile(BLOCKS[index], f"{DOC.name}[{index}]", "exec"), {"__name__": "__doc_example__"})

@@ -1,0 +1,4 @@
+"""`python -m wondersmith`: the same as the `wondersmith` command."""
+from wondersmith.cli import main
+
+main()

@@ -1,0 +1,91 @@
+"""A designer's own data repository: what `wondersmith init` writes into it.
+
+The repository gets the JSON Schemas in `schema/` (every data file's first line names its
+schema relative to itself, so editors with yaml-language-server complete and check as they do
+here), pre-commit hooks running the installed wondersmith, and optionally the example data
+shipped in the package (`wondersmith.examples`, a copy of this project's `cards/`).
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path, PurePosixPath
+
+from wondersmith import resources
+from wondersmith.dsl import schemas
+
+EXAMPLES = "wondersmith.examples"
+PRE_COMMIT_CONFIG = ".pre-commit-config.yaml"
+
+# The hooks of .pre-commit-hooks.yaml, as local hooks on the wondersmith the designer
+# installed (tests/test_init.py keeps them in step), plus a check that schema/ matches it.
+PRE_COMMIT_TEXT = """\
+# wondersmith's checks on every commit (docs/ci.md). They run the wondersmith installed in
+# this environment: `pip install pre-commit && pre-commit install`.
+repos:
+  - repo: local
+    hooks:
+      - id: wondersmith-validate
+        name: wondersmith validate
+        entry: wondersmith validate
+        language: system
+        files: \\.ya?ml$
+        pass_filenames: false
+      - id: wondersmith-fmt
+        name: wondersmith fmt --check
+        entry: wondersmith fmt --check
+        language: system
+        files: \\.ya?ml$
+        pass_filenames: true
+      # After upgrading wondersmith: `wondersmith schema` rewrites schema/.
+      - id: wondersmith-schema
+        name: wondersmith schema --check
+        entry: wondersmith schema --check
+        language: system
+        always_run: true
+        pass_filenames: false
+"""
+
+
+def examples() -> tuple[str, ...]:
+    """The games shipped as example data."""
+    root = resources.folder(EXAMPLES)
+    return tuple(sorted(p.parent.name for p in root.glob("*/game.yaml")))
+
+
+def files(example: str | None) -> dict[PurePosixPath, bytes]:
+    """Every file of a new data repository by its path in it, with `example`'s data or none."""
+    out = {PurePosixPath("schema", name): text.encode("utf-8")
+           for name, text in schemas.expected_files().items()}
+    out[PurePosixPath(PRE_COMMIT_CONFIG)] = PRE_COMMIT_TEXT.encode("utf-8")
+    if example is not None:
+        if example not in examples():
+            raise ValueError(f"no example named '{example}' (examples: "
+                             + ", ".join(examples()) + ")")
+        game = resources.folder(EXAMPLES, example)
+        out.update((PurePosixPath("cards", example, *p.relative_to(game).parts), p.read_bytes())
+                   for p in game.rglob("*.yaml"))
+    return dict(sorted(out.items()))
+
+
+def existing(target: Path, planned: dict[PurePosixPath, bytes]) -> list[Path]:
+    """Planned files that already exist under `target` (init overwrites nothing)."""
+    return [target / rel for rel in planned if (target / rel).exists()]
+
+
+def write(target: Path, planned: dict[PurePosixPath, bytes]) -> list[Path]:
+    """Write every planned file, each through a temporary file and an atomic rename."""
+    written = []
+    for rel, data in planned.items():
+        path = target / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+        written.append(path)
+    return written

@@ -1,0 +1,245 @@
+"""`wondersmith build --watch`: rebuild on every save and preview the sheets live.
+
+The loop validates the data, compiles it and renders the HTML sheets and rules docs (PDFs are
+slow, so they wait for a plain `wondersmith build`), then waits for the next save under
+`cards/` or in the translation catalogs. Saves that come together (an editor writing several
+files, a `git checkout`) make one rebuild. Invalid data never stops the loop: the diagnostics
+go to the terminal and over every open page, and the next good save clears them.
+"""
+from __future__ import annotations
+
+import signal
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable
+
+import typer
+
+from wondersmith.diagnostics import FORMATTERS, Diagnostic, format_text
+from wondersmith.ir.model import Game
+from wondersmith.tools.preview import PreviewServer
+
+# watchfiles yields once no new change came for STEP_MS, or after DEBOUNCE_MS at most.
+STEP_MS = 100
+DEBOUNCE_MS = 1000
+READY_MS = 250  # how often the watcher wakes up with nothing to report
+WATCHED_SUFFIXES = (".yaml", ".yml", ".po")
+SHOWN_FILES = 6  # a rebuild that changed more files is summed up in a count
+
+
+@dataclass
+class Outcome:
+    """One rebuild: whether the data was valid, what it said and which files changed."""
+    ok: bool
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    changed: list[Path] = field(default_factory=list)
+    problem: str = ""  # a failure that is not a diagnostic (a file that cannot be written)
+    seconds: float = 0.0
+    sheets_seconds: float | None = None  # when the pages were told of new sheets
+
+
+def _signature(folder: Path) -> tuple:
+    """What changes when any catalog in `folder` is edited, added or removed."""
+    if not folder.is_dir():
+        return ()
+    return tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size)
+                 for p in sorted(folder.rglob("*.po*")) if p.is_file())
+
+
+class Rebuilder:
+    """Rebuilds what changed under `cards`, loading each game once per rebuild.
+
+    It uses the build's manifest (`wondersmith.build`, `generated/manifest.json`), so only
+    the sheets and docs whose inputs changed are rendered, and a later `wondersmith build`
+    knows what is current. The shared translation catalogs are checked again only when one
+    of them changed. The sheets come first, so the open pages, told through `on_sheets` as
+    soon as a sheet changed, wait neither for the rules docs nor for the compiler.
+    """
+
+    def __init__(self, cards: Path, on_sheets: Callable[[], None] = lambda: None) -> None:
+        self.cards = cards
+        self.root = cards.parent
+        self.on_sheets = on_sheets
+        self._catalogs: tuple[tuple, list[Diagnostic]] | None = None
+
+    def catalog_diagnostics(self) -> list[Diagnostic]:
+        from wondersmith.render import i18n
+        from wondersmith.validate.locales import check_catalogs
+
+        signature = _signature(i18n.LOCALE_DIR)
+        if self._catalogs is None or self._catalogs[0] != signature:
+            i18n.translator.cache_clear()  # render with the catalogs as they are now
+            self._catalogs = (signature, check_catalogs())
+        return self._catalogs[1]
+
+    def validate(self) -> tuple[list[Diagnostic], list[tuple[Path, Game]]]:
+        """Every diagnostic `wondersmith validate` gives, and the games loaded on the way."""
+        from wondersmith.cli.validate import collect
+        from wondersmith.diagnostics import sort_key
+        from wondersmith.ir.loader import find_games, load_game
+        from wondersmith.validate.locales import check_names
+
+        folders, strays = find_games([self.cards])
+        if strays:  # card files outside any game: the full check names them
+            return collect([self.cards]), []
+        found: list[Diagnostic] = list(self.catalog_diagnostics())
+        games = []
+        for folder in folders:
+            loaded = load_game(folder)
+            found += loaded.diagnostics + check_names(folder, loaded.game)
+            if loaded.game is not None:
+                games.append((folder, loaded.game))
+        return sorted(found, key=sort_key), games
+
+    def __call__(self) -> Outcome:
+        from wondersmith.build import BuildReport, compile_games
+        from wondersmith.manifest import Manifest
+        from wondersmith.render import render_game
+        from wondersmith.render.i18n import LANGUAGES
+
+        start = time.perf_counter()
+        diagnostics, games = self.validate()
+        if any(d.severity == "error" for d in diagnostics):
+            return Outcome(False, diagnostics, seconds=time.perf_counter() - start)
+        manifest = Manifest(self.root)
+        generated = self.root / "generated"
+        changed: list[Path] = []
+        sheets_seconds = None
+        try:
+            for folder, game in games:
+                changed += render_game(game, folder, LANGUAGES, ("html",), "a4",
+                                       generated / "sheets", None, manifest).written
+            if changed:
+                self.on_sheets()
+                sheets_seconds = time.perf_counter() - start
+            for folder, game in games:  # the rules docs, once the pages are told
+                changed += render_game(game, folder, LANGUAGES, (), "a4", generated / "sheets",
+                                       self.root / "docs" / "rules", manifest).written
+            report = BuildReport()
+            compile_games(self.cards, generated, manifest, report)
+            changed += report.written
+        finally:
+            manifest.save()  # what was written is recorded, even when a step failed
+        if not report.ok:
+            return Outcome(False, list(dict.fromkeys(diagnostics + report.diagnostics)),
+                           changed, "\n".join(report.errors),
+                           seconds=time.perf_counter() - start, sheets_seconds=sheets_seconds)
+        return Outcome(True, diagnostics, changed, seconds=time.perf_counter() - start,
+                       sheets_seconds=sheets_seconds)
+
+
+def _safe_rebuild(build: Callable[[], Outcome]) -> Outcome:
+    """A rebuild that reports a failure instead of ending the loop."""
+    start = time.perf_counter()
+    try:
+        return build()
+    except OSError as exc:
+        problem = f"cannot write the outputs: {exc.strerror or exc} ({exc.filename or ''})"
+    except Exception as exc:  # a bug must not end a designer's session; it is reported
+        problem = (f"internal error while rebuilding ({type(exc).__name__}: {exc}); "
+                   "please report it with the data that caused it")
+    return Outcome(False, problem=problem, seconds=time.perf_counter() - start)
+
+
+def _report(outcome: Outcome, fmt: str, server: PreviewServer) -> None:
+    """Tell the terminal and the open pages what the rebuild did."""
+    if outcome.diagnostics:
+        typer.echo(FORMATTERS[fmt](outcome.diagnostics))
+    if outcome.problem:
+        typer.echo(f"wondersmith: {outcome.problem}", err=True)
+    stamp = time.strftime("%H:%M:%S")
+    if not outcome.ok:
+        typer.echo(f"[{stamp}] not rebuilt: fix the problems above and save "
+                   "(the preview keeps the last good build)", err=True)
+        text = "\n".join(filter(None, [format_text(outcome.diagnostics), outcome.problem]))
+        server.show_errors(text)
+        return
+    sheets = "" if outcome.sheets_seconds is None else \
+        f" (sheets served after {outcome.sheets_seconds:.2f}s)"
+    typer.echo(f"[{stamp}] rebuilt in {outcome.seconds:.2f}s{sheets}: "
+               f"{_summary(outcome.changed)}", err=True)
+    server.show_errors(None)
+
+
+def _summary(changed: list[Path]) -> str:
+    if not changed:
+        return "nothing changed"
+    if len(changed) > SHOWN_FILES:
+        sheets = sum(p.suffix == ".html" for p in changed)
+        return f"{len(changed)} files changed ({sheets} HTML sheet(s))"
+    return ", ".join(p.as_posix() for p in changed)
+
+
+def _wanted(change: object, path: str) -> bool:
+    return path.endswith(WATCHED_SUFFIXES)
+
+
+def _describe(paths: Iterable[str]) -> str:
+    cwd = Path.cwd()
+    shown = []
+    for raw in sorted(set(paths)):
+        path = Path(raw)
+        shown.append(path.relative_to(cwd).as_posix() if path.is_relative_to(cwd) else raw)
+    return ", ".join(shown)
+
+
+def _stop_on_sigterm() -> None:
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, stop)
+
+
+def _loop(batches: Iterable[set], build: Rebuilder, fmt: str, server: PreviewServer) -> None:
+    """Rebuild once the watcher is live, then after every batch of saves."""
+    built = False
+    for changes in batches:
+        if not built:
+            # The first batch (empty when nothing was saved yet) means the watcher is
+            # live: build now, and no save made from here on can be missed.
+            built = True
+            _report(_safe_rebuild(build), fmt, server)
+            continue
+        if changes:
+            typer.echo(f"changed: {_describe(path for _, path in changes)}", err=True)
+            _report(_safe_rebuild(build), fmt, server)
+
+
+def run_watch(cards: Path, port: int = 0, fmt: str = "text") -> int:
+    """Build, serve the preview and rebuild on every save until Ctrl-C; the exit code."""
+    try:
+        import watchfiles
+    except ImportError:
+        typer.echo("wondersmith: build --watch needs the watchfiles package: "
+                   "pip install 'wondersmith[watch]'", err=True)
+        return 2
+
+    from wondersmith.render import i18n
+    from wondersmith.render.sheets import FONTS_DIR
+
+    server = None
+    try:
+        _stop_on_sigterm()
+        try:
+            server = PreviewServer(cards.parent / "generated" / "sheets", FONTS_DIR, port)
+        except OSError as exc:
+            typer.echo(f"wondersmith: cannot serve the preview on 127.0.0.1:{port} "
+                       f"({exc.strerror or exc}); choose another --port", err=True)
+            return 2
+        server.start()
+        watched = [cards] + ([i18n.LOCALE_DIR] if i18n.LOCALE_DIR.is_dir() else [])
+        typer.echo(f"preview: {server.url}  (Ctrl-C stops)")
+        typer.echo(f"watching {_describe(str(p) for p in watched)}; PDFs are not rebuilt "
+                   "while watching: run `wondersmith build` before you commit", err=True)
+        _loop(watchfiles.watch(*watched, watch_filter=_wanted, step=STEP_MS,
+                               debounce=DEBOUNCE_MS, yield_on_timeout=True,
+                               rust_timeout=READY_MS),
+              Rebuilder(cards, server.sheets_changed),
+              fmt, server)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        if server is not None:
+            server.close()
+    typer.echo("stopped watching", err=True)
+    return 0

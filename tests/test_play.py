@@ -1,0 +1,88 @@
+"""`wondersmith play` shows every action in words: errors, prompts and the history."""
+from __future__ import annotations
+
+import re
+
+from typer.testing import CliRunner
+
+from wondersmith.cli import app
+from wondersmith.cli.play import explain, history_in_words
+from wondersmith.engine import Game, load_ruleset
+from wondersmith.engine.errors import IllegalActionError
+
+runner = CliRunner()
+WIDE = {"COLUMNS": "200"}  # one message per line, whatever the terminal
+
+
+def play(answers: list[str], *args: str):
+    return runner.invoke(app, ["play", "duel", "--seed", "3", *args],
+                         input="".join(a + "\n" for a in answers), env=WIDE)
+
+
+def choices(output: str) -> list[list[str]]:
+    """Each menu of legal actions shown, in order, as the texts listed."""
+    menus = []
+    for block in output.split("Your decision")[1:]:
+        menus.append(re.findall(r"^\s+\d+\. (.+?)(?:  \(\d+ coins?\))?$", block, re.M))
+    return menus
+
+
+def test_an_illegal_action_is_named_in_words_not_by_its_id() -> None:
+    result = play(["build Sawmill", "wonder The Sphinx with Baths", "q"])
+    assert result.exit_code == 0, result.output
+    assert "illegal action 'build Sawmill': waiting for player 0 to decide: draft" \
+        in result.output
+    assert "illegal action 'wonder The Sphinx with Baths'" in result.output
+    assert not re.search(r"illegal action \d", result.output)
+
+
+def test_a_number_out_of_the_menu_asks_for_one_in_it() -> None:
+    result = play(["1031", "0", "q"])
+    assert result.exit_code == 0, result.output
+    assert "No choice 1031: choose 1 to 4, or type an action." in result.output
+    assert "No choice 0: choose 1 to 4" in result.output
+    assert "cannot read" not in result.output
+
+
+def test_history_lists_both_players_moves_in_words() -> None:
+    answers = ["h", "1", "1", "2", "1", "h", "q"]
+    result = play(answers)
+    assert result.exit_code == 0, result.output
+    assert "No move yet." in result.output
+    listed = result.output.split("> ")[-2]  # what the last 'h' printed
+    moves = re.findall(r"^\s+\d+\. (you|bot): (.+)$", listed, re.M)
+    # Each answer replies to one menu; every move of ours is the option picked from it.
+    menus = choices(result.output)
+    assert len(menus) == len(answers)
+    picked = [menu[int(a) - 1] for a, menu in zip(answers, menus) if a.isdigit()]
+    assert [text for who, text in moves if who == "you"] == picked
+    # The bot's moves are those announced as it played, in the same words.
+    announced = re.findall(r"^(?:> )?bot: (.+)$", result.output, re.M)  # input is not echoed
+    assert [text for who, text in moves if who == "bot"] == announced
+    assert all(not text[0].isdigit() for _, text in moves)
+
+
+def test_explain_never_shows_an_internal_id() -> None:
+    game = Game(load_ruleset("duel"), seed=3)
+    legal = game.legal_actions()
+    wrong = next(a for a in range(game.t.num_actions) if a not in legal)
+    text = explain(game, IllegalActionError(wrong, "not now"))
+    assert text == f"illegal action '{game.action_to_text(wrong)}': not now"
+    assert str(wrong) not in text
+    assert explain(game, IllegalActionError(10**6, "no such action")) == \
+        "illegal action 'action #1000000': no such action"
+    assert history_in_words(game, 0) == []
+
+
+def test_history_replays_through_the_chance_events_of_a_new_age() -> None:
+    answers = ["1"] * 30 + ["h", "q"]
+    result = play(answers)
+    assert result.exit_code == 0, result.output
+    assert "Age 2 structure" in result.output  # the deal of Age II happened on the way
+    listed = result.output.split("> ")[-2]
+    moves = re.findall(r"^\s+\d+\. (you|bot): (.+)$", listed, re.M)
+    menus = choices(result.output)
+    picked = [menu[0] for a, menu in zip(answers, menus) if a == "1"]
+    assert [text for who, text in moves if who == "you"] == picked
+    assert [text for who, text in moves if who == "bot"] == \
+        re.findall(r"^(?:> )?bot: (.+)$", result.output, re.M)
