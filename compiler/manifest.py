@@ -14,12 +14,12 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from wondersmith import __version__
+from wondersmith import __version__, resources
 from wondersmith.atomic import write_text
 
 MANIFEST_FILE = Path("generated") / "manifest.json"
 FORMAT = 1
-PACKAGE_DIR = Path(__file__).resolve().parent
+PACKAGE_DIR = resources.folder("wondersmith")
 
 
 def file_digest(path: Path) -> str:

@@ -80,9 +80,9 @@ def test_the_wheel_works_outside_the_repository(installed: dict) -> None:
     for path in sorted((ROOT / "generated" / "duel").glob("*.*")):
         assert (outside / "generated" / "duel" / path.name).read_bytes() == path.read_bytes()
     for lang in ("en", "fr", "vi"):
-        html = (outside / "generated" / "sheets" / f"duel-{lang}.html").read_text("utf-8")
+        html = (outside / "generated" / "sheets" / f"duel-{lang}-a4.html").read_text("utf-8")
         assert "Lumber Yard" in html or lang != "en"
-        assert (outside / "generated" / "sheets" / f"duel-{lang}.pdf").read_bytes()[:5] \
+        assert (outside / "generated" / "sheets" / f"duel-{lang}-a4.pdf").read_bytes()[:5] \
             == b"%PDF-"
         assert (outside / "docs" / "rules" / f"duel-{lang}.md").stat().st_size > 1000
 
