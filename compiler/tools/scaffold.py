@@ -7,11 +7,9 @@ shipped in the package (`wondersmith.examples`, a copy of this project's `cards/
 """
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path, PurePosixPath
 
-from wondersmith import resources
+from wondersmith import atomic, resources
 from wondersmith.dsl import schemas
 
 EXAMPLES = "wondersmith.examples"
@@ -78,14 +76,6 @@ def write(target: Path, planned: dict[PurePosixPath, bytes]) -> list[Path]:
     written = []
     for rel, data in planned.items():
         path = target / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-            os.replace(tmp, path)
-        except BaseException:
-            os.unlink(tmp)
-            raise
+        atomic.write_bytes(path, data)
         written.append(path)
     return written
