@@ -1,7 +1,7 @@
 """Side by side with dfomin/7wd-engine: uniform random full Duel games a second in each engine.
 
     python benchmarks/bench_vs_7wd.py [--seconds S | -n GAMES] [--repeats R] [--seed K]
-                                      [--theirs PATH]
+                                      [--theirs PATH] [--instructions GAMES]
 
 Both engines play the same kind of game: from the set-up to the end, every decision a
 uniformly random legal action, chance as each engine does it. Ours plays exactly as
@@ -11,7 +11,10 @@ Each run is a fresh subprocess of this Python that warms up, then plays whole ga
 seconds (or exactly GAMES games); runs alternate ours, theirs, ours, ... R times each, and the
 summary gives the median and the spread of games a second by CPU time and by wall time, the
 decisions a game and legal actions a decision of both (to show the games are comparable), and
-the ratio.
+the ratio. `--instructions GAMES` counts instead the CPU instructions a game of each engine
+under valgrind's callgrind (a run with GAMES games less a run with none): a figure that the
+load of a shared machine does not move, for tracking changes (instructions are not time:
+the two engines run at different instructions per cycle).
 
 Their engine is never copied into this repository. It is read from a checkout of the pinned
 commit, made once in `$XDG_CACHE_HOME/wondersmith/` (default `~/.cache/wondersmith/`) by
@@ -102,9 +105,10 @@ def offered_theirs(game, n: int, seed: int) -> tuple[int, int, int]:
     return decisions, offered, most
 
 
-def worker(side: str, checkout: str | None, seconds: float, games: int | None, seed: int) -> dict:
+def worker(side: str, checkout: str | None, seconds: float, games: int | None, seed: int,
+           stats_games: int = STATS_GAMES) -> dict:
     """Warm up, then time whole games (for `seconds`, or exactly `games`); then count legal
-    actions over untimed games."""
+    actions over `stats_games` untimed games."""
     if side == "ours":
         sys.path.insert(0, str(BENCHMARKS))
         import bench_engine
@@ -139,7 +143,7 @@ def worker(side: str, checkout: str | None, seconds: float, games: int | None, s
             decisions += play(1, seed + played)
             played += 1
     wall, cpu = time.perf_counter() - start, time.process_time() - cpu_start
-    counted, offered_total, most = offered(STATS_GAMES, seed + 800_000)
+    counted, offered_total, most = offered(stats_games, seed + 800_000) if stats_games else (0, 0, 0)
     return {"games": played, "decisions": decisions, "wall": wall, "cpu": cpu,
             "stats_decisions": counted, "stats_offered": offered_total, "most_offered": most}
 
@@ -222,6 +226,27 @@ def run_worker(side: str, checkout: Path | None, args: argparse.Namespace, seed:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+def instructions_a_game(side: str, checkout: Path | None, games: int) -> int:
+    """Instructions of `games` games under callgrind, less those of a run with none, a game."""
+    counts = []
+    for n in (0, games):
+        command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+                   str(Path(__file__).resolve()), "--worker", side, "-n", str(n), "--stats-games", "0"]
+        if checkout is not None:
+            command += ["--checkout", str(checkout)]
+        try:
+            done = subprocess.run(command, capture_output=True, text=True, timeout=RUN_TIMEOUT,
+                                  env=dict(os.environ, PYTHONHASHSEED="0"))  # the same dict layouts each time
+        except FileNotFoundError:
+            raise RuntimeError("--instructions needs valgrind (Debian: apt-get install valgrind)") from None
+        found = [line.split("Collected :")[1] for line in done.stderr.splitlines() if "Collected :" in line]
+        if done.returncode or not found:
+            tail = "\n".join(done.stderr.strip().splitlines()[-5:])
+            raise RuntimeError(f"{side} under callgrind failed (exit {done.returncode}):\n{tail}")
+        counts.append(int(found[0]))
+    return (counts[1] - counts[0]) // games
+
+
 def spread(values: list[float]) -> str:
     middle = statistics.median(values)
     if len(values) == 1:
@@ -252,6 +277,23 @@ def describe_ours() -> str:
     return f"wondersmith {wondersmith.__version__} ({commit})"
 
 
+def count_instructions(checkout: Path | None, theirs: str, games: int) -> int:
+    counts = {}
+    for side in ["ours"] + (["theirs"] if checkout is not None else []):
+        try:
+            counts[side] = instructions_a_game(side, checkout if side == "theirs" else None, games)
+        except (RuntimeError, subprocess.TimeoutExpired) as exc:
+            print(f"bench_vs_7wd: {exc}", file=sys.stderr)
+            return 1
+        print(f"{side:<7} {counts[side]:>13,} instructions a game (callgrind, {games} games after "
+              f"{WARMUP_GAMES} warm-up games)", flush=True)
+    if checkout is None:
+        print(f"theirs  {theirs}\nratio   not measured: their engine did not run")
+    else:
+        print(f"ratio   theirs / ours: {counts['theirs'] / counts['ours']:.2f}x the instructions a game")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     length = parser.add_mutually_exclusive_group()
@@ -262,14 +304,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--theirs", metavar="PATH",
                         help="a git repository of dfomin/7wd-engine holding the pinned commit, or a folder "
                              "with its swd/ package (default: a cached clone from GitHub)")
+    parser.add_argument("--instructions", type=int, metavar="GAMES",
+                        help="count CPU instructions a game over GAMES games under valgrind instead of timing")
     parser.add_argument("--worker", choices=["ours", "theirs"], help=argparse.SUPPRESS)
+    parser.add_argument("--stats-games", type=int, default=STATS_GAMES, help=argparse.SUPPRESS)
     parser.add_argument("--checkout", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
-        print(json.dumps(worker(args.worker, args.checkout, args.seconds, args.n, args.seed)))
+        print(json.dumps(worker(args.worker, args.checkout, args.seconds, args.n, args.seed, args.stats_games)))
         return 0
-    if args.repeats < 1 or (args.n is not None and args.n < 1) or args.seconds <= 0:
-        parser.error("--repeats, -n and --seconds must be positive")
+    if args.repeats < 1 or (args.n is not None and args.n < 1) or args.seconds <= 0 or \
+            (args.instructions is not None and args.instructions < 1):
+        parser.error("--repeats, -n, --seconds and --instructions must be positive")
 
     try:
         checkout, theirs = their_checkout(args.theirs)
@@ -283,6 +329,8 @@ def main(argv: list[str] | None = None) -> int:
           f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the start")
     print(f"ours:   {describe_ours()}, duel")
     print(f"theirs: {theirs}")
+    if args.instructions is not None:
+        return count_instructions(checkout, theirs, args.instructions)
     length = f"{args.n} games" if args.n is not None else f"{args.seconds:g} s of games"
     print(f"runs of {length}, {args.repeats} of each engine, interleaved; every run a fresh process "
           f"after {WARMUP_GAMES} warm-up games\n")

@@ -58,5 +58,6 @@ def test_bad_arguments_exit_2_with_one_line(tmp_path: Path) -> None:
     missing = bench("--theirs", str(tmp_path / "nowhere"), cache=tmp_path)
     assert missing.returncode == 2 and missing.stderr.strip() == f"bench_vs_7wd: --theirs: no folder {tmp_path / 'nowhere'}"
     assert bench("--repeats", "0", cache=tmp_path).returncode == 2
+    assert bench("--instructions", "0", cache=tmp_path).returncode == 2
     both = bench("-n", "3", "--seconds", "1", cache=tmp_path)
     assert both.returncode == 2 and "not allowed with argument" in both.stderr
