@@ -56,7 +56,8 @@ def test_their_side_is_driven_through_its_api_when_given_a_folder(tmp_path: Path
 
 def test_bad_arguments_exit_2_with_one_line(tmp_path: Path) -> None:
     missing = bench("--theirs", str(tmp_path / "nowhere"), cache=tmp_path)
-    assert missing.returncode == 2 and missing.stderr.strip() == f"bench_vs_7wd: --theirs: no folder {tmp_path / 'nowhere'}"
+    assert missing.returncode == 2
+    assert missing.stderr.strip() == f"bench_vs_7wd: --theirs: no folder {tmp_path / 'nowhere'}"
     assert bench("--repeats", "0", cache=tmp_path).returncode == 2
     assert bench("--instructions", "0", cache=tmp_path).returncode == 2
     both = bench("-n", "3", "--seconds", "1", cache=tmp_path)
