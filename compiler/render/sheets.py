@@ -24,7 +24,7 @@ import jinja2
 from markupsafe import Markup, escape
 
 from wondersmith import resources
-from wondersmith.dsl import vocabulary as v
+from wondersmith.dsl.effect import Effect, Icon
 from wondersmith.ir.model import Building, Cost, Game, Structure, Token, Wonder
 from wondersmith.render import phrases, texts
 from wondersmith.render.i18n import LANGUAGE_NAMES, Text, Translator, translator
@@ -51,18 +51,6 @@ def icon_css() -> str:
         rules.append(f".i-{name.replace('_', '-')}{{background-image:url("
                      f"data:image/svg+xml;base64,{data})}}")
     return "\n".join(rules)
-
-
-@dataclass
-class Icon:
-    name: str  # file stem in icons/
-    label: Text  # what it means, for screen readers and the text layer
-    count: int | None = None  # a number printed beside it
-    style: str = "times"  # "times": x2 (units); "value": the number itself (coins, points)
-
-    @property
-    def css(self) -> str:
-        return "i-" + self.name.replace("_", "-")
 
 
 @dataclass
@@ -100,32 +88,8 @@ def _cost_icons(t: Translator, cost: Cost) -> list[Icon]:
     return [Icon(r, phrases.resource_units(t, r, n), n) for r, n in cost.resources]
 
 
-def _effect_icons(t: Translator, effect: v.Effect) -> list[Icon]:
-    if isinstance(effect, v.Produce):
-        return [Icon(r, phrases.resource_name(t, r), n) for r, n in effect.resources]
-    if isinstance(effect, v.ProduceOneOf):
-        return [Icon(r, phrases.resource_name(t, r)) for r in effect.resources]
-    if isinstance(effect, v.Science):
-        return [Icon("sci_" + effect.symbol, phrases.science_name(t, effect.symbol))]
-    if isinstance(effect, v.ScienceChoice):
-        return [Icon("sci_" + s, phrases.science_name(t, s)) for s in effect.symbols]
-    if isinstance(effect, v.Shields):
-        return [Icon("shield", phrases.effect_text(t, effect), effect.amount, "value")]
-    if isinstance(effect, v.Points):  # a counted amount has no single number to show
-        fixed = effect.amount.count is None
-        return [Icon("points", phrases.points(t, effect.amount.value),
-                     effect.amount.value if fixed else None, "value")]
-    if isinstance(effect, v.Coins):
-        fixed = effect.amount.count is None
-        return [Icon("coin", phrases.coins(t, effect.amount.value),
-                     effect.amount.value if fixed else None, "value")]
-    if isinstance(effect, v.TakeToken):
-        return [Icon("token", t.gettext("progress token"))]
-    return []
-
-
-def _effects(t: Translator, effects: tuple[v.Effect, ...], duel: bool) -> list[EffectView]:
-    return [EffectView(phrases.effect_text(t, e, duel), _effect_icons(t, e)) for e in effects]
+def _effects(t: Translator, effects: tuple[Effect, ...], duel: bool) -> list[EffectView]:
+    return [EffectView(phrases.effect_text(t, e, duel), e.icons(t)) for e in effects]
 
 
 def _chain(t: Translator, symbol: str | None) -> Icon | None:
