@@ -32,6 +32,7 @@ def color_heading(t: Translator, color: str) -> Text:
     return names.get(color, Text(color, True))
 
 
-def effect_text(t: Translator, effect: Effect, duel: bool = True) -> Text:
-    """The text of one effect. `duel`: the game seats two opponents (7 Wonders Duel)."""
-    return effect.phrase(t, duel)  # type: ignore[return-value]  # the Translator's Text
+def effect_text(t: Translator, effect: Effect, opponent: bool = True) -> Text:
+    """The text of one effect. `opponent`: the game's seating is `opponent` (two players
+    facing each other: 7 Wonders Duel); else seats around a table, with neighbours."""
+    return effect.phrase(t, opponent)  # type: ignore[return-value]  # the Translator's Text

@@ -88,8 +88,8 @@ def _cost_icons(t: Translator, cost: Cost) -> list[Icon]:
     return [Icon(r, phrases.resource_units(t, r, n), n) for r, n in cost.resources]
 
 
-def _effects(t: Translator, effects: tuple[Effect, ...], duel: bool) -> list[EffectView]:
-    return [EffectView(phrases.effect_text(t, e, duel), e.icons(t)) for e in effects]
+def _effects(t: Translator, effects: tuple[Effect, ...], opponent: bool) -> list[EffectView]:
+    return [EffectView(phrases.effect_text(t, e, opponent), e.icons(t)) for e in effects]
 
 
 def _chain(t: Translator, symbol: str | None) -> Icon | None:
@@ -99,7 +99,9 @@ def _chain(t: Translator, symbol: str | None) -> Icon | None:
 
 
 def card_view(t: Translator, item: Building | Wonder | Token, names: dict[str, str],
-              duel: bool) -> CardView:
+              opponent: bool) -> CardView:
+    """A card as the sheet shows it; `opponent`: the game seats two opponents (its seating
+    is `opponent`), so effects on "neighbours" read "your opponent"."""
     cost = getattr(item, "cost", Cost())
     return CardView(
         id=item.id, name=_name(t, item, names), kind=item.kind,
@@ -107,7 +109,7 @@ def card_view(t: Translator, item: Building | Wonder | Token, names: dict[str, s
         resources=_cost_icons(t, cost),
         chain_gives=_chain(t, getattr(item, "chain_gives", None)),
         chain_from=_chain(t, getattr(item, "chain_from", None)),
-        effects=_effects(t, item.effects, duel),
+        effects=_effects(t, item.effects, opponent),
     )
 
 
@@ -252,7 +254,7 @@ def environment() -> jinja2.Environment:
 def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
             font_base: str = "") -> dict[str, Any]:
     t = translator(lang)
-    duel = game.players == 2
+    opponent = texts.seating(game) == "opponent"  # else seats around a table
     labels = texts.labels(t)
     ages = []
     colors = [c for c in game.colors if c != game.setup.guild_color]
@@ -260,14 +262,14 @@ def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
         cards = game.age_cards(deck.age)
         groups = []
         for color in colors:
-            members = [card_view(t, b, names, duel) for b in cards if b.color == color]
+            members = [card_view(t, b, names, opponent) for b in cards if b.color == color]
             if members:
                 groups.append({"color": color, "title": phrases.color_heading(t, color),
                                "cards": members})
         ages.append({"age": deck.age, "roman": ROMAN.get(deck.age, str(deck.age)),
                      "title": _format(labels["age"], {"age": ROMAN.get(deck.age, deck.age)}),
                      "groups": groups})
-    guilds = [card_view(t, b, names, duel) for b in game.guilds()]
+    guilds = [card_view(t, b, names, opponent) for b in game.guilds()]
     page_label = str(labels["page"])
     before, _, rest = page_label.partition("{page}")
     middle, _, after = rest.partition("{pages}")
@@ -281,8 +283,8 @@ def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
         "title": Text(game.name), "labels": labels, "ages": ages,
         "guilds": guilds,
         "guilds_title": phrases.color_heading(t, game.setup.guild_color),
-        "wonders": [card_view(t, w, names, duel) for w in game.wonders],
-        "tokens": [card_view(t, k, names, duel) for k in game.tokens],
+        "wonders": [card_view(t, w, names, opponent) for w in game.wonders],
+        "tokens": [card_view(t, k, names, opponent) for k in game.tokens],
         "cells": military_cells(game), "zones": military_zones(game),
         "rules": texts.rules_summary(t, game), "structures": structures,
         "card_types": texts.card_types(t, game),
