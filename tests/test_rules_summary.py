@@ -2,11 +2,12 @@
 the game's seating, and the rules summary holds the parts of the mechanics the game lists."""
 from __future__ import annotations
 
-import copy
+import dataclasses
 from typing import Any
 
 import pytest
 
+from wondersmith.engine.mechanics.catalogue import DUEL as DUEL_MECHANICS, MECHANICS
 from wondersmith.ir.loader import load
 from wondersmith.ir.model import Game
 from wondersmith.render import sheets, texts
@@ -22,15 +23,12 @@ def duel() -> Game:
 
 def declaring(game: Game, **fields: Any) -> Game:
     """The game as if its game.yaml declared `fields` (seating, mechanics)."""
-    out = copy.copy(game)
-    for name, value in fields.items():
-        object.__setattr__(out, name, value)  # the IR's dataclasses are frozen
-    return out
+    return dataclasses.replace(game, **fields)
 
 
 def effect_texts(game: Game, card_id: str, lang: str = "en") -> list[str]:
     card = next(c for c in game.components() if c.id == card_id)
-    view = sheets.card_view(Translator(lang), card, {}, texts.seating(game) == "opponent")
+    view = sheets.card_view(Translator(lang), card, {}, game.seating == "opponent")
     return [str(e.text) for e in view.effects]
 
 
@@ -39,8 +37,7 @@ def all_text(sections: list[texts.Section]) -> str:
 
 
 def test_duel_reads_as_duel(duel: Game) -> None:
-    assert texts.seating(duel) == "opponent"
-    assert texts.mechanics(duel) == texts.DUEL_MECHANICS
+    assert duel.seating == "opponent" and duel.mechanics == DUEL_MECHANICS
     assert effect_texts(duel, "the_appian_way")[1] == "Your opponent loses 3 coins"
 
 
@@ -54,14 +51,6 @@ def test_seating_decides_opponent_or_neighbours(duel: Game) -> None:
         "Each neighbour loses 3 coins"
 
 
-def test_without_the_fields_two_players_are_duel_and_more_are_classic(duel: Game) -> None:
-    if hasattr(duel, "seating"):
-        pytest.skip("game.yaml declares seating and mechanics (format 3)")
-    classic = declaring(duel, players=4)
-    assert texts.seating(classic) == "circle"
-    assert texts.mechanics(classic) == texts.CLASSIC_MECHANICS
-
-
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_part_of_the_summary_is_in_duels(duel: Game, lang: str) -> None:
     sections = texts.rules_summary(Translator(lang), duel)
@@ -71,8 +60,8 @@ def test_every_part_of_the_summary_is_in_duels(duel: Game, lang: str) -> None:
                    for x in (s.title, *s.paragraphs, *s.bullets))
 
 
-def test_parts_need_only_mechanics_of_the_contract() -> None:
-    known = set(texts.DUEL_MECHANICS) | set(texts.CLASSIC_MECHANICS)
+def test_parts_need_only_mechanics_the_engine_has() -> None:
+    known = set(MECHANICS)
     for layout in texts.SUMMARY:
         for part in (*layout.paragraphs, *layout.bullets):
             assert set(part.needs) <= known, part.needs
@@ -94,7 +83,7 @@ def test_a_part_is_there_exactly_when_its_mechanic_is_listed(duel: Game, mechani
                                                              sentence: str) -> None:
     t = Translator("en")
     assert sentence in all_text(texts.rules_summary(t, duel))
-    others = tuple(m for m in texts.DUEL_MECHANICS if m != mechanic)
+    others = tuple(m for m in DUEL_MECHANICS if m != mechanic)
     assert sentence not in all_text(texts.rules_summary(t, declaring(duel, mechanics=others)))
 
 

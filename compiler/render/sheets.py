@@ -25,6 +25,7 @@ from markupsafe import Markup, escape
 
 from wondersmith import resources
 from wondersmith.dsl.effect import Effect, Icon
+from wondersmith.engine.mechanics.catalogue import OPPONENT
 from wondersmith.ir.model import Building, Cost, Game, Structure, Token, Wonder
 from wondersmith.render import phrases, texts
 from wondersmith.render.i18n import LANGUAGE_NAMES, Text, Translator, translator
@@ -254,7 +255,7 @@ def environment() -> jinja2.Environment:
 def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
             font_base: str = "") -> dict[str, Any]:
     t = translator(lang)
-    opponent = texts.seating(game) == "opponent"  # else seats around a table
+    opponent = game.seating == OPPONENT  # else seats around a table: neighbours
     labels = texts.labels(t)
     ages = []
     colors = [c for c in game.colors if c != game.setup.guild_color]

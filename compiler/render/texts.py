@@ -96,34 +96,14 @@ class Section:
     bullets: list[Text]
 
 
-# The mechanics and seating a game declares in game.yaml (format 3). Until the loaded `Game`
-# carries them, they follow from the number of players: two is 7 Wonders Duel.
-DUEL_MECHANICS = ("progress_tokens", "wonder_draft", "card_structure", "bank_trade",
-                  "military_track", "science_pairs", "wonder_limit", "weaker_player_starts")
-CLASSIC_MECHANICS = ("hand_draft", "neighbour_trade", "conflicts", "science_sets",
-                     "wonder_boards")
-
-
-def mechanics(game: Game) -> tuple[str, ...]:
-    """The rule mechanics the game composes, by name (`game.mechanics`)."""
-    declared = getattr(game, "mechanics", None)
-    if declared is not None:
-        return tuple(declared)
-    return DUEL_MECHANICS if game.players == 2 else CLASSIC_MECHANICS
-
-
-def seating(game: Game) -> str:
-    """`opponent` (two seats, each the other's only neighbour: Duel) or `circle`."""
-    return getattr(game, "seating", None) or ("opponent" if game.players == 2 else "circle")
-
-
 Words = Callable[[Translator, Game], Text]
 
 
 @dataclass(frozen=True)
 class Part:
-    """A sentence of the rules summary, and the mechanics it describes: it is in the summary
-    of a game that lists all of them in `mechanics` (a part needing none is in every one)."""
+    """A sentence of the rules summary, and the mechanics it describes (names of
+    `wondersmith.engine.mechanics.catalogue`): it is in the summary of a game that lists all
+    of them in game.yaml's `mechanics` (a part needing none is in every one)."""
 
     needs: tuple[str, ...]
     words: Words
@@ -139,7 +119,7 @@ class Layout:
 def rules_summary(t: Translator, game: Game) -> list[Section]:
     """The two-page summary of the rules: the parts of the mechanics the game lists, in the
     summary's reading order, numbers taken from the game. Sections left empty are left out."""
-    listed = set(mechanics(game))
+    listed = set(game.mechanics)
     out = []
     for layout in SUMMARY:
         paragraphs = [p.words(t, game) for p in layout.paragraphs if listed >= set(p.needs)]
