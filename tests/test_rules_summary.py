@@ -72,6 +72,8 @@ def test_parts_need_only_mechanics_the_engine_has() -> None:
     ("wonder_draft", "Build a Wonder: pay the Wonder's cost"),
     ("card_structure", "Lay out the"),
     ("card_structure", "Then turn face up any card"),
+    ("card_structure", "Discard it: take 2 coins from the bank"),
+    ("progress_tokens", "After Age 3, add up victory points"),
     ("progress_tokens", "progress tokens face up on the board"),
     ("bank_trade", "A missing resource can be bought from the bank"),
     ("military_track", "Each shield moves the conflict pawn"),
@@ -94,3 +96,10 @@ def test_a_game_without_duel_mechanics_gets_only_the_shared_rules(duel: Game) ->
     text = all_text(sections)
     assert "Each player takes 7 coins from the bank." in text
     assert "opponent" not in text and "three ways to win" not in text
+
+
+@pytest.mark.parametrize("fields", [{"seating": "table"}, {"mechanics": ("progress_token",)}])
+def test_unknown_seating_or_mechanics_are_refused_not_left_out(duel: Game,
+                                                               fields: dict) -> None:
+    with pytest.raises(sheets.RenderError, match="unknown"):
+        sheets.context(declaring(duel, **fields), "en", {})

@@ -25,7 +25,7 @@ from markupsafe import Markup, escape
 
 from wondersmith import resources
 from wondersmith.dsl.effect import Effect, Icon
-from wondersmith.engine.mechanics.catalogue import OPPONENT
+from wondersmith.engine.mechanics.catalogue import MECHANICS, OPPONENT, SEATINGS
 from wondersmith.ir.model import Building, Cost, Game, Structure, Token, Wonder
 from wondersmith.render import phrases, texts
 from wondersmith.render.i18n import LANGUAGE_NAMES, Text, Translator, translator
@@ -252,9 +252,20 @@ def environment() -> jinja2.Environment:
     return _env()
 
 
+def _check_rules_names(game: Game) -> None:
+    """The seating and mechanics choose the sheet's wording: names validation knows (WS319,
+    WS320) or a refusal, never a sheet quietly missing its rules."""
+    unknown = [m for m in game.mechanics if m not in MECHANICS]
+    if game.seating not in SEATINGS:
+        raise RenderError(f"unknown seating {game.seating!r}")
+    if unknown:
+        raise RenderError("unknown mechanics: " + ", ".join(map(repr, unknown)))
+
+
 def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
             font_base: str = "") -> dict[str, Any]:
     t = translator(lang)
+    _check_rules_names(game)
     opponent = game.seating == OPPONENT  # else seats around a table: neighbours
     labels = texts.labels(t)
     ages = []

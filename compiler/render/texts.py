@@ -168,7 +168,8 @@ SUMMARY = (
             "that no other card covers, then do one of three things:"), n=_cards_per_age(g))),
     ), bullets=(
         Part((), lambda t, g: t.gettext("Build it: pay its cost and put it in your city.")),
-        Part((), lambda t, g: t.format(t.gettext(
+        # The discard rule is read by card_structure (the mechanics catalogue says so).
+        Part(("card_structure",), lambda t, g: t.format(t.gettext(
             "Discard it: take {n} coins from the bank, plus 1 for each {color} card in your "
             "city."), n=g.discard_coins, color=phrases.colors_or(t, g.discard_bonus_colors))),
         Part(("wonder_draft",), lambda t, g: t.gettext(
@@ -215,7 +216,7 @@ SUMMARY = (
             "goes back to the box."), n=g.setup.max_wonders_built)),
     )),
     Layout(lambda t: t.gettext("End of the game"), paragraphs=(
-        Part((), lambda t, g: t.format(t.gettext(
+        Part(("progress_tokens",), lambda t, g: t.format(t.gettext(  # it names the tokens
             "After Age {age}, add up victory points: military, buildings, Wonders, progress "
             "tokens and 1 for each set of {n} coins."), age=len(g.ages), n=g.coins_per_point)),
         Part((), lambda t, g: t.format(t.gettext(
