@@ -30,26 +30,27 @@ class Cities:
         """Rebuild everything derived from the cities (after set-up, load or destroy)."""
         t = self.t
         nc = len(t.colors)
-        self.color_count = [[0] * nc, [0] * nc]
-        self.prod = [[0] * t.R, [0] * t.R]
-        self.raises = [[0] * t.R, [0] * t.R]
-        self.choices = [[], []]
-        self.choice_src = [[], []]
-        self.fixed_price = [[-1] * t.R, [-1] * t.R]
-        self.discount = [[0] * t.n_discount_targets, [0] * t.n_discount_targets]
-        self.shield_extra = [[0] * nc, [0] * nc]
-        self.chains = [0, 0]
-        self.sci = [[0] * len(t.symbols), [0] * len(t.symbols)]
-        self.sci_distinct = [0, 0]
-        self.wonders_play_again = [False, False]
-        self.collect_trade = [False, False]
-        self.discounting = [False, False]
-        self.families = [choice_families([], t.R)] * 2
-        self.chain_triggers = [[], []]
-        self.wonders_built = [0, 0]
-        self.cost_cache = [None, None]
-        self.price_cache = [None, None]
-        for p in (0, 1):
+        per_seat = t.seating.per_seat
+        self.color_count = per_seat([0] * nc)
+        self.prod = per_seat([0] * t.R)
+        self.raises = per_seat([0] * t.R)
+        self.choices = per_seat([])
+        self.choice_src = per_seat([])
+        self.fixed_price = per_seat([-1] * t.R)
+        self.discount = per_seat([0] * t.n_discount_targets)
+        self.shield_extra = per_seat([0] * nc)
+        self.chains = per_seat(0)
+        self.sci = per_seat([0] * len(t.symbols))
+        self.sci_distinct = per_seat(0)
+        self.wonders_play_again = per_seat(False)
+        self.collect_trade = per_seat(False)
+        self.discounting = per_seat(False)
+        self.families = per_seat(choice_families([], t.R))
+        self.chain_triggers = per_seat([])
+        self.wonders_built = per_seat(0)
+        self.cost_cache = per_seat(None)
+        self.price_cache = per_seat(None)
+        for p in t.seats:
             comps = list(self.city[p])
             for c in comps:
                 self.color_count[p][t.color[c]] += 1
@@ -69,10 +70,10 @@ class Cities:
         Drafting and building a Wonder update `unbuilt` in place instead (they run often).
         """
         if self.wonders_built_total >= self.t.setup.max_wonders_built:
-            self.unbuilt = [[], []]
+            self.unbuilt = self.t.seating.per_seat([])
         else:
             self.unbuilt = [sorted(w for w, x in zip(self.wonders[p], self.wonder_tuck[p]) if x == UNBUILT)
-                            for p in (0, 1)]
+                            for p in self.t.seats]
 
     def _acquire(self, p: int, comp: int, quiet: bool = False) -> None:
         """Apply a component's ongoing effects to city `p`."""
@@ -83,7 +84,8 @@ class Cities:
             self.prod[p][r] += n
             if t.raises[comp]:
                 self.raises[p][r] += n
-                self.cost_cache[1 - p] = None
+                for q in t.neighbours[p]:  # their prices from this city change
+                    self.cost_cache[q] = None
             self.cost_cache[p] = None
         if t.uncommon[comp]:  # skip the checks below for most components
             for options in t.one_of[comp]:
@@ -127,8 +129,10 @@ class Cities:
         t = self.t
         trade = self.trade_cost(p, comp)
         self.coins[p] -= t.coin_cost[comp] + trade
-        if trade and self.collect_trade[1 - p]:
-            self.coins[1 - p] += trade
+        if trade:
+            for q in t.neighbours[p]:
+                if self.collect_trade[q]:
+                    self.coins[q] += trade
 
     def _build_building(self, p: int, c: int, chain: bool) -> None:
         t = self.t
@@ -167,12 +171,12 @@ class Cities:
         self.wonders_built[p] += 1
         self.wonders_built_total += 1
         if self.wonders_built_total >= t.setup.max_wonders_built:
-            for q in (0, 1):
+            for q in t.seats:
                 tuck = self.wonder_tuck[q]
                 for i, x in enumerate(tuck):
                     if x == UNBUILT:
                         tuck[i] = REMOVED
-            self.unbuilt = [[], []]
+            self.unbuilt = t.seating.per_seat([])
         else:
             self.unbuilt[p].remove(w)
         self._acquire(p, comp)

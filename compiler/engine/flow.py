@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING
 
 from .nodes import (CHANCE, K_AGE, K_BOARD, K_DEAL, K_DESTROY, K_DRAFT, K_DRAFT_LAST,
                     K_END_TURN, K_FIRST, K_GUILD, K_LEAVE, K_LIB_DRAW, K_LIB_PICK, K_PAIR,
-                    K_PLAY, K_REVEAL, K_REVIVE, K_START, PLAY_NODE, UNBUILT)
+                    K_PLAY, K_REVEAL, K_REVIVE, K_START, UNBUILT)
 from .sampler import draw
+from .military import weaker
 from .scoring import final_result
 
 if TYPE_CHECKING:
@@ -23,11 +24,12 @@ def _on_first(g: Game, node, action: int) -> None:
     t = g.t
     first = action - t.CH_SEAT
     g.first_player = first
+    after = t.seating.after
     todo = [(K_BOARD, CHANCE, 0)] * t.setup.board_tokens
-    for rnd in t.setup.wonder_draft:
+    for rnd in t.setup.wonder_draft:  # each pick names a seat relative to the first player
         todo += [(K_REVEAL, CHANCE, 0)] * len(rnd)
-        todo += [(K_DRAFT, first ^ rel, 0) for rel in rnd[:-1]]
-        todo.append((K_DRAFT_LAST, first ^ rnd[-1], 0))
+        todo += [(K_DRAFT, after(first, rel), 0) for rel in rnd[:-1]]
+        todo.append((K_DRAFT_LAST, after(first, rnd[-1]), 0))
     todo.append((K_AGE, CHANCE, 1))
     g.stack.append((K_PLAY, first, 0))
     g.stack.extend(reversed(todo))
@@ -212,11 +214,11 @@ def _end_turn(g: Game, p: int, replay) -> None:
             g.result = final_result(g)
             g.stack.clear()
             return
-        chooser = 1 if g.pawn > 0 else 0 if g.pawn < 0 else p
+        chooser = next_age_chooser(g, p)
         g.stack.append((K_START, chooser, 0))
         g.stack.append((K_AGE, CHANCE, g.age + 1))
         return
-    g.stack.append(PLAY_NODE[p if replay else 1 - p])
+    g.stack.append(g.t.play_node[p if replay else g.t.next_seat[p]])
     if g.to_reveal:
         if g.auto_chance:  # turn them over now, exactly as their chance nodes would
             seed, k, pool, base = g.seed, g.chance_count, g.pool, g.t.CH_CARD
@@ -232,6 +234,19 @@ def _end_turn(g: Game, p: int, replay) -> None:
         else:
             g.stack.extend((K_DEAL, CHANCE, s) for s in sorted(g.to_reveal, reverse=True))
         g.to_reveal.clear()
+
+
+def next_age_chooser(g: Game, last: int) -> int:
+    """Who chooses the next Age's starting player, by the data's `next_age` rule (ruling
+    24): the player the pawn leans towards; with the pawn in the centre, the last player."""
+    t = g.t
+    if t.next_age_chooser == "weaker_military":
+        seat = weaker(g)
+        if seat >= 0:
+            return seat
+    if t.next_age_tie == "last_player":
+        return last
+    raise AssertionError(t.next_age_tie)  # pragma: no cover (the schema allows no other)
 
 
 def _on_pair(g: Game, node, action: int) -> None:
@@ -255,7 +270,10 @@ def _on_lib_pick(g: Game, node, action: int) -> None:
 
 def _on_destroy(g: Game, node, action: int) -> None:
     c = action - g.t.DESTROY
-    g.city[1 - node[1]].remove(c)
+    for q in g.t.neighbours[node[1]]:
+        if c in g.city[q]:
+            g.city[q].remove(c)
+            break
     g.discard.append(c)
     g._recompute()
 
@@ -269,7 +287,8 @@ def _on_revive(g: Game, node, action: int) -> None:
 
 def _on_start(g: Game, node, action: int) -> None:
     chooser = node[1]
-    g.stack.append(PLAY_NODE[chooser if action == g.t.START else 1 - chooser])
+    # The chooser starts, or lets the opponent start (an opponent-seated rule).
+    g.stack.append(g.t.play_node[chooser if action == g.t.START else g.t.neighbours[chooser][0]])
 
 
 HANDLERS = [None] * 17

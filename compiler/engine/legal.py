@@ -32,7 +32,7 @@ class LegalActions:
         if kind == K_REVEAL:
             return [t.CH_WONDER + w for w in self.wonder_pool]
         if kind == K_FIRST:
-            return [t.CH_SEAT, t.CH_SEAT + 1]
+            return [t.CH_SEAT + s for s in t.seats]
         if kind == K_DRAFT:
             return sorted(t.PICK_WONDER + w for w in self.draft)
         if kind == K_PAIR:
@@ -44,7 +44,7 @@ class LegalActions:
         if kind == K_REVIVE:
             return sorted(t.REVIVE + c for c in self.discard)
         if kind == K_START:
-            return [t.START, t.START + 1]
+            return [t.START, t.START_OTHER]
         raise AssertionError(kind)  # pragma: no cover
 
     def _legal_play(self, p: int) -> list[int]:

@@ -9,13 +9,13 @@ def advance_pawn(game, player: int, shields: int) -> None:
     taken when the pawn *enters* its zone; one move may enter several zones.
     """
     t = game.t
-    sign = 1 if player == 0 else -1
+    sign = t.pawn_side[player]
     old = game.pawn * sign
     new = old + shields
     if new > t.supremacy_at:
         new = t.supremacy_at
     game.pawn = new * sign
-    opponent = 1 - player
+    opponent = t.neighbours[player][0]  # the track is two-sided: the one opponent
     used = game.loot_used[opponent]
     for i, (first, loot) in enumerate(t.loot_zones):
         if old < first <= new and not used[i]:
@@ -28,5 +28,14 @@ def advance_pawn(game, player: int, shields: int) -> None:
 
 def military_points(game, player: int) -> int:
     """VP of the zone the pawn stands in, for the player it has moved away from."""
-    lead = game.pawn if player == 0 else -game.pawn
+    lead = game.pawn * game.t.pawn_side[player]
     return game.t.points_at[lead] if lead > 0 else 0
+
+
+def weaker(game) -> int:
+    """The seat towards whose capital the pawn stands, or -1 with the pawn in the centre."""
+    t = game.t
+    for p in t.seats:
+        if game.pawn * t.pawn_side[p] < 0:
+            return p
+    return -1

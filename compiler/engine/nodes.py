@@ -19,7 +19,6 @@ INTERNAL_KINDS = frozenset({K_DRAFT_LAST, K_AGE, K_END_TURN})
 IS_CHANCE = tuple(k in CHANCE_KINDS for k in range(17))
 IS_INTERNAL = tuple(k in INTERNAL_KINDS for k in range(17))
 
-PLAY_NODE = ((K_PLAY, 0, 0), (K_PLAY, 1, 0))  # per seat; nodes are immutable, so shared
 
 UNBUILT = -1  # wonder_tuck value of a Wonder not built yet
 REMOVED = -2  # a Wonder out of the game after the 7th was built (ruling 18)

@@ -47,10 +47,14 @@ class Pricing:
 
     def price(self, player: int) -> list[int]:
         """Coins `player` pays per unit of each resource bought."""
-        base = self.t.trade_base
+        t = self.t
+        base, per_unit = t.trade_base, t.raise_per_unit
+        neighbours = t.neighbours[player]
+        raised = self.raises[neighbours[0]] if len(neighbours) == 1 else [
+            sum(units) for units in zip(*(self.raises[q] for q in neighbours))]
         out = []
-        for fixed, raised in zip(self.fixed_price[player], self.raises[1 - player]):
-            out.append(fixed if fixed >= 0 else base + raised)
+        for fixed, units in zip(self.fixed_price[player], raised):
+            out.append(fixed if fixed >= 0 else base + units * per_unit)
         return out
 
     def build_cost(self, player: int, comp: int) -> int:

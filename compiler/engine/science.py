@@ -16,7 +16,7 @@ def gain_symbol(game, player: int, symbol: int, from_building: bool) -> None:
         game.sci_distinct[player] += 1
         if game.sci_distinct[player] >= t.science_supremacy:
             game._win(player, "scientific")
-    elif n == 2 and from_building and t.pair_reward:
+    elif n == t.pair_size and from_building and t.pair_reward:
         bit = 1 << symbol
         if not game.pairs_done[player] & bit:
             game.pairs_done[player] |= bit

@@ -44,7 +44,7 @@ def state_to_json(game: Game) -> dict[str, Any]:
     wid = lambda w: ids[t.wonder0 + w]  # noqa: E731
     tid = lambda x: ids[t.token0 + x]  # noqa: E731
     players = []
-    for p in (0, 1):
+    for p in t.seats:
         wonders = []
         for w, tuck in zip(game.wonders[p], game.wonder_tuck[p]):
             status = "built" if tuck >= 0 else "removed" if tuck == REMOVED else "unbuilt"

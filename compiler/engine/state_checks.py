@@ -71,14 +71,14 @@ def _check_components(g: Game) -> None:
             raise _fail(f"{ids[comp]!r} is both in {where[comp]} and in {label}")
         where[comp] = label
 
-    for p in (0, 1):
+    for p in t.seats:
         for w in g.wonders[p]:
             place(t.wonder0 + w, f"players[{p}].wonders")
     for w in g.wonder_pool:
         place(t.wonder0 + w, "wonder_pool")
     for w in g.draft:
         place(t.wonder0 + w, "draft")
-    for p in (0, 1):
+    for p in t.seats:
         for x in g.tokens[p]:
             place(t.token0 + x, f"players[{p}].tokens")
     for x in g.board_tokens:
@@ -92,7 +92,7 @@ def _check_components(g: Game) -> None:
             raise _fail(f"drawn_tokens: {ids[t.token0 + x]!r} is not in box_tokens "
                         "(the Great Library draws from the box)")
 
-    for p in (0, 1):
+    for p in t.seats:
         for c in g.city[p]:
             place(c, f"players[{p}].buildings")
         for w, tuck in zip(g.wonders[p], g.wonder_tuck[p]):
@@ -127,7 +127,7 @@ def _check_components(g: Game) -> None:
                             "be in a city, under a Wonder or in the discard pile")
 
     # Wonders built against the limit.
-    tucks = [x for p in (0, 1) for x in g.wonder_tuck[p]]
+    tucks = [x for p in t.seats for x in g.wonder_tuck[p]]
     built = sum(1 for x in tucks if x >= 0)
     limit = t.setup.max_wonders_built
     if built > limit:
@@ -290,16 +290,19 @@ def _check_draws(g: Game) -> None:
 
 def _check_derived(g: Game) -> None:
     t = g.t
-    for p in (0, 1):
-        lead = g.pawn if p == 0 else -g.pawn
+    for p in t.seats:
+        if not t.pawn_side:
+            break
+        lead = g.pawn * t.pawn_side[p]
+        opponent = t.neighbours[p][0]  # the track is two-sided
         for i, (first, _loot) in enumerate(t.loot_zones):
-            if lead >= first and not g.loot_used[1 - p][i]:
-                raise _fail(f"players[{1 - p}].loot_lost[{i}]: the pawn stands beyond that looting "
-                            "zone, so its token is used")
+            if lead >= first and not g.loot_used[opponent][i]:
+                raise _fail(f"players[{opponent}].loot_lost[{i}]: the pawn stands beyond that "
+                            "looting zone, so its token is used")
     if g.result is None:
         if abs(g.pawn) >= t.supremacy_at:
             raise _fail("pawn: it stands on a capital, so the game is over (result)")
-        for p in (0, 1):
+        for p in t.seats:
             if g.sci_distinct[p] >= t.science_supremacy:
                 raise _fail(f"players[{p}] has {g.sci_distinct[p]} different science symbols, "
                             "so the game is over (result)")
@@ -307,7 +310,7 @@ def _check_derived(g: Game) -> None:
     res = g.result
     w = res.winner
     if res.victory == "military":
-        if w is None or (g.pawn if w == 0 else -g.pawn) < t.supremacy_at:
+        if w is None or not t.pawn_side or g.pawn * t.pawn_side[w] < t.supremacy_at:
             raise _fail("result: a military victory needs the pawn on the loser's capital")
     elif res.victory == "scientific":
         if w is None or g.sci_distinct[w] < t.science_supremacy:

@@ -7,6 +7,8 @@ move loop does list lookups instead of attribute lookups on classes.
 from __future__ import annotations
 
 from . import runtime as rt
+from .core.seats import OPPONENT, Seating
+from .nodes import K_PLAY
 
 
 class Tables:
@@ -18,6 +20,17 @@ class Tables:
         self.resources = ruleset.resources
         self.colors = ruleset.colors
         self.symbols = ruleset.science_symbols
+        # Seats: every per-seat list of the state has one entry per seat.
+        self.seating = seating = Seating(ruleset.seating, ruleset.players)
+        self.n_seats = seating.count
+        self.seats = seating.seats
+        self.next_seat = seating.next_seat
+        self.neighbours = seating.neighbours
+        self.play_node = tuple((K_PLAY, p, 0) for p in self.seats)  # immutable, so shared
+        # The conflict pawn's track is two-sided: the first seat pushes the pawn towards the
+        # positive end (the other seat's capital), the other seat towards the negative end.
+        self.pawn_side = tuple(1 if p == self.seats[0] else -1 for p in self.seats) \
+            if seating.kind == OPPONENT else ()
         R = self.n_resources = len(ruleset.resources)
         color_index = {c: i for i, c in enumerate(ruleset.colors)}
         self.color_index = color_index
@@ -140,6 +153,10 @@ class Tables:
                 self.points_at[d] = z.points
 
         self.trade_base = rules.trade_base_price
+        self.raise_per_unit = rules.trade_raise_per_unit
+        self.pair_size = rules.science_pair_size
+        self.next_age_chooser = rules.next_age_chooser
+        self.next_age_tie = rules.next_age_tie
         self.discard_coins = rules.discard_coins
         self.discard_bonus = rules.discard_bonus
         self.discard_bonus_colors = tuple(color_index[c] for c in rules.discard_bonus_colors)
@@ -160,8 +177,9 @@ class Tables:
         self.DESTROY = self.TAKE + NT
         self.REVIVE = self.DESTROY + NB
         self.START = self.REVIVE + NB
-        self.CH_SEAT = self.START + 2
-        self.CH_TOKEN = self.CH_SEAT + 2
+        self.START_OTHER = self.START + 1  # the chooser lets the opponent start
+        self.CH_SEAT = self.START_OTHER + 1
+        self.CH_TOKEN = self.CH_SEAT + self.n_seats
         self.CH_WONDER = self.CH_TOKEN + NT
         self.CH_CARD = self.CH_WONDER + NW
         self.num_actions = self.CH_CARD + NB

@@ -9,7 +9,7 @@ class GameVerbs:
     __slots__ = ()
 
     def neighbours(self, player: int) -> tuple[int, ...]:
-        return (1 - player,)
+        return self.t.neighbours[player]
 
     def gain_coins(self, player: int, amount: int) -> None:
         self.coins[player] += amount
@@ -59,5 +59,7 @@ class GameVerbs:
 
     def _destroy_targets(self, player: int, mask: int) -> list[int]:
         color = self.t.color
-        return sorted(c for c in self.city[1 - player] if (1 << color[c]) & mask)
+        city = self.city
+        return sorted(c for q in self.t.neighbours[player] for c in city[q]
+                      if (1 << color[c]) & mask)
 
