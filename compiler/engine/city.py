@@ -3,14 +3,49 @@ token or a Wonder. A mixin of `Game`."""
 from __future__ import annotations
 
 from .costs import choice_families
-from .military import advance_pawn
-from .nodes import REMOVED, UNBUILT
-from .science import gain_symbol
+from .core.kinds import UNBUILT
 from .scoring import final_result
 
 
 class Cities:
+    """The cities of a game, and the hooks through which mechanics take part in building.
+
+    The defaults here are what a game without the mechanic does; a mechanic's mixin (see
+    mechanics/) overrides the hook it owns.
+    """
+
     __slots__ = ()
+
+    # Hooks ----------------------------------------------------------------------------
+
+    def _setup_nodes(self, first: int) -> list:
+        """The set-up decisions after the first player is known; mixins add theirs."""
+        return []
+
+    def _first_turn(self, first: int) -> tuple:
+        raise NotImplementedError("no mechanic of this game defines a turn (card_structure)")
+
+    def _shields(self, player: int, shields: int) -> None:
+        """Shields built (military_track moves its pawn); without a military, nothing."""
+
+    def _military_points(self, player: int) -> int:
+        return 0
+
+    def _gain_symbol(self, player: int, symbol: int, from_building: bool) -> None:
+        """A science symbol gained (science_pairs adds pairs and supremacy)."""
+        counts = self.sci[player]
+        counts[symbol] += 1
+        if counts[symbol] == 1:
+            self.sci_distinct[player] += 1
+
+    def _offer_board_token(self, player: int) -> None:
+        """A token from the board is due (progress_tokens queues the choice)."""
+
+    def _wonder_built(self, player: int, wonder: int) -> None:
+        """After `wonder` is built (wonder_limit closes the others at the limit)."""
+        self.unbuilt[player].remove(wonder)
+
+    # The cities -----------------------------------------------------------------------
 
     def _trade_problem(self, player: int, comp: int):
         t = self.t
@@ -118,7 +153,7 @@ class Cities:
                 if self.sci[p][sym] == 1:
                     self.sci_distinct[p] += 1
             else:
-                gain_symbol(self, p, sym, comp < t.NB)
+                self._gain_symbol(p, sym, comp < t.NB)
 
     def _win(self, player: int, victory: str) -> None:
         self.result = final_result(self, player, victory)
@@ -145,7 +180,7 @@ class Cities:
                 return
         shields = t.shields[c]
         if shields:
-            advance_pawn(self, p, shields + self.shield_extra[p][color])
+            self._shields(p, shields + self.shield_extra[p][color])
             if self.result is not None:
                 return
         if t.has_on_build[c]:
@@ -170,20 +205,12 @@ class Cities:
         self.wonder_tuck[p][k] = c
         self.wonders_built[p] += 1
         self.wonders_built_total += 1
-        if self.wonders_built_total >= t.setup.max_wonders_built:
-            for q in t.seats:
-                tuck = self.wonder_tuck[q]
-                for i, x in enumerate(tuck):
-                    if x == UNBUILT:
-                        tuck[i] = REMOVED
-            self.unbuilt = t.seating.per_seat([])
-        else:
-            self.unbuilt[p].remove(w)
+        self._wonder_built(p, w)
         self._acquire(p, comp)
         if self.result is not None:
             return False
         if t.shields[comp]:
-            advance_pawn(self, p, t.shields[comp])
+            self._shields(p, t.shields[comp])
             if self.result is not None:
                 return False
         if t.has_on_build[comp]:

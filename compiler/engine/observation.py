@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from .core.simultaneous import visible_choices
 from .nodes import IS_CHANCE, K_LIB_PICK, KIND_NAMES, REMOVED
 
 if TYPE_CHECKING:
@@ -38,6 +39,8 @@ def observation(game: Game, player: int) -> dict[str, Any]:
         data["left_out"] = ages[:-1] + [len(ages[-1])]  # this Age's stay hidden: a count
     if game.drawn and not _drew(game, player):
         data["drawn_tokens"] = len(game.drawn)
+    if "simultaneous" in data:  # another seat's pending choice: only that it was made
+        data["simultaneous"] = visible_choices(game, player)
     data["decision"] = game.decision
     data["current_player"] = game.current_player
     return data

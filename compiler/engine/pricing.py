@@ -5,6 +5,9 @@ from __future__ import annotations
 from .costs import Payment, cheapest_cover, cheapest_trade, cheapest_trade_by_families
 
 
+NOT_FOR_SALE = 10 ** 9  # a price no city can pay (a state holds at most 1,000,000 coins)
+
+
 class Pricing:
     __slots__ = ()
 
@@ -46,16 +49,9 @@ class Pricing:
         return cache
 
     def price(self, player: int) -> list[int]:
-        """Coins `player` pays per unit of each resource bought."""
-        t = self.t
-        base, per_unit = t.trade_base, t.raise_per_unit
-        neighbours = t.neighbours[player]
-        raised = self.raises[neighbours[0]] if len(neighbours) == 1 else [
-            sum(units) for units in zip(*(self.raises[q] for q in neighbours))]
-        out = []
-        for fixed, units in zip(self.fixed_price[player], raised):
-            out.append(fixed if fixed >= 0 else base + units * per_unit)
-        return out
+        """Coins `player` pays per unit of each resource bought: without a trade mechanic
+        (bank_trade), only the prices its own cards fix; the rest cannot be bought."""
+        return [fixed if fixed >= 0 else NOT_FOR_SALE for fixed in self.fixed_price[player]]
 
     def build_cost(self, player: int, comp: int) -> int:
         """Coins `player` would pay to build a building or Wonder now (chains included)."""

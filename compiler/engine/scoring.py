@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .military import military_points
 
 
 @dataclass(frozen=True)
@@ -31,7 +30,7 @@ def score(game, player: int) -> dict[str, int]:
     """VP of `player` by category, counted on the current state."""
     t = game.t
     out = dict.fromkeys(categories(t), 0)
-    out["military"] = military_points(game, player)
+    out["military"] = game._military_points(player)
     objects, points, has_end = t.objects, t.points, t.has_end_points
     colors = t.colors
     for c in game.city[player]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import StateFormatError
-from .nodes import (CHANCE, IS_CHANCE, K_AGE, K_BOARD, K_DEAL, K_DESTROY, K_DRAFT, K_DRAFT_LAST,
+from .nodes import (CHANCE, IS_CHANCE, IS_SIMULTANEOUS, K_AGE, K_BOARD, K_DEAL, K_DESTROY, K_DRAFT, K_DRAFT_LAST,
                     K_END_TURN, K_FIRST, K_GUILD, K_LEAVE, K_LIB_DRAW, K_LIB_PICK, K_PAIR,
                     K_PLAY, K_REVEAL, K_REVIVE, K_START, KIND_NAMES, REMOVED, UNBUILT)
 from .scoring import final_result
@@ -189,6 +189,12 @@ def _check_stack(g: Game) -> None:
     deals: set[int] = set()
     for i, (kind, player, arg) in enumerate(stack):
         name = KIND_NAMES[kind]
+        if IS_SIMULTANEOUS[kind]:  # a mechanic's: the seats asked, the one waited for
+            if not 0 < arg < 1 << t.n_seats or not 0 <= player < t.n_seats \
+                    or not arg >> player & 1:
+                raise _fail(f"stack[{i}]: {name} asks the seats of mask {arg} and waits for "
+                            f"one of them, not {player}")
+            continue
         if i and kind in _TURN_HOLDERS:
             raise _fail(f"stack[{i}]: {name} can only be the bottom decision")
         if not g.age and kind not in _BEFORE_AGE_I:
@@ -210,7 +216,7 @@ def _check_stack(g: Game) -> None:
             deals.add(arg)
         if kind == K_AGE:
             below = stack[0][0]
-            if i != 1 or (below != K_PLAY if not g.age else below != K_START):
+            if i != 1 or (below != K_PLAY if not g.age else below not in (K_START, K_PLAY)):
                 raise _fail(f"stack[{i}]: an Age starts right above the turn that opens it "
                             f"({'play' if not g.age else 'choose_start'})")
             if arg != g.age + 1 or arg > t.ages:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from . import runtime as rt
 from .core.seats import OPPONENT, Seating
-from .nodes import K_PLAY
 
 
 class Tables:
@@ -26,7 +25,6 @@ class Tables:
         self.seats = seating.seats
         self.next_seat = seating.next_seat
         self.neighbours = seating.neighbours
-        self.play_node = tuple((K_PLAY, p, 0) for p in self.seats)  # immutable, so shared
         # The conflict pawn's track is two-sided: the first seat pushes the pawn towards the
         # positive end (the other seat's capital), the other seat towards the negative end.
         self.pawn_side = tuple(1 if p == self.seats[0] else -1 for p in self.seats) \

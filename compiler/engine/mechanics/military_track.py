@@ -1,12 +1,31 @@
-"""The conflict pawn: shields, looting and military supremacy (rulings 19 and 20)."""
+"""Mechanic `military_track`: the tug-of-war conflict pawn (Duel, rulings 19 and 20).
+
+Reads `military` (`supremacy_at` and the `zones` with their VP and loot). Shields push the
+pawn towards the opponent's capital; entering a looting zone costs the opponent its coins
+once; reaching `supremacy_at` wins at once. The track has two ends, so the mechanic is
+two-sided by nature: it plays with `seating: opponent` only (the schema and WS320 refuse it
+elsewhere). `game.pawn` is signed: positive means towards the capital of the seat whose
+`Tables.pawn_side` is -1.
+"""
 from __future__ import annotations
+
+NAME = "military_track"
+
+
+class MilitaryTrack:
+    __slots__ = ()
+
+    def _shields(self, player: int, shields: int) -> None:
+        advance_pawn(self, player, shields)
+
+    def _military_points(self, player: int) -> int:
+        return military_points(self, player)
 
 
 def advance_pawn(game, player: int, shields: int) -> None:
     """Move the pawn `shields` spaces towards `player`'s opponent.
 
-    `game.pawn` is signed: positive means towards seat 1's capital. A loot token is
-    taken when the pawn *enters* its zone; one move may enter several zones.
+    A loot token is taken when the pawn *enters* its zone; one move may enter several zones.
     """
     t = game.t
     sign = t.pawn_side[player]
@@ -39,3 +58,6 @@ def weaker(game) -> int:
         if game.pawn * t.pawn_side[p] < 0:
             return p
     return -1
+
+
+MIXIN = MilitaryTrack

@@ -1,80 +1,73 @@
-"""What each decision does once it is taken: one handler per node kind.
+"""Mechanic `card_structure`: each Age dealt into a structure of overlapping rows (Duel).
 
-`HANDLERS[kind](game, node, action)` applies a player action or chance outcome;
-`INTERNAL[kind](game, node)` resolves an internal node. Effects that need a choice queue
-nodes in `game._buffer`; once an action's effects are done the buffer is pushed so its
-nodes are resolved in data order, before the end of the turn (rulings 13 and 21).
+Reads `ages`, `setup.removed_cards_per_age`, `setup.guilds`, `discard` and `structures`. A
+turn is one `play` decision: build a reachable card, discard it for coins, or tuck it under
+a Wonder to build the Wonder; face-down cards turn over once nothing covers them (ruling 23).
+Turns pass to the next seat (`Seating.next_seat`); when an Age's structure is empty the next
+Age is set up, and who starts it is `_next_age_starter` (by default the next seat; the
+mechanic `weaker_player_starts` replaces it). Registers `age` and `end_turn` (internal),
+`leave_out`, `guild` and `deal` (chance), `play`, `destroy` and `discard_pile`; provides the
+verbs `destroy` and `build_from_discard`.
 """
 from __future__ import annotations
 
-from bisect import insort
 from typing import TYPE_CHECKING
 
-from .nodes import (CHANCE, K_AGE, K_BOARD, K_DEAL, K_DESTROY, K_DRAFT, K_DRAFT_LAST,
-                    K_END_TURN, K_FIRST, K_GUILD, K_LEAVE, K_LIB_DRAW, K_LIB_PICK, K_PAIR,
-                    K_PLAY, K_REVEAL, K_REVIVE, K_START, UNBUILT)
-from .sampler import draw
-from .military import weaker
-from .scoring import final_result
+from ..core.kinds import CHANCE, handles, kind, legal_at, outcomes_from
+from ..core.sampler import draw
+from ..scoring import final_result
 
 if TYPE_CHECKING:
-    from .state import Game
+    from ..state import Game
 
-def _on_first(g: Game, node, action: int) -> None:
-    t = g.t
-    first = action - t.CH_SEAT
-    g.first_player = first
-    after = t.seating.after
-    todo = [(K_BOARD, CHANCE, 0)] * t.setup.board_tokens
-    for rnd in t.setup.wonder_draft:  # each pick names a seat relative to the first player
-        todo += [(K_REVEAL, CHANCE, 0)] * len(rnd)
-        todo += [(K_DRAFT, after(first, rel), 0) for rel in rnd[:-1]]
-        todo.append((K_DRAFT_LAST, after(first, rnd[-1]), 0))
-    todo.append((K_AGE, CHANCE, 1))
-    g.stack.append((K_PLAY, first, 0))
-    g.stack.extend(reversed(todo))
-    if g.auto_chance:  # draw the board tokens at once, as their chance nodes would
-        seed, k, box, base = g.seed, g.chance_count, g.box_tokens, t.CH_TOKEN
-        for _ in range(t.setup.board_tokens):
-            k += 1
-            tok = box.pop(draw(seed, k, len(box)))
-            g.board_tokens.append(tok)
-            g.history.append(base + tok)
-            g.stack.pop()
-        g.board_tokens.sort()
-        g.chance_count = k
+NAME = "card_structure"
+K_AGE = kind("age", NAME, internal=True)
+K_LEAVE = kind("leave_out", NAME, chance=True)
+K_GUILD = kind("guild", NAME, chance=True)
+K_DEAL = kind("deal", NAME, chance=True)
+K_PLAY = kind("play", NAME)
+K_END_TURN = kind("end_turn", NAME, internal=True)
+K_DESTROY = kind("destroy", NAME)
+K_REVIVE = kind("discard_pile", NAME)
 
 
-def _on_board(g: Game, node, action: int) -> None:
-    tok = action - g.t.CH_TOKEN
-    g.box_tokens.remove(tok)
-    g.board_tokens.append(tok)
-    g.board_tokens.sort()
+class CardStructure:
+    __slots__ = ()
+
+    def _setup_nodes(self, first: int) -> list:
+        return [*super()._setup_nodes(first), (K_AGE, CHANCE, 1)]
+
+    def _first_turn(self, first: int):
+        return (K_PLAY, first, 0)
+
+    def _next_age_starter(self, last: int) -> tuple:
+        """The node that decides who starts the next Age: by default the next seat does."""
+        return (K_PLAY, self.t.next_seat[last], 0)
+
+    def destroy(self, player: int, colors: tuple[str, ...]) -> None:
+        mask = self._color_mask(colors)
+        if self._destroy_targets(player, mask):
+            self._buffer.append((K_DESTROY, player, mask))
+
+    def build_from_discard(self, player: int) -> None:
+        if self.discard:
+            self._buffer.append((K_REVIVE, player, 0))
+
+    def _color_mask(self, colors: tuple[str, ...]) -> int:
+        ci = self.t.color_index
+        mask = 0
+        for c in colors:
+            mask |= 1 << ci[c]
+        return mask
+
+    def _destroy_targets(self, player: int, mask: int) -> list[int]:
+        color = self.t.color
+        city = self.city
+        return sorted(c for q in self.t.neighbours[player] for c in city[q]
+                      if (1 << color[c]) & mask)
 
 
-def _on_reveal(g: Game, node, action: int) -> None:
-    w = action - g.t.CH_WONDER
-    g.wonder_pool.remove(w)
-    g.draft.append(w)
-
-
-def _on_draft(g: Game, node, action: int) -> None:
-    w = action - g.t.PICK_WONDER
-    g.draft.remove(w)
-    _take_wonder(g, node[1], w)
-
-
-def _on_draft_last(g: Game, node) -> None:
-    _take_wonder(g, node[1], g.draft.pop())
-
-
-def _take_wonder(g: Game, p: int, w: int) -> None:
-    g.wonders[p].append(w)
-    g.wonder_tuck[p].append(UNBUILT)
-    if g.wonders_built_total < g.t.setup.max_wonders_built:
-        insort(g.unbuilt[p], w)
-
-
+@handles(K_AGE)
 def _on_age(g: Game, node) -> None:
     t = g.t
     age = node[2]
@@ -134,12 +127,27 @@ def _auto_setup_age(g: Game, face_down) -> None:
     g.chance_count = k
 
 
+@outcomes_from(K_LEAVE)
+def _deck(g: Game):
+    return g.pool, g.t.CH_CARD
+
+
+OUTCOMES_DEAL = outcomes_from(K_DEAL)(_deck)
+
+
+@handles(K_LEAVE)
 def _on_leave(g: Game, node, action: int) -> None:
     c = action - g.t.CH_CARD
     g.pool.remove(c)
     g.left_out[-1].append(c)
 
 
+@outcomes_from(K_GUILD)
+def _guilds(g: Game):
+    return g.guild_pool, g.t.CH_CARD
+
+
+@handles(K_GUILD)
 def _on_guild(g: Game, node, action: int) -> None:
     c = action - g.t.CH_CARD
     g.guild_pool.remove(c)
@@ -147,6 +155,7 @@ def _on_guild(g: Game, node, action: int) -> None:
     g.pool.sort()
 
 
+@handles(K_DEAL)
 def _on_deal(g: Game, node, action: int) -> None:
     c = action - g.t.CH_CARD
     s = node[2]
@@ -156,6 +165,12 @@ def _on_deal(g: Game, node, action: int) -> None:
     g.slot_of[c] = s
 
 
+@legal_at(K_PLAY)
+def _playable(g: Game, player: int, arg: int) -> list[int]:
+    return g._legal_play(player)
+
+
+@handles(K_PLAY)
 def _on_play(g: Game, node, action: int) -> None:
     t = g.t
     p = node[1]
@@ -204,24 +219,25 @@ def _on_play(g: Game, node, action: int) -> None:
         _end_turn(g, p, replay)
 
 
+@handles(K_END_TURN)
 def _on_end_turn(g: Game, node) -> None:
     _end_turn(g, node[1], node[2])
 
 
 def _end_turn(g: Game, p: int, replay) -> None:
+    t = g.t
     if g.remaining == 0:
-        if g.age >= g.t.ages:
+        if g.age >= t.ages:
             g.result = final_result(g)
             g.stack.clear()
             return
-        chooser = next_age_chooser(g, p)
-        g.stack.append((K_START, chooser, 0))
+        g.stack.append(g._next_age_starter(p))
         g.stack.append((K_AGE, CHANCE, g.age + 1))
         return
-    g.stack.append(g.t.play_node[p if replay else g.t.next_seat[p]])
+    g.stack.append((K_PLAY, p if replay else t.next_seat[p], 0))
     if g.to_reveal:
         if g.auto_chance:  # turn them over now, exactly as their chance nodes would
-            seed, k, pool, base = g.seed, g.chance_count, g.pool, g.t.CH_CARD
+            seed, k, pool, base = g.seed, g.chance_count, g.pool, t.CH_CARD
             g.to_reveal.sort()
             for s in g.to_reveal:
                 k += 1
@@ -236,38 +252,12 @@ def _end_turn(g: Game, p: int, replay) -> None:
         g.to_reveal.clear()
 
 
-def next_age_chooser(g: Game, last: int) -> int:
-    """Who chooses the next Age's starting player, by the data's `next_age` rule (ruling
-    24): the player the pawn leans towards; with the pawn in the centre, the last player."""
-    t = g.t
-    if t.next_age_chooser == "weaker_military":
-        seat = weaker(g)
-        if seat >= 0:
-            return seat
-    if t.next_age_tie == "last_player":
-        return last
-    raise AssertionError(t.next_age_tie)  # pragma: no cover (the schema allows no other)
+@legal_at(K_DESTROY)
+def _targets(g: Game, player: int, arg: int) -> list[int]:
+    return [g.t.DESTROY + c for c in g._destroy_targets(player, arg)]
 
 
-def _on_pair(g: Game, node, action: int) -> None:
-    tok = action - g.t.TAKE
-    g.board_tokens.remove(tok)
-    g._gain_token(node[1], tok)
-    g._flush()
-
-
-def _on_lib_draw(g: Game, node, action: int) -> None:
-    g.drawn.append(action - g.t.CH_TOKEN)
-
-
-def _on_lib_pick(g: Game, node, action: int) -> None:
-    tok = action - g.t.TAKE
-    g.box_tokens.remove(tok)
-    g.drawn = []
-    g._gain_token(node[1], tok)
-    g._flush()
-
-
+@handles(K_DESTROY)
 def _on_destroy(g: Game, node, action: int) -> None:
     c = action - g.t.DESTROY
     for q in g.t.neighbours[node[1]]:
@@ -278,6 +268,12 @@ def _on_destroy(g: Game, node, action: int) -> None:
     g._recompute()
 
 
+@legal_at(K_REVIVE)
+def _discarded(g: Game, player: int, arg: int) -> list[int]:
+    return sorted(g.t.REVIVE + c for c in g.discard)
+
+
+@handles(K_REVIVE)
 def _on_revive(g: Game, node, action: int) -> None:
     c = action - g.t.REVIVE
     g.discard.remove(c)
@@ -285,28 +281,4 @@ def _on_revive(g: Game, node, action: int) -> None:
     g._flush()
 
 
-def _on_start(g: Game, node, action: int) -> None:
-    chooser = node[1]
-    # The chooser starts, or lets the opponent start (an opponent-seated rule).
-    g.stack.append(g.t.play_node[chooser if action == g.t.START else g.t.neighbours[chooser][0]])
-
-
-HANDLERS = [None] * 17
-HANDLERS[K_FIRST] = _on_first
-HANDLERS[K_BOARD] = _on_board
-HANDLERS[K_REVEAL] = _on_reveal
-HANDLERS[K_DRAFT] = _on_draft
-HANDLERS[K_LEAVE] = _on_leave
-HANDLERS[K_GUILD] = _on_guild
-HANDLERS[K_DEAL] = _on_deal
-HANDLERS[K_PLAY] = _on_play
-HANDLERS[K_PAIR] = _on_pair
-HANDLERS[K_DESTROY] = _on_destroy
-HANDLERS[K_REVIVE] = _on_revive
-HANDLERS[K_LIB_DRAW] = _on_lib_draw
-HANDLERS[K_LIB_PICK] = _on_lib_pick
-HANDLERS[K_START] = _on_start
-INTERNAL = [None] * 17
-INTERNAL[K_DRAFT_LAST] = _on_draft_last
-INTERNAL[K_AGE] = _on_age
-INTERNAL[K_END_TURN] = _on_end_turn
+MIXIN = CardStructure
