@@ -120,3 +120,24 @@ def test_no_two_seat_constant_in_the_engine() -> None:
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if TWO_SEAT.search(line)]
     assert found == []
+
+
+def test_observations_samples_and_bots_serve_three_seats(trio) -> None:
+    from wondersmith.engine.bots import GreedyBot
+
+    rng = random.Random(0)
+    bot = GreedyBot(seed=1)
+    game = Game(trio, seed=2)
+    size = len(game.observation_vector(0))
+    while not game.is_terminal:
+        player = game.current_player
+        for seat in game.t.seats:
+            seen = game.observation(seat)
+            assert seen["player"] == seat and "seed" not in seen and "pool" not in seen
+            assert len(game.observation_vector(seat)) == size
+            assert sum(game.legal_mask(seat)) == (len(game.legal_actions())
+                                                  if seat == player else 0)
+        guess = game.sample_state(player, rng)
+        assert guess.observation(player) == game.observation(player)
+        game.apply(bot.choose(game))
+    assert game.choosing() == () and game.legal_actions_for(0) == []
