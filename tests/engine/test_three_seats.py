@@ -108,9 +108,10 @@ def test_seatings() -> None:
 
 
 # Written the way two-seat code reads: the other seat as 1 - p or p ^ 1, a pair of lists
-# per seat, a loop over exactly two seats, a test of two players.
+# per seat, a loop over exactly two seats, a test of two players or of seat 0 against 1.
 TWO_SEAT = re.compile(r"\b1 - (p|player|seat|chooser|node\[1\]|w)\b|\^ ?1\b|\[0, 0\]|"
                       r"\(0, 1\)|range\(2\)|(players|seat|n_seats|count) == 2\b|"
+                      r"\b(p|q|player|seat|winner|w) == [01]\b|"
                       r"\[\[\], \[\]\]|\[False, False\]|\[None, None\]")
 
 
