@@ -353,6 +353,6 @@ def test_the_guild_colour_comes_from_the_data() -> None:
     import wondersmith.generated.duel as duel
 
     setup = yaml.safe_load((CARDS / "duel" / "game.yaml").read_text())["setup"]
-    assert duel.RULESET.setup.guild_color == setup["guilds"]["color"]
+    assert duel.RULESET.rules["setup"]["guilds"]["color"] == setup["guilds"]["color"]
     guilds = [b for b in duel.RULESET.buildings if b.color == setup["guilds"]["color"]]
     assert len(guilds) == 7 and {b.age for b in guilds} == {setup["guilds"]["age"]}

@@ -104,7 +104,7 @@ class Cities:
 
         Drafting and building a Wonder update `unbuilt` in place instead (they run often).
         """
-        if self.wonders_built_total >= self.t.setup.max_wonders_built:
+        if self.wonders_built_total >= self.t.max_wonders_built:
             self.unbuilt = self.t.seating.per_seat([])
         else:
             self.unbuilt = [sorted(w for w, x in zip(self.wonders[p], self.wonder_tuck[p]) if x == UNBUILT)

@@ -108,8 +108,8 @@ class LegalActions:
                 if self.wonder_tuck[p][k] >= 0:
                     return f"{wname} is already built"
                 if self.wonder_tuck[p][k] == REMOVED or \
-                        self.wonders_built_total >= t.setup.max_wonders_built:
-                    return f"{wname} is out of the game: {t.setup.max_wonders_built} Wonders are built"
+                        self.wonders_built_total >= t.max_wonders_built:
+                    return f"{wname} is out of the game: {t.max_wonders_built} Wonders are built"
                 comp = t.wonder0 + w
                 return f"{wname} costs {self.build_cost(p, comp)} coins; player {p} has {self.coins[p]}"
             return f"{name} costs {self.build_cost(p, c)} coins; player {p} has {self.coins[p]}"

@@ -84,7 +84,7 @@ def position(
     owned = {x for ts in tokens for x in ts}
     all_tokens = [ids[t.token0 + i] for i in range(t.NT)]
     if board_tokens is None:
-        board_tokens = [x for x in all_tokens if x not in owned][:t.setup.board_tokens]
+        board_tokens = [x for x in all_tokens if x not in owned][:t.config["progress_tokens"].board_tokens]
     board_tokens = [x for x in board_tokens if x not in owned]
     if box_tokens is None:
         box_tokens = [x for x in all_tokens if x not in owned and x not in board_tokens]

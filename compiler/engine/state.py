@@ -78,7 +78,7 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
         self.first_player = -1
         seats = t.seating
         self.sim_choices = seats.per_seat(NOT_CHOSEN)
-        self.coins = seats.per_seat(t.setup.starting_coins)
+        self.coins = seats.per_seat(t.core.starting_coins)
         self.city = seats.per_seat([])
         self.wonders = seats.per_seat([])
         self.wonder_tuck = seats.per_seat([])

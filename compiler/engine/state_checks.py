@@ -110,8 +110,8 @@ def _check_components(g: Game) -> None:
             raise _fail(f"guild_pool: {ids[c]!r} is not a guild")
         place(c, "guild_pool")
     for i, age in enumerate(g.left_out):
-        if len(age) > t.setup.removed_cards_per_age:
-            raise _fail(f"left_out[{i}]: at most {t.setup.removed_cards_per_age} cards are left out of an Age")
+        if len(age) > t.removed_cards_per_age:
+            raise _fail(f"left_out[{i}]: at most {t.removed_cards_per_age} cards are left out of an Age")
         for c in age:
             place(c, f"left_out[{i}]")
     built_or_discarded = {c for c, label in where.items()
@@ -129,7 +129,7 @@ def _check_components(g: Game) -> None:
     # Wonders built against the limit.
     tucks = [x for p in t.seats for x in g.wonder_tuck[p]]
     built = sum(1 for x in tucks if x >= 0)
-    limit = t.setup.max_wonders_built
+    limit = t.max_wonders_built
     if built > limit:
         raise _fail(f"{built} Wonders are built; at most {limit} can be")
     if built == limit and UNBUILT in tucks:

@@ -80,7 +80,7 @@ def test_the_same_vote_gives_the_token_to_nobody(vote) -> None:
     game = at_vote(with_vote(RULESET), seed=4)
     token = game.t.TAKE + game.board_tokens[0]
     game.apply_joint({0: token, 1: token})
-    assert game.tokens == [[], []] and len(game.board_tokens) == game.t.setup.board_tokens
+    assert game.tokens == [[], []] and len(game.board_tokens) == game.t.config["progress_tokens"].board_tokens
 
 
 def test_a_joint_action_names_every_seat_that_chooses(vote) -> None:

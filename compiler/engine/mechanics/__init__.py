@@ -46,6 +46,12 @@ def register(name: str, mixin: type) -> None:
     _MODULES[name] = mod
 
 
+def configs(rules) -> dict:
+    """Each built-in mechanic's config, parsed from the rules record `rules` (RulesError,
+    a ValueError, names the first value that does not fit)."""
+    return {name: _MODULES[name].Config.parse(rules) for name in MECHANICS}
+
+
 def game_class(base: type, mechanics: tuple[str, ...]) -> type:
     """The subclass of `base` (the core's Game) with the mixins of `mechanics`, built once."""
     key = (base, tuple(mechanics))

@@ -7,7 +7,27 @@ mechanic nothing can be bought: only fixed prices apply.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from ..core.rules import checked
+
 NAME = "bank_trade"
+
+
+@dataclass(frozen=True)
+class Config:
+    base_price: int  # trade.base_price
+    raised_by: tuple[str, ...]  # trade.raised_by: colours whose production raises prices
+    raise_per_unit: int  # trade.raise_per_unit
+
+    def __post_init__(self) -> None:
+        checked(self)
+
+    @classmethod
+    def parse(cls, rules: Mapping[str, Any]) -> "Config":
+        trade = rules["trade"]
+        return cls(trade["base_price"], tuple(trade["raised_by"]), trade["raise_per_unit"])
 
 
 class BankTrade:

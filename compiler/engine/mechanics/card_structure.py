@@ -11,8 +11,10 @@ verbs `destroy` and `build_from_discard`.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Mapping
 
+from ..core.rules import checked
 from ..core.kinds import CHANCE, handles, kind, legal_at, outcomes_from
 from ..core.sampler import draw
 from ..scoring import final_result
@@ -21,6 +23,30 @@ if TYPE_CHECKING:
     from ..state import Game
 
 NAME = "card_structure"
+
+
+@dataclass(frozen=True)
+class Config:
+    removed_cards_per_age: int  # setup.removed_cards_per_age
+    guild_age: int  # setup.guilds.age
+    guilds_drawn: int  # setup.guilds.count
+    guild_color: str  # setup.guilds.color
+    discard_coins: int  # discard.coins
+    discard_bonus: int  # discard.bonus.amount, per own building of
+    discard_bonus_colors: tuple[str, ...]  # discard.bonus.colors
+
+    def __post_init__(self) -> None:
+        checked(self)
+
+    @classmethod
+    def parse(cls, rules: Mapping[str, Any]) -> "Config":
+        setup, discard = rules["setup"], rules["discard"]
+        bonus = discard.get("bonus") or {}
+        return cls(setup["removed_cards_per_age"], setup["guilds"]["age"],
+                   setup["guilds"]["count"], setup["guilds"]["color"], discard["coins"],
+                   bonus.get("amount", 0), tuple(bonus.get("colors", ())))
+
+
 K_AGE = kind("age", NAME, internal=True)
 K_LEAVE = kind("leave_out", NAME, chance=True)
 K_GUILD = kind("guild", NAME, chance=True)
@@ -83,14 +109,14 @@ def _on_age(g: Game, node) -> None:
     g.remaining = n
     g.slot_of = [-1] * t.NB
     g.pool = sorted(t.age_decks[age])
-    g.guild_pool = sorted(t.guilds) if age == t.setup.guild_age else []
+    g.guild_pool = sorted(t.guilds) if age == t.guild_age else []
     g.left_out.append([])
     if g.auto_chance:
         _auto_setup_age(g, face_down)
         return
-    todo = [(K_LEAVE, CHANCE, 0)] * t.setup.removed_cards_per_age
+    todo = [(K_LEAVE, CHANCE, 0)] * t.removed_cards_per_age
     if g.guild_pool:
-        todo += [(K_GUILD, CHANCE, 0)] * t.setup.guilds_drawn
+        todo += [(K_GUILD, CHANCE, 0)] * t.guilds_drawn
     todo += [(K_DEAL, CHANCE, s) for s in range(n) if not face_down[s]]
     g.stack.extend(reversed(todo))
 
@@ -102,14 +128,14 @@ def _auto_setup_age(g: Game, face_down) -> None:
     seed, k, hist, pool = g.seed, g.chance_count, g.history, g.pool
     base = t.CH_CARD
     left = g.left_out[-1]
-    for _ in range(t.setup.removed_cards_per_age):
+    for _ in range(t.removed_cards_per_age):
         k += 1
         c = pool.pop(draw(seed, k, len(pool)))
         left.append(c)
         hist.append(base + c)
     if g.guild_pool:
         guilds = g.guild_pool
-        for _ in range(t.setup.guilds_drawn):
+        for _ in range(t.guilds_drawn):
             k += 1
             c = guilds.pop(draw(seed, k, len(guilds)))
             pool.append(c)

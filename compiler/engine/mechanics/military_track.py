@@ -9,7 +9,38 @@ elsewhere). `game.pawn` is signed: positive means towards the capital of the sea
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from ..core.rules import checked
+
 NAME = "military_track"
+
+
+@dataclass(frozen=True)
+class Zone:
+    first: int  # distance from the centre, inclusive
+    last: int
+    points: int
+    loot: int = 0  # coins the opponent loses when the pawn enters the zone
+
+    def __post_init__(self) -> None:
+        checked(self)
+
+
+@dataclass(frozen=True)
+class Config:
+    supremacy_at: int  # military.supremacy_at: the distance that wins at once
+    zones: tuple[Zone, ...]  # military.zones, from the centre outwards
+
+    def __post_init__(self) -> None:
+        checked(self)
+
+    @classmethod
+    def parse(cls, rules: Mapping[str, Any]) -> "Config":
+        military = rules["military"]
+        return cls(military["supremacy_at"], tuple(
+            Zone(z["from"], z["to"], z["points"], z.get("loot", 0)) for z in military["zones"]))
 
 
 class MilitaryTrack:

@@ -7,14 +7,30 @@ Great Library's from the box) and `_offer_board_token` for other mechanics (scie
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Mapping
 
+from ..core.rules import checked
 from ..core.kinds import CHANCE, handles, kind, legal_at, outcomes_from
 
 if TYPE_CHECKING:
     from ..state import Game
 
 NAME = "progress_tokens"
+
+
+@dataclass(frozen=True)
+class Config:
+    board_tokens: int  # setup.board_tokens
+
+    def __post_init__(self) -> None:
+        checked(self)
+
+    @classmethod
+    def parse(cls, rules: Mapping[str, Any]) -> "Config":
+        return cls(rules["setup"]["board_tokens"])
+
+
 K_BOARD = kind("board_token", NAME, chance=True)
 K_LIB_DRAW = kind("library_draw", NAME, chance=True)
 K_PAIR = kind("pair_token", NAME)
@@ -27,7 +43,7 @@ class ProgressTokens:
     __slots__ = ()
 
     def _setup_nodes(self, first: int) -> list:
-        return super()._setup_nodes(first) + [(K_BOARD, CHANCE, 0)] * self.t.setup.board_tokens
+        return super()._setup_nodes(first) + [(K_BOARD, CHANCE, 0)] * self.t.config[NAME].board_tokens
 
     def take_token(self, player: int, source: str, draw: int) -> None:
         if source == "box":

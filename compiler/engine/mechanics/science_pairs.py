@@ -6,7 +6,27 @@ board when `pair_takes_token` (once per symbol; a token's symbol never completes
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from ..core.rules import checked
+
 NAME = "science_pairs"
+
+
+@dataclass(frozen=True)
+class Config:
+    pair_takes_token: bool  # science.pair_takes_token
+    pair_size: int  # science.pair_size
+    supremacy: int  # science.supremacy: different symbols that win at once
+
+    def __post_init__(self) -> None:
+        checked(self)
+
+    @classmethod
+    def parse(cls, rules: Mapping[str, Any]) -> "Config":
+        science = rules["science"]
+        return cls(science["pair_takes_token"], science["pair_size"], science["supremacy"])
 
 
 class SciencePairs:

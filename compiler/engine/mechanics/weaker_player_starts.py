@@ -8,8 +8,10 @@ needs `military_track` (the pawn).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Mapping
 
+from ..core.rules import checked
 from ..core.kinds import handles, kind, legal_at
 from .card_structure import K_PLAY
 from .military_track import weaker
@@ -18,6 +20,21 @@ if TYPE_CHECKING:
     from ..state import Game
 
 NAME = "weaker_player_starts"
+
+
+@dataclass(frozen=True)
+class Config:
+    chooser: str  # next_age.chooser
+    tie: str  # next_age.tie
+
+    def __post_init__(self) -> None:
+        checked(self)
+
+    @classmethod
+    def parse(cls, rules: Mapping[str, Any]) -> "Config":
+        return cls(rules["next_age"]["chooser"], rules["next_age"]["tie"])
+
+
 K_START = kind("choose_start", NAME)
 
 
@@ -30,14 +47,14 @@ class WeakerPlayerStarts:
 
 def next_age_chooser(g: Game, last: int) -> int:
     """Who chooses the next Age's starting player, by the data's `next_age` rule."""
-    t = g.t
-    if t.next_age_chooser == "weaker_military":
+    rule = g.t.config[NAME]
+    if rule.chooser == "weaker_military":
         seat = weaker(g)
         if seat >= 0:
             return seat
-    if t.next_age_tie == "last_player":
+    if rule.tie == "last_player":
         return last
-    raise AssertionError(t.next_age_tie)  # pragma: no cover (the schema allows no other)
+    raise AssertionError(rule.tie)  # pragma: no cover (the schema allows no other)
 
 
 @legal_at(K_START)

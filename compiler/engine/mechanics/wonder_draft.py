@@ -8,14 +8,37 @@ and the internal kind `draft_last`. Seating: opponent (the picks name two seats)
 from __future__ import annotations
 
 from bisect import insort
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Mapping
 
+from ..core.rules import checked
 from ..core.kinds import CHANCE, UNBUILT, handles, kind, legal_at, outcomes_from
 
 if TYPE_CHECKING:
     from ..state import Game
 
 NAME = "wonder_draft"
+# The draft names seats relative to the first player, in Duel's words.
+_RELATIVE = {"first": 0, "second": 1}
+
+
+@dataclass(frozen=True)
+class Config:
+    rounds: tuple[tuple[int, ...], ...]  # setup.wonder_draft, as seats after the first player
+    first_game_wonders: tuple[tuple[str, ...], ...]  # setup.first_game_wonders, per seat
+
+    def __post_init__(self) -> None:
+        checked(self)
+
+    @classmethod
+    def parse(cls, rules: Mapping[str, Any]) -> "Config":
+        setup = rules["setup"]
+        first_game = setup.get("first_game_wonders")
+        return cls(tuple(tuple(_RELATIVE[who] for who in r) for r in setup["wonder_draft"]),
+                   (tuple(first_game["first"]), tuple(first_game["second"]))
+                   if first_game else ())
+
+
 K_REVEAL = kind("reveal_wonder", NAME, chance=True)
 K_DRAFT = kind("draft", NAME)
 K_DRAFT_LAST = kind("draft_last", NAME, internal=True)
@@ -27,7 +50,7 @@ class WonderDraft:
     def _setup_nodes(self, first: int) -> list:
         after = self.t.seating.after
         todo = []
-        for rnd in self.t.setup.wonder_draft:
+        for rnd in self.t.config[NAME].rounds:
             todo += [(K_REVEAL, CHANCE, 0)] * len(rnd)
             todo += [(K_DRAFT, after(first, rel), 0) for rel in rnd[:-1]]
             todo.append((K_DRAFT_LAST, after(first, rnd[-1]), 0))
@@ -66,7 +89,7 @@ def _on_draft_last(g: Game, node) -> None:
 def take_wonder(g: Game, p: int, w: int) -> None:
     g.wonders[p].append(w)
     g.wonder_tuck[p].append(UNBUILT)
-    if g.wonders_built_total < g.t.setup.max_wonders_built:
+    if g.wonders_built_total < g.t.max_wonders_built:
         insort(g.unbuilt[p], w)
 
 

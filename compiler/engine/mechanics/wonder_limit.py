@@ -7,7 +7,24 @@ from __future__ import annotations
 
 from ..core.kinds import REMOVED, UNBUILT
 
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from ..core.rules import checked
+
 NAME = "wonder_limit"
+
+
+@dataclass(frozen=True)
+class Config:
+    max_wonders_built: int  # setup.max_wonders_built
+
+    def __post_init__(self) -> None:
+        checked(self)
+
+    @classmethod
+    def parse(cls, rules: Mapping[str, Any]) -> "Config":
+        return cls(rules["setup"]["max_wonders_built"])
 
 
 class WonderLimit:
@@ -15,7 +32,7 @@ class WonderLimit:
 
     def _wonder_built(self, player: int, wonder: int) -> None:
         t = self.t
-        if self.wonders_built_total >= t.setup.max_wonders_built:
+        if self.wonders_built_total >= t.max_wonders_built:
             for q in t.seats:
                 tuck = self.wonder_tuck[q]
                 for i, x in enumerate(tuck):
