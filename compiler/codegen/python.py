@@ -21,10 +21,9 @@ from typing import Any
 import jinja2
 
 from wondersmith import resources
-from wondersmith.codegen.export import export
+from wondersmith.codegen.export import rule_sections
 from wondersmith.engine.core.rules import CoreRules, RulesError
 from wondersmith.engine.mechanics import configs
-from wondersmith.engine.mechanics.catalogue import RULE_SECTIONS
 from wondersmith.codegen.literals import (Code, LiteralError, boolean, class_name, comment,
                                           data, flat, literal, located, only_code,
                                           package_name, shown, whole)
@@ -222,7 +221,7 @@ class _Compiler:
 
     def tables(self) -> dict[str, Code]:
         g = self.game
-        rules = {k: v for k, v in export(g).items() if k in RULE_SECTIONS}
+        rules = rule_sections(g)
         try:  # what the engine will read: each mechanic's config, checked
             CoreRules.parse(rules)
             configs(rules)
@@ -250,7 +249,7 @@ class _Compiler:
             "science_symbols": literal(g.science_symbols, 4, len("science_symbols=")),
             "ages": whole(len(g.ages)),
             "structures": "(\n" + "".join(f"        {x},\n" for x in structures) + "    )",
-            # The rule sections as the export writes them: the one writer of the record.
+            # The rule sections as the export writes them (export.rule_sections).
             "rules": data(rules, 4),
         }
         return {key: Code(value) for key, value in tables.items()}

@@ -298,8 +298,8 @@ RULESET = _rt.Ruleset(
         'military': {
             'supremacy_at': 9,
             'zones': (
-                {'from': 0, 'to': 0, 'points': 0, 'loot': 0},
-                {'from': 1, 'to': 2, 'points': 2, 'loot': 0},
+                {'from': 0, 'to': 0, 'points': 0},
+                {'from': 1, 'to': 2, 'points': 2},
                 {'from': 3, 'to': 5, 'points': 5, 'loot': 2},
                 {'from': 6, 'to': 8, 'points': 10, 'loot': 5},
             ),
