@@ -20,6 +20,7 @@ class Tables:
         # The rules record: the core's and each built-in mechanic's part, parsed once.
         self.core = core = CoreRules.parse(ruleset.rules)
         self.config = config = mechanics.configs(ruleset.rules)
+        self.cache = {}  # what mechanics compute once per ruleset (e.g. set-up node lists)
         structure = config["card_structure"]
         self.resources = ruleset.resources
         self.colors = ruleset.colors

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 OPPONENT = "opponent"
 CIRCLE = "circle"
+MAX_SEATS = 64  # far past any game of the family (7 Wonders seats at most 8)
+OPPONENT_SEATS = 2  # the one place the engine names two seats: what `opponent` means
 
 
 class Seating:
@@ -22,7 +24,7 @@ class Seating:
     def __init__(self, kind: str, count: int) -> None:
         if kind not in (OPPONENT, CIRCLE):
             raise ValueError(f"unknown seating {kind!r} (opponent or circle)")
-        if count < 1 or (kind == OPPONENT and count != len((OPPONENT, CIRCLE))):
+        if not 1 <= count <= MAX_SEATS or (kind == OPPONENT and count != OPPONENT_SEATS):
             raise ValueError(f"seating {kind!r} cannot seat {count} players")
         self.kind = kind
         self.count = count
@@ -41,8 +43,8 @@ class Seating:
 
     def per_seat(self, value):
         """A new list with one `value` per seat (a fresh copy for lists)."""
-        if isinstance(value, list):
-            return [value[:] for _ in self.seats]
+        if value.__class__ is list:  # copies without a Python frame: this runs often
+            return [*map(list.copy, [value] * self.count)]
         return [value] * self.count
 
     def __repr__(self) -> str:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ..core.rules import checked
 from ..core.kinds import CHANCE, handles, kind, legal_at, outcomes_from
 from ..core.sampler import draw
+from ..core.seats import MAX_SEATS
 from ..scoring import final_result
 
 if TYPE_CHECKING:
@@ -55,6 +56,8 @@ K_PLAY = kind("play", NAME)
 K_END_TURN = kind("end_turn", NAME, internal=True)
 K_DESTROY = kind("destroy", NAME)
 K_REVIVE = kind("discard_pile", NAME)
+# A turn node per seat, shared: nodes are immutable, and a turn is pushed every move.
+TURN = tuple((K_PLAY, p, 0) for p in range(MAX_SEATS))
 
 
 class CardStructure:
@@ -64,11 +67,11 @@ class CardStructure:
         return [*super()._setup_nodes(first), (K_AGE, CHANCE, 1)]
 
     def _first_turn(self, first: int):
-        return (K_PLAY, first, 0)
+        return TURN[first]
 
     def _next_age_starter(self, last: int) -> tuple:
         """The node that decides who starts the next Age: by default the next seat does."""
-        return (K_PLAY, self.t.next_seat[last], 0)
+        return TURN[self.t.next_seat[last]]
 
     def destroy(self, player: int, colors: tuple[str, ...]) -> None:
         mask = self._color_mask(colors)
@@ -260,7 +263,7 @@ def _end_turn(g: Game, p: int, replay) -> None:
         g.stack.append(g._next_age_starter(p))
         g.stack.append((K_AGE, CHANCE, g.age + 1))
         return
-    g.stack.append((K_PLAY, p if replay else t.next_seat[p], 0))
+    g.stack.append(TURN[p if replay else t.next_seat[p]])
     if g.to_reveal:
         if g.auto_chance:  # turn them over now, exactly as their chance nodes would
             seed, k, pool, base = g.seed, g.chance_count, g.pool, t.CH_CARD

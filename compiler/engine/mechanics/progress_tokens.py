@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ..core.rules import checked
 from ..core.kinds import CHANCE, handles, kind, legal_at, outcomes_from
+from ..core.sampler import draw
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -43,7 +44,21 @@ class ProgressTokens:
     __slots__ = ()
 
     def _setup_nodes(self, first: int) -> list:
-        return super()._setup_nodes(first) + [(K_BOARD, CHANCE, 0)] * self.t.config[NAME].board_tokens
+        todo = super()._setup_nodes(first)
+        n = self.t.config[NAME].board_tokens
+        if todo or not self.auto_chance:
+            return todo + [(K_BOARD, CHANCE, 0)] * n
+        # The board's tokens are the first chance events due: draw them now, exactly as
+        # their chance nodes would (same outcomes, same order, same history).
+        seed, k, box, base = self.seed, self.chance_count, self.box_tokens, self.t.CH_TOKEN
+        for _ in range(n):
+            k += 1
+            token = box.pop(draw(seed, k, len(box)))
+            self.board_tokens.append(token)
+            self.history.append(base + token)
+        self.board_tokens.sort()
+        self.chance_count = k
+        return todo
 
     def take_token(self, player: int, source: str, draw: int) -> None:
         if source == "box":

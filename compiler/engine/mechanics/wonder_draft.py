@@ -48,12 +48,17 @@ class WonderDraft:
     __slots__ = ()
 
     def _setup_nodes(self, first: int) -> list:
-        after = self.t.seating.after
-        todo = []
-        for rnd in self.t.config[NAME].rounds:
-            todo += [(K_REVEAL, CHANCE, 0)] * len(rnd)
-            todo += [(K_DRAFT, after(first, rel), 0) for rel in rnd[:-1]]
-            todo.append((K_DRAFT_LAST, after(first, rnd[-1]), 0))
+        t = self.t
+        key = (NAME, first)
+        todo = t.cache.get(key)
+        if todo is None:  # the same for every game of the ruleset with this first seat
+            n = t.n_seats
+            todo = []
+            for rnd in t.config[NAME].rounds:
+                todo += [(K_REVEAL, CHANCE, 0)] * len(rnd)
+                todo += [(K_DRAFT, (first + rel) % n, 0) for rel in rnd[:-1]]
+                todo.append((K_DRAFT_LAST, (first + rnd[-1]) % n, 0))
+            t.cache[key] = todo
         return super()._setup_nodes(first) + todo
 
 
