@@ -65,26 +65,29 @@ class Cities:
         """Rebuild everything derived from the cities (after set-up, load or destroy)."""
         t = self.t
         nc = len(t.colors)
-        per_seat = t.seating.per_seat
-        self.color_count = per_seat([0] * nc)
-        self.prod = per_seat([0] * t.R)
-        self.raises = per_seat([0] * t.R)
-        self.choices = per_seat([])
-        self.choice_src = per_seat([])
-        self.fixed_price = per_seat([-1] * t.R)
-        self.discount = per_seat([0] * t.n_discount_targets)
-        self.shield_extra = per_seat([0] * nc)
-        self.chains = per_seat(0)
-        self.sci = per_seat([0] * len(t.symbols))
-        self.sci_distinct = per_seat(0)
-        self.wonders_play_again = per_seat(False)
-        self.collect_trade = per_seat(False)
-        self.discounting = per_seat(False)
-        self.families = per_seat(choice_families([], t.R))
-        self.chain_triggers = per_seat([])
-        self.wonders_built = per_seat(0)
-        self.cost_cache = per_seat(None)
-        self.price_cache = per_seat(None)
+        # One entry per seat; lists copied at C level ([*map(list.copy, ...)]): this runs
+        # for every new game, so no Python call per field.
+        n = t.n_seats
+        zeros_r, zeros_c = [[0] * t.R] * n, [[0] * nc] * n
+        self.color_count = [*map(list.copy, zeros_c)]
+        self.prod = [*map(list.copy, zeros_r)]
+        self.raises = [*map(list.copy, zeros_r)]
+        self.choices = [[] for _ in t.seats]
+        self.choice_src = [[] for _ in t.seats]
+        self.fixed_price = [*map(list.copy, [[-1] * t.R] * n)]
+        self.discount = [*map(list.copy, [[0] * t.n_discount_targets] * n)]
+        self.shield_extra = [*map(list.copy, zeros_c)]
+        self.chains = [0] * n
+        self.sci = [*map(list.copy, [[0] * len(t.symbols)] * n)]
+        self.sci_distinct = [0] * n
+        self.wonders_play_again = [False] * n
+        self.collect_trade = [False] * n
+        self.discounting = [False] * n
+        self.families = [choice_families([], t.R)] * n  # immutable: shared
+        self.chain_triggers = [[] for _ in t.seats]
+        self.wonders_built = [0] * n
+        self.cost_cache = [None] * n
+        self.price_cache = [None] * n
         for p in t.seats:
             comps = list(self.city[p])
             for c in comps:
