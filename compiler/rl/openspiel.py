@@ -1,0 +1,204 @@
+"""The engine as an OpenSpiel game. Importing this module registers, with `pyspiel`,
+`python_wondersmith_<game>` for each ruleset of `REGISTERED`:
+
+    import pyspiel
+    import wondersmith.rl.openspiel
+    game = pyspiel.load_game("python_wondersmith_duel")
+
+A state wraps a `wondersmith.engine.Game` made with `auto_chance=False`: every random event
+(the first player, board tokens, Wonders revealed, cards left out, guilds, deals, the Great
+Library's draw) is an OpenSpiel chance node whose outcomes and probabilities are the engine's
+`chance_outcomes()`. Action ids are the engine's (player actions and chance outcomes share
+one numbering); `returns()` is +1 for a win, -1 for a loss, 0 for a shared victory
+(`seats.py`). Observations are the engine's `observation(player)`: the tensor is
+`observation_vector(player)`, the string its JSON. With `perfect_recall` (the information
+state) the string is the JSON of every observation the player has had since the start.
+"""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pyspiel
+
+from wondersmith.engine import Game, load_ruleset, runtime
+
+from . import seats
+
+REGISTERED = ("duel",)
+PREFIX = "python_wondersmith_"
+
+
+def short_name(game: str) -> str:
+    return f"{PREFIX}{game}"
+
+
+def register(game: str, ruleset: runtime.Ruleset | None = None) -> str:
+    """Register `python_wondersmith_<game>`: the packaged ruleset `game`, or `ruleset` (for
+    example `load_ruleset(game, path="generated")`, a designer's own). Returns the name to
+    give `pyspiel.load_game`. A name already registered is left as it is."""
+    name = short_name(game)
+    if name in pyspiel.registered_names():
+        return name
+    ruleset = ruleset if ruleset is not None else load_ruleset(game)
+    game_type = pyspiel.GameType(
+        short_name=name,
+        long_name=f"wondersmith {ruleset.name}",
+        # One seat decides at a time today; see seats.deciders for simultaneous decisions.
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=ruleset.players,
+        min_num_players=ruleset.players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={},
+    )
+    # A class, not a closure, as the factory: pyspiel keeps it until the interpreter exits,
+    # and a closure freed then (without the GIL) aborts the process.
+    factory = type(f"WondersmithGame_{game}", (WondersmithGame,),
+                   {"ruleset": ruleset, "game_type": game_type})
+    pyspiel.register_game(game_type, factory)
+    return name
+
+
+class WondersmithGame(pyspiel.Game):
+    """One ruleset as an OpenSpiel game; `register` makes a subclass per ruleset."""
+
+    ruleset: runtime.Ruleset
+    game_type: pyspiel.GameType
+
+    def __init__(self, params: dict | None = None) -> None:
+        ruleset = self.ruleset
+        probe = Game(ruleset, auto_chance=False)
+        actions = seats.action_count(probe)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=actions,
+            max_chance_outcomes=actions,  # chance outcomes are action ids too
+            num_players=ruleset.players,
+            min_utility=seats.MIN_RETURN,
+            max_utility=seats.MAX_RETURN,
+            utility_sum=0.0,
+            max_game_length=seats.max_decisions(ruleset),
+        )
+        super().__init__(self.game_type, info, params or {})
+        self.observation_size = seats.observation_size(probe)
+
+    def new_initial_state(self) -> "WondersmithState":
+        return WondersmithState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None) -> "Observer":
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return Observer(self.observation_size, perfect_recall)
+
+
+class WondersmithState(pyspiel.State):
+    """A state of the game. `engine` is the wrapped `wondersmith.engine.Game`: read it
+    freely, but change it only through OpenSpiel (`apply_action`), which keeps the history."""
+
+    def __init__(self, game: WondersmithGame) -> None:
+        super().__init__(game)
+        self._seats = game.num_players()
+        self._held = _Held(Game(game.ruleset, auto_chance=False))  # no seed: chance is OpenSpiel's
+        # Each seat's observations so far (JSON), kept from the first time an information
+        # state is asked for: a caller who never asks does not pay for them.
+        self._seen: list[list[str]] | None = None
+
+    @property
+    def engine(self) -> Game:
+        return self._held.game
+
+    def current_player(self) -> int:
+        engine = self._held.game
+        if engine.is_terminal:
+            return pyspiel.PlayerId.TERMINAL
+        if engine.is_chance_node:
+            return pyspiel.PlayerId.CHANCE
+        return engine.current_player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if player not in seats.deciders(self._held.game):
+            return []
+        return list(self._held.game.legal_actions())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self._held.game.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        engine = self._held.game
+        engine.apply(int(action))
+        if self._seen is not None:
+            for player, seen in enumerate(self._seen):
+                seen.append(_json(engine.observation(player)))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self._held.game.action_to_text(int(action))
+
+    def is_terminal(self) -> bool:
+        return self._held.game.is_terminal
+
+    def returns(self) -> list[float]:
+        return seats.returns(self._held.game, self._seats)
+
+    def __str__(self) -> str:
+        return seats.describe(self._held.game)
+
+    def observation_json(self, player: int) -> str:
+        """`observation(player)` as JSON (keys sorted, no spaces)."""
+        return _json(self._held.game.observation(player))
+
+    def information_state_json(self, player: int) -> str:
+        """Every observation `player` has had since the start, as a JSON list: what the
+        player can tell apart with perfect recall."""
+        if self._seen is None:
+            replay = Game(self._held.game.ruleset, auto_chance=False)
+            self._seen = [[_json(replay.observation(p))] for p in range(self._seats)]
+            for action in self.history():
+                replay.apply(action)
+                for p, seen in enumerate(self._seen):
+                    seen.append(_json(replay.observation(p)))
+        return "[" + ",".join(self._seen[player]) + "]"
+
+
+class _Held:
+    """The engine's game inside a state: OpenSpiel clones a Python state with deepcopy,
+    and this copies the game with its own cheap `clone()` (the ruleset is shared)."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def __deepcopy__(self, memo: dict) -> "_Held":
+        return _Held(self.game.clone())
+
+
+def _json(data) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+class Observer:
+    """OpenSpiel's Python observer: the engine's observation of one player."""
+
+    def __init__(self, size: int, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: WondersmithState, player: int) -> None:
+        self.tensor[:] = state.engine.observation_vector(player)
+
+    def string_from(self, state: WondersmithState, player: int) -> str:
+        if self.perfect_recall:
+            return state.information_state_json(player)
+        return state.observation_json(player)
+
+
+for _game in REGISTERED:
+    register(_game)
