@@ -72,8 +72,9 @@ def max_decisions(ruleset: runtime.Ruleset) -> int:
 
 
 def describe(game: Game) -> str:
-    """The whole state as a few lines of text, for people (the ansi render, OpenSpiel's
-    `str(state)`); hidden cards are shown too, so it is not an observation."""
+    """The table as a few lines of text, for people (the ansi render, OpenSpiel's
+    `str(state)`): cities, coins, the pawn, the structure's face-up cards (face-down ones as
+    a count), tokens, the draft, and the legal actions of the seat to move."""
     data = game.to_json()
     ruleset = game.ruleset
     name = _namer(ruleset)
