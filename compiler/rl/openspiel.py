@@ -184,15 +184,19 @@ def _json(data) -> str:
 
 
 class Observer:
-    """OpenSpiel's Python observer: the engine's observation of one player."""
+    """OpenSpiel's Python observer. The observation: the engine's `observation_vector` as
+    the tensor, `observation(player)` as JSON for the string. The information state
+    (`perfect_recall`): a string only, the JSON list of every observation so far; it has
+    no fixed-size tensor, so its tensor is empty."""
 
     def __init__(self, size: int, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.tensor = np.zeros(0 if perfect_recall else size, np.float32)
+        self.dict = {} if perfect_recall else {"observation": self.tensor}
 
     def set_from(self, state: WondersmithState, player: int) -> None:
-        self.tensor[:] = state.engine.observation_vector(player)
+        if not self.perfect_recall:
+            self.tensor[:] = state.engine.observation_vector(player)
 
     def string_from(self, state: WondersmithState, player: int) -> str:
         if self.perfect_recall:

@@ -77,8 +77,12 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.possible_agents.index(agent)
+        # The engine's legal_mask, set from the legal ids: cheaper than converting its list.
+        mask = np.zeros(self._action_spaces[agent].n, dtype=np.int8)
+        if seat in seats.deciders(self.game):
+            mask[self.game.legal_actions()] = 1
         return {"observation": np.asarray(self.game.observation_vector(seat), dtype=np.float32),
-                "action_mask": np.asarray(self.game.legal_mask(seat), dtype=np.int8)}
+                "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

@@ -75,8 +75,10 @@ def test_observation_and_mask_are_the_engines():
         assert seen["observation"].dtype == np.float32 and seen["action_mask"].dtype == np.int8
         np.testing.assert_array_equal(seen["observation"], np.float32(game.observation_vector(seat)))
         assert np.flatnonzero(seen["action_mask"]).tolist() == game.legal_actions()
+        assert seen["action_mask"].tolist() == game.legal_mask(seat)
         waiting = table.observe(table.possible_agents[1 - seat])
         assert not waiting["action_mask"].any()
+        assert waiting["action_mask"].tolist() == game.legal_mask(1 - seat)
         assert table.observation_space(agent).contains(seen)
         table.step(int(np.flatnonzero(seen["action_mask"])[-1]))
 
