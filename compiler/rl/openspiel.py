@@ -27,20 +27,29 @@ from . import seats
 
 REGISTERED = ("duel",)
 PREFIX = "python_wondersmith_"
+_REGISTERED: dict[str, runtime.Ruleset] = {}  # by name, what this module registered
 
 
 def short_name(game: str) -> str:
     return f"{PREFIX}{game}"
 
 
-def register(game: str, ruleset: runtime.Ruleset | None = None) -> str:
-    """Register `python_wondersmith_<game>`: the packaged ruleset `game`, or `ruleset` (for
-    example `load_ruleset(game, path="generated")`, a designer's own). Returns the name to
-    give `pyspiel.load_game`. A name already registered is left as it is."""
-    name = short_name(game)
-    if name in pyspiel.registered_names():
-        return name
+def register(game: str, ruleset: runtime.Ruleset | None = None, name: str | None = None) -> str:
+    """Register a ruleset with OpenSpiel and return the name to give `pyspiel.load_game`:
+    the packaged ruleset `game`, or `ruleset` (e.g. `load_ruleset(game, path="generated")`,
+    a designer's own), under `name` (default `python_wondersmith_<game>`). Registering the
+    same ruleset under the same name again does nothing; another ruleset under a name
+    already taken raises ValueError (pyspiel cannot unregister a game)."""
+    name = name or short_name(game)
+    if not name.isidentifier():  # OpenSpiel parses names in "name(param=value)" strings
+        raise ValueError(f"an OpenSpiel game name is letters, digits and _, got {name!r}")
     ruleset = ruleset if ruleset is not None else load_ruleset(game)
+    if name in _REGISTERED:
+        if _REGISTERED[name] is not ruleset:
+            raise ValueError(f"{name} is already registered with another ruleset: pass name=")
+        return name
+    if name in pyspiel.registered_names():
+        raise ValueError(f"{name} is already an OpenSpiel game: pass name=")
     game_type = pyspiel.GameType(
         short_name=name,
         long_name=f"wondersmith {ruleset.name}",
@@ -60,9 +69,10 @@ def register(game: str, ruleset: runtime.Ruleset | None = None) -> str:
     )
     # A class, not a closure, as the factory: pyspiel keeps it until the interpreter exits,
     # and a closure freed then (without the GIL) aborts the process.
-    factory = type(f"WondersmithGame_{game}", (WondersmithGame,),
+    factory = type(f"WondersmithGame_{name}", (WondersmithGame,),
                    {"ruleset": ruleset, "game_type": game_type})
     pyspiel.register_game(game_type, factory)
+    _REGISTERED[name] = ruleset
     return name
 
 

@@ -1,6 +1,7 @@
 """wondersmith.rl.openspiel: Duel as an OpenSpiel game passes OpenSpiel's own tests."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import subprocess
@@ -9,6 +10,7 @@ import sys
 import numpy as np
 import pyspiel
 import pytest
+from open_spiel.python import rl_environment
 
 import wondersmith.rl.openspiel as spiel_adapter
 from wondersmith.engine import Game, load_ruleset
@@ -47,6 +49,7 @@ def test_importing_registers_the_game(game):
     assert game.observation_tensor_size() == len(engine.observation_vector(0))
     assert game.max_game_length() == max_decisions(load_ruleset("duel"))
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
+    assert game.information_state_tensor_size() == 0  # a string only: see the Observer
 
 
 def test_random_simulation_with_serialization(game):
@@ -67,7 +70,22 @@ def test_the_interpreter_exits_cleanly_after_registering():
 
 def test_registering_again_is_harmless():
     assert spiel_adapter.register("duel") == NAME
+    assert spiel_adapter.register("duel", load_ruleset("duel")) == NAME
     assert pyspiel.registered_names().count(NAME) == 1
+
+
+def test_a_ruleset_of_ones_own_under_its_own_name():
+    mine = dataclasses.replace(load_ruleset("duel"), name="My Duel")
+    with pytest.raises(ValueError, match="already registered with another ruleset"):
+        spiel_adapter.register("duel", mine)
+    with pytest.raises(ValueError, match="letters, digits"):
+        spiel_adapter.register("duel", mine, name="my duel(x=1)")
+    with pytest.raises(ValueError, match="already an OpenSpiel game"):
+        spiel_adapter.register("duel", mine, name="kuhn_poker")
+    name = spiel_adapter.register("duel", mine, name="python_wondersmith_my_duel")
+    game = pyspiel.load_game(name)
+    assert game.get_type().long_name == "wondersmith My Duel"
+    assert str(play_random(game, seed=1)).startswith("My Duel · Age ")
 
 
 def test_returns_sum_to_zero_and_follow_the_result(game):
@@ -152,6 +170,17 @@ def test_a_clone_is_independent(game):
     copy.apply_action(copy.legal_actions()[0])
     assert copy.history() != state.history()
     assert copy.engine.to_json() != state.engine.to_json()
+
+
+def test_openspiels_rl_environment_plays_a_game():
+    environment = rl_environment.Environment(
+        NAME, chance_event_sampler=rl_environment.ChanceEventSampler(seed=3))
+    assert environment.action_spec()["num_actions"] == 1289
+    step = environment.reset()
+    while not step.last():
+        player = step.observations["current_player"]
+        step = environment.step([step.observations["legal_actions"][player][0]])
+    assert sorted(step.rewards) == [-1.0, 1.0] or step.rewards == [0.0, 0.0]
 
 
 def test_serialize_and_deserialize(game):
