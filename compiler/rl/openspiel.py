@@ -101,11 +101,18 @@ class WondersmithGame(pyspiel.Game):
     def new_initial_state(self) -> "WondersmithState":
         return WondersmithState(self)
 
-    def make_py_observer(self, iig_obs_type=None, params=None) -> "Observer":
+    def make_py_observer(self, iig_obs_type=None, params=None) -> "Observer | None":
+        """The observer of a player's own view (the default), with or without perfect
+        recall; None (OpenSpiel's "not supported") for a public-only or private-only
+        view, which the engine does not split."""
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
-        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return Observer(self.observation_size, perfect_recall)
+        if iig_obs_type is None:
+            return Observer(self.observation_size, perfect_recall=False)
+        if (not iig_obs_type.public_info
+                or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
+            return None
+        return Observer(self.observation_size, iig_obs_type.perfect_recall)
 
 
 class WondersmithState(pyspiel.State):

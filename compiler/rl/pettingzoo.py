@@ -53,16 +53,15 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         self.metadata = {**self.metadata, "name": f"wondersmith_{self.ruleset.game}_v0"}
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(self.ruleset.players)]
-        self.game = Game(self.ruleset, seed=0)
-        actions = seats.action_count(self.game)
+        probe = Game(self.ruleset, seed=0)
+        actions, size = seats.action_count(probe), seats.observation_size(probe)
         # Every entry of the vector is at least -1 (one-hot places, counts, the pawn's lead
-        # and the result scaled to [-1, 1]); coins have no upper bound.
-        vector = spaces.Box(low=-1.0, high=np.inf, shape=(seats.observation_size(self.game),),
-                            dtype=np.float32)
-        mask = spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8)
-        self._observation_spaces = {
-            agent: spaces.Dict({"observation": vector, "action_mask": mask})
-            for agent in self.possible_agents}
+        # and the result scaled to [-1, 1]); coins have no upper bound. Spaces of their own
+        # per agent, so seeding one agent's space leaves the others' alone.
+        self._observation_spaces = {agent: spaces.Dict({
+            "observation": spaces.Box(low=-1.0, high=np.inf, shape=(size,), dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8),
+        }) for agent in self.possible_agents}
         self._action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
         self._start(seed=0)
 

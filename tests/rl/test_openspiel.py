@@ -163,6 +163,15 @@ def test_information_state_is_every_observation_so_far(game):
     assert fresh.information_state_string(1) == child.information_state_string(1)
 
 
+def test_only_a_players_own_observation_is_offered(game):
+    own = pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                     private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER)
+    assert game.make_py_observer(own).tensor.shape == (game.observation_tensor_size(),)
+    public = pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                        private_info=pyspiel.PrivateInfoType.NONE)
+    assert game.make_py_observer(public) is None  # OpenSpiel's "not supported"
+
+
 def test_a_clone_is_independent(game):
     state = play_random_until(game, decisions=10, seed=4)
     copy = state.clone()

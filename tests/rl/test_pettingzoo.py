@@ -62,6 +62,8 @@ def test_spaces():
         assert space["observation"].shape == (len(engine.observation_vector(0)),)
         assert space["action_mask"].shape == (len(engine.legal_mask(0)),)
         assert table.action_space(agent).n == len(engine.legal_mask(0))
+    first, second = (table.observation_space(a)["observation"] for a in table.possible_agents)
+    assert first == second and first is not second  # seeding one leaves the other alone
 
 
 def test_observation_and_mask_are_the_engines():
