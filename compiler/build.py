@@ -135,7 +135,7 @@ def run_build(cards: Path = CARDS, *, root: Path | None = None,
     written when the data is invalid. `on_step(description, done, total)` is called before
     each sheet or doc is rendered. Returns what was written and what was already current.
     """
-    from wondersmith.cli.validate import collect
+    from wondersmith.api import validate_paths as collect
     from wondersmith.render.i18n import LANGUAGES
 
     root = Path(root) if root is not None else Path(cards).parent

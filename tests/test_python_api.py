@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import wondersmith
-from wondersmith.cli.validate import collect
+from wondersmith.api import validate_paths as collect
 from wondersmith.ir.model import Game
 
 from conftest import DUEL, ROOT

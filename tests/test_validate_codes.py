@@ -22,7 +22,7 @@ import pytest
 import yaml
 
 from wondersmith.validate import strict_yaml
-from wondersmith.cli.validate import collect
+from wondersmith.api import validate_paths as collect
 from wondersmith.diagnostics import CODES
 from wondersmith.ir.loader import check_file, load_game
 

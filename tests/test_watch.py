@@ -20,7 +20,7 @@ import pytest
 
 from browser import Watch, find_chromium, start_browser, text_of, wait_until
 from wondersmith.build import run_build
-from wondersmith.cli.validate import collect
+from wondersmith.api import validate_paths as collect
 from wondersmith.manifest import Manifest
 from wondersmith.render import catalogs, i18n
 from wondersmith.tools.preview import State, inject

@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from wondersmith.api import validate_paths as collect  # `build` and the tests use this name
+from wondersmith.api import validate_paths as collect
 from wondersmith.diagnostics import FORMATTERS
 from wondersmith.ir.loader import find_games
 

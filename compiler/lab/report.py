@@ -6,7 +6,7 @@ import math
 from pathlib import Path
 
 import jinja2
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from wondersmith import resources
 

@@ -75,7 +75,7 @@ class Rebuilder:
 
     def validate(self) -> tuple[list[Diagnostic], list[tuple[Path, Game]]]:
         """Every diagnostic `wondersmith validate` gives, and the games loaded on the way."""
-        from wondersmith.cli.validate import collect
+        from wondersmith.api import validate_paths as collect
         from wondersmith.diagnostics import sort_key
         from wondersmith.ir.loader import find_games, load_game
         from wondersmith.validate.locales import check_names
