@@ -19,7 +19,11 @@ from __future__ import annotations
 import json
 
 import numpy as np
-import pyspiel
+
+try:
+    import pyspiel
+except ImportError as exc:  # the optional extra is missing
+    raise ImportError('wondersmith.rl.openspiel needs OpenSpiel: pip install "wondersmith[rl]"') from exc
 
 from wondersmith.engine import Game, load_ruleset, runtime
 

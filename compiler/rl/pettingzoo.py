@@ -17,11 +17,15 @@ from __future__ import annotations
 
 import secrets
 
-import gymnasium
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as exc:  # the optional extra is missing
+    raise ImportError('wondersmith.rl.pettingzoo needs PettingZoo: pip install "wondersmith[rl]"') from exc
 
 from wondersmith.engine import Game, load_ruleset, runtime
 

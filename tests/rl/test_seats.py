@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from types import SimpleNamespace
 
 import pytest
@@ -57,3 +59,22 @@ def test_deciders():
     while not game.is_terminal:
         game.apply(rng.choice(game.legal_actions()))
     assert deciders(game) == ()
+
+
+@pytest.mark.parametrize(("module", "library"), [("wondersmith.rl.openspiel", "pyspiel"),
+                                                 ("wondersmith.rl.pettingzoo", "pettingzoo")])
+def test_without_the_extra_the_import_error_says_what_to_install(module, library):
+    """An adapter imported without `wondersmith[rl]` names the extra to install."""
+    code = (f"import sys; sys.modules[{library!r}] = None\n"
+            f"try:\n    import {module}\n"
+            "except ImportError as exc:\n    print(exc)\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip().endswith('pip install "wondersmith[rl]"'), run.stdout
+
+
+def test_the_package_imports_neither_library():
+    code = ("import sys, wondersmith.rl, wondersmith.rl.seats\n"
+            "print(sorted({'pyspiel', 'pettingzoo', 'gymnasium'} & set(sys.modules)))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.stdout.strip() == "[]", run.stderr
