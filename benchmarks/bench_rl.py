@@ -4,7 +4,10 @@
 
 - engine: `Game(ruleset, seed)`, chance sampled by the engine, no observation;
 - openspiel: `python_wondersmith_<game>`, chance nodes sampled by the caller, no observation;
-- openspiel+obs: the same, reading the mover's `observation_tensor` at each decision;
+- openspiel+obs: the same, reading the mover's `state.observation_tensor()` at each decision
+  (through OpenSpiel's C++ layer, which makes a new initial state for every call);
+- openspiel+observer: the same observation through `make_observation(game)`'s observer, in
+  Python, as OpenSpiel's Python algorithms read it;
 - pettingzoo: `env(game)` with its wrappers, the usual `agent_iter`/`last()` loop, which
   builds the mover's observation vector and action mask at each step.
 """
@@ -20,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np  # noqa: E402
 import pyspiel  # noqa: E402
+from open_spiel.python.observation import make_observation  # noqa: E402
 
 from wondersmith.engine import Game, load_ruleset  # noqa: E402
 from wondersmith.rl import openspiel  # noqa: E402
@@ -36,8 +40,9 @@ def engine_games(game: str, n: int) -> int:
     return decisions
 
 
-def openspiel_games(game: str, n: int, observe: bool) -> int:
+def openspiel_games(game: str, n: int, observe: str = "") -> int:
     spiel = pyspiel.load_game(openspiel.register(game))
+    observer = make_observation(spiel) if observe == "observer" else None
     rng, decisions = random.Random(0), 0
     for _ in range(n):
         state = spiel.new_initial_state()
@@ -45,7 +50,9 @@ def openspiel_games(game: str, n: int, observe: bool) -> int:
             if state.is_chance_node():
                 state.apply_action(rng.choice(state.legal_actions()))
                 continue
-            if observe:
+            if observer is not None:
+                observer.set_from(state, state.current_player())
+            elif observe:
                 state.observation_tensor(state.current_player())
             state.apply_action(rng.choice(state.legal_actions()))
             decisions += 1
@@ -73,8 +80,9 @@ def main() -> None:
     args = parser.parse_args()
     runs = {
         "engine": lambda: engine_games(args.game, args.n),
-        "openspiel": lambda: openspiel_games(args.game, args.n, observe=False),
-        "openspiel+obs": lambda: openspiel_games(args.game, args.n, observe=True),
+        "openspiel": lambda: openspiel_games(args.game, args.n),
+        "openspiel+obs": lambda: openspiel_games(args.game, args.n, observe="tensor"),
+        "openspiel+observer": lambda: openspiel_games(args.game, args.n, observe="observer"),
         "pettingzoo": lambda: pettingzoo_games(args.game, args.n),
     }
     print(f"{args.n} uniform random games of {args.game} each")
@@ -82,7 +90,7 @@ def main() -> None:
         start = time.perf_counter()
         decisions = run()
         seconds = time.perf_counter() - start
-        print(f"{name:14} {args.n / seconds:8.1f} games/s  {decisions / seconds:9.0f} decisions/s")
+        print(f"{name:18} {args.n / seconds:8.1f} games/s  {decisions / seconds:9.0f} decisions/s")
 
 
 if __name__ == "__main__":

@@ -217,7 +217,8 @@ class Observer:
 
     def set_from(self, state: WondersmithState, player: int) -> None:
         if not self.perfect_recall:
-            self.tensor[:] = state.engine.observation_vector(player)
+            vector = state.engine.observation_vector(player)
+            self.tensor[:] = np.fromiter(vector, np.float32, len(vector))  # faster than from a list
 
     def string_from(self, state: WondersmithState, player: int) -> str:
         if self.perfect_recall:

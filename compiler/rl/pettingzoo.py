@@ -84,8 +84,8 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         mask = np.zeros(self._action_spaces[agent].n, dtype=np.int8)
         if seat in seats.deciders(self.game):
             mask[self.game.legal_actions()] = 1
-        return {"observation": np.asarray(self.game.observation_vector(seat), dtype=np.float32),
-                "action_mask": mask}
+        vector = self.game.observation_vector(seat)
+        return {"observation": np.fromiter(vector, np.float32, len(vector)), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

@@ -13,7 +13,7 @@ import pytest
 from open_spiel.python import rl_environment
 
 import wondersmith.rl.openspiel as spiel_adapter
-from wondersmith.engine import Game, load_ruleset
+from wondersmith.engine import Game, UnknownRulesetError, load_ruleset
 from wondersmith.rl.seats import max_decisions
 
 NAME = "python_wondersmith_duel"
@@ -244,3 +244,9 @@ def play_random_until(game: pyspiel.Game, decisions: int, seed: int) -> pyspiel.
         else:
             state.apply_action(rng.choice(state.legal_actions()))
             made += 1
+
+
+def test_an_unknown_game_is_named():
+    with pytest.raises(UnknownRulesetError, match="no compiled ruleset named 'nope'"):
+        spiel_adapter.register("nope")
+    assert "python_wondersmith_nope" not in pyspiel.registered_names()

@@ -8,7 +8,7 @@ import pytest
 from pettingzoo import AECEnv
 from pettingzoo.test import api_test, render_test, seed_test
 
-from wondersmith.engine import Game, IllegalActionError, load_ruleset
+from wondersmith.engine import Game, IllegalActionError, UnknownRulesetError, load_ruleset
 from wondersmith.rl.pettingzoo import env, raw_env
 
 
@@ -181,3 +181,8 @@ def test_render():
 def test_another_ruleset_object():
     table = env(ruleset=load_ruleset("duel"))
     assert table.unwrapped.metadata["name"] == "wondersmith_duel_v0"
+
+
+def test_an_unknown_game_is_named():
+    with pytest.raises(UnknownRulesetError, match="no compiled ruleset named 'nope'"):
+        env(game="nope")
