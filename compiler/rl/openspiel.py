@@ -12,7 +12,8 @@ Library's draw) is an OpenSpiel chance node whose outcomes and probabilities are
 one numbering); `returns()` is +1 for a win, -1 for a loss, 0 for a shared victory
 (`seats.py`). Observations are the engine's `observation(player)`: the tensor is
 `observation_vector(player)`, the string its JSON. With `perfect_recall` (the information
-state) the string is the JSON of every observation the player has had since the start.
+state) the string is the JSON of every observation the player has had since the start, with
+the player's own actions.
 """
 from __future__ import annotations
 
@@ -153,10 +154,10 @@ class WondersmithState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         engine = self._held.game
+        mover = engine.current_player
         engine.apply(int(action))
         if self._seen is not None:
-            for player, seen in enumerate(self._seen):
-                seen.append(_json(engine.observation(player)))
+            _remember(self._seen, engine, mover, int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self._held.game.action_to_text(int(action))
@@ -175,16 +176,24 @@ class WondersmithState(pyspiel.State):
         return _json(self._held.game.observation(player))
 
     def information_state_json(self, player: int) -> str:
-        """Every observation `player` has had since the start, as a JSON list: what the
-        player can tell apart with perfect recall."""
+        """What `player` can tell apart with perfect recall, as a JSON list: the first
+        observation, then after each step the observation, with the action when it was
+        the player's own (`{"action": id, "observation": ...}`)."""
         if self._seen is None:
             replay = Game(self._held.game.ruleset, auto_chance=False)
             self._seen = [[_json(replay.observation(p))] for p in range(self._seats)]
             for action in self.history():
+                mover = replay.current_player
                 replay.apply(action)
-                for p, seen in enumerate(self._seen):
-                    seen.append(_json(replay.observation(p)))
+                _remember(self._seen, replay, mover, action)
         return "[" + ",".join(self._seen[player]) + "]"
+
+
+def _remember(seen: list[list[str]], engine: Game, mover: int, action: int) -> None:
+    """Append each seat's view of the step `mover` just took with `action`."""
+    for player, views in enumerate(seen):
+        view = _json(engine.observation(player))
+        views.append(f'{{"action":{action},"observation":{view}}}' if player == mover else view)
 
 
 class _Held:

@@ -148,19 +148,25 @@ def test_observations_are_the_engines(game):
         state.observation_string(player))
 
 
-def test_information_state_is_every_observation_so_far(game):
+def test_information_state_is_every_observation_and_own_action_so_far(game):
     state = play_random_until(game, decisions=6, seed=2)
     seen = json.loads(state.information_state_string(0))
     assert len(seen) == len(state.history()) + 1
-    assert seen[-1] == state.engine.observation(0)
+    assert seen[0] == Game(load_ruleset("duel"), auto_chance=False).observation(0)
+    mover = state.current_player()
     action = state.legal_actions()[0]
     child = state.child(action)
-    assert json.loads(child.information_state_string(0))[:-1] == seen
-    # Kept from the first call: a state that never asked computes it by replay, the same.
+    mine = json.loads(child.information_state_string(mover))
+    assert mine[-1] == {"action": action, "observation": child.engine.observation(mover)}
+    theirs = json.loads(child.information_state_string(1 - mover))
+    assert theirs[:-1] == json.loads(state.information_state_string(1 - mover))
+    assert theirs[-1] == child.engine.observation(1 - mover)
+    # Kept up to date from the first call; a state that never asked replays: the same.
     fresh = game.new_initial_state()
     for a in child.history():
         fresh.apply_action(a)
-    assert fresh.information_state_string(1) == child.information_state_string(1)
+    for player in (0, 1):
+        assert fresh.information_state_string(player) == child.information_state_string(player)
 
 
 def test_only_a_players_own_observation_is_offered(game):
