@@ -55,20 +55,21 @@ def returns(game: Game, seats: int) -> list[float]:
 
 
 def max_decisions(ruleset: runtime.Ruleset) -> int:
-    """An upper bound on the player decisions (chance outcomes not counted) of one game.
+    """An upper bound on the player decisions (chance outcomes not counted) of one game of
+    a ruleset with a card structure per Age (the Duel family).
 
-    Each decision takes something that is used up or queued by a build: a draft pick takes
-    a drafted Wonder, a turn takes a card of the structure (playing again takes another), a
-    science pair or the Great Library takes a progress token, destroying a building or
-    building from the discard pile is queued by the build of a Wonder or of a building with
-    an on-build effect (at most two choices each), and who starts the next Age is chosen
-    once per Age after the first. tests/rl/test_seats.py checks it on random games.
+    Each decision uses something up or is queued by a build: a draft pick takes a Wonder, a
+    turn takes a card of the structure (playing again takes another), a science pair or the
+    Great Library takes a progress token, destroying a building or building from the discard
+    pile is queued by the build of a Wonder (each is built once at most) or of a building
+    with an on-build effect (at most two such choices each), and who starts an Age is chosen
+    once per Age after the first. It reads only the components and the structures, not the
+    rules record. tests/rl/test_seats.py checks it on random games.
     """
-    drafted = sum(len(round_) for round_ in ruleset.setup.wonder_draft)
     slots = sum(len(structure.slots()) for structure in ruleset.structures)
-    effect_builds = ruleset.setup.max_wonders_built + sum(
+    effect_builds = len(ruleset.wonders) + sum(
         1 for building in ruleset.buildings if building.has_on_build)
-    return drafted + slots + len(ruleset.tokens) + 2 * effect_builds + ruleset.ages - 1
+    return len(ruleset.wonders) + slots + len(ruleset.tokens) + 2 * effect_builds + ruleset.ages - 1
 
 
 def describe(game: Game) -> str:

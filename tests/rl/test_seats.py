@@ -36,10 +36,10 @@ def test_no_return_before_the_end():
 
 def test_max_decisions_bounds_random_games():
     bound = max_decisions(DUEL)
-    # 8 drafted Wonders, 60 structure slots, 10 tokens, 2 x (7 Wonders + the buildings
+    # 12 Wonders to draft, 60 structure slots, 10 tokens, 2 x (12 Wonders + the buildings
     # with an on-build effect), 2 choices of who starts an Age.
     on_build = sum(1 for b in DUEL.buildings if b.has_on_build)
-    assert bound == 8 + 60 + 10 + 2 * (7 + on_build) + 2
+    assert bound == 12 + 60 + 10 + 2 * (12 + on_build) + 2
     longest = 0
     for seed in range(300):
         game, rng, made = Game(DUEL, seed=seed), random.Random(seed), 0
