@@ -127,7 +127,8 @@ class WondersmithState(pyspiel.State):
     def __init__(self, game: WondersmithGame) -> None:
         super().__init__(game)
         self._seats = game.num_players()
-        self._held = _Held(Game(game.ruleset, auto_chance=False))  # no seed: chance is OpenSpiel's
+        # No seed: chance is OpenSpiel's.
+        self._held = _Held(Game(game.ruleset, auto_chance=False), game.get_type().short_name)
         # Each seat's observations so far (JSON), kept from the first time an information
         # state is asked for: a caller who never asks does not pay for them.
         self._seen: list[list[str]] | None = None
@@ -197,16 +198,28 @@ def _remember(seen: list[list[str]], engine: Game, mover: int, action: int) -> N
 
 
 class _Held:
-    """The engine's game inside a state: OpenSpiel clones a Python state with deepcopy,
-    and this copies the game with its own cheap `clone()` (the ruleset is shared)."""
+    """The engine's game inside a state. OpenSpiel clones a Python state with deepcopy and
+    serialises it with pickle; this copies the game with its own cheap `clone()` and
+    pickles it as its JSON state, restored with `from_json` against the ruleset registered
+    under the game's name (never as the engine's objects and tables)."""
 
-    __slots__ = ("game",)
+    __slots__ = ("game", "name")
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, name: str) -> None:
         self.game = game
+        self.name = name
 
     def __deepcopy__(self, memo: dict) -> "_Held":
-        return _Held(self.game.clone())
+        return _Held(self.game.clone(), self.name)
+
+    def __reduce__(self):
+        return _held_from_json, (self.name, self.game.to_json())
+
+
+def _held_from_json(name: str, data: dict) -> _Held:
+    if name not in _REGISTERED:
+        raise ValueError(f"{name} is not registered in this process: call register() first")
+    return _Held(Game.from_json(_REGISTERED[name], data), name)
 
 
 def _json(data) -> str:

@@ -205,6 +205,8 @@ def test_serialize_and_deserialize(game):
     assert again_game.get_type().short_name == NAME
     assert again.history() == state.history()
     assert again.engine.to_json() == state.engine.to_json()
+    assert len(text) < 20_000  # the engine's JSON state, not its objects and tables
+    again.apply_action(again.legal_actions()[0])  # and it plays on
 
 
 def test_the_same_actions_play_the_same_game_as_the_engine(game):
