@@ -156,7 +156,7 @@ class WondersmithState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         engine = self._held.game
         mover = engine.current_player
-        engine.apply(int(action))
+        self._held.apply(int(action))
         if self._seen is not None:
             _remember(self._seen, engine, mover, int(action))
 
@@ -198,28 +198,36 @@ def _remember(seen: list[list[str]], engine: Game, mover: int, action: int) -> N
 
 
 class _Held:
-    """The engine's game inside a state. OpenSpiel clones a Python state with deepcopy and
-    serialises it with pickle; this copies the game with its own cheap `clone()` and
-    pickles it as its JSON state, restored with `from_json` against the ruleset registered
-    under the game's name (never as the engine's objects and tables)."""
+    """The engine's game inside a state, with the actions applied to it. OpenSpiel clones a
+    Python state with deepcopy and serialises it with pickle: this copies the game with its
+    own cheap `clone()`, and pickles it as its actions, replayed on load against the
+    ruleset registered under the game's name (never the engine's objects and tables)."""
 
-    __slots__ = ("game", "name")
+    __slots__ = ("game", "name", "actions")
 
-    def __init__(self, game: Game, name: str) -> None:
+    def __init__(self, game: Game, name: str, actions: list[int] | None = None) -> None:
         self.game = game
         self.name = name
+        self.actions = actions if actions is not None else []
+
+    def apply(self, action: int) -> None:
+        self.game.apply(action)
+        self.actions.append(action)
 
     def __deepcopy__(self, memo: dict) -> "_Held":
-        return _Held(self.game.clone(), self.name)
+        return _Held(self.game.clone(), self.name, self.actions[:])
 
     def __reduce__(self):
-        return _held_from_json, (self.name, self.game.to_json())
+        return _replayed, (self.name, self.actions)
 
 
-def _held_from_json(name: str, data: dict) -> _Held:
+def _replayed(name: str, actions: list[int]) -> _Held:
     if name not in _REGISTERED:
         raise ValueError(f"{name} is not registered in this process: call register() first")
-    return _Held(Game.from_json(_REGISTERED[name], data), name)
+    held = _Held(Game(_REGISTERED[name], auto_chance=False), name)
+    for action in actions:
+        held.apply(action)
+    return held
 
 
 def _json(data) -> str:
