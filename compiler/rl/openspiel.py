@@ -58,7 +58,7 @@ def register(game: str, ruleset: runtime.Ruleset | None = None, name: str | None
     game_type = pyspiel.GameType(
         short_name=name,
         long_name=f"wondersmith {ruleset.name}",
-        # One seat decides at a time today; see seats.deciders for simultaneous decisions.
+        # One seat decides at a time, simultaneous decisions too (see seats.deciders).
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,

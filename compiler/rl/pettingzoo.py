@@ -130,6 +130,6 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         self.agent_selection = self._selected()
 
     def _selected(self) -> str:
-        """The agent to act: the seat deciding now. Where several seats decide at once
-        (seats.deciders), they will act one after the other, their choices hidden."""
+        """The agent to act: the seat deciding now. Where several seats decide at once, the
+        engine asks them one after the other and hides their choices (seats.deciders)."""
         return self.possible_agents[seats.deciders(self.game)[0]]

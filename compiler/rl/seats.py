@@ -28,12 +28,13 @@ def observation_size(game: Game) -> int:
 def deciders(game: Game) -> tuple[int, ...]:
     """The seats choosing now: () at chance nodes and once the game is over.
 
-    Every decision of the engine is taken by one seat today. The extension point for rules
-    where several seats choose at once (classic 7 Wonders: everyone picks a card from their
-    hand at the same time) is here: when the engine exposes such a decision, this returns all
-    its seats, and the adapters turn it into an OpenSpiel simultaneous node and, in the AEC
-    environment, into those agents acting one after the other with their choices hidden
-    until the last has chosen (see docs/rl.md, "Simultaneous decisions")."""
+    Where several seats choose at once (classic 7 Wonders: everyone picks a card from their
+    hand at the same time) the engine asks them one at a time, `current_player` naming the
+    next, and hides each choice from the others until the last has chosen; so this is the
+    current player, and both adapters present such a decision as turns with hidden choices.
+    The extension point for exposing it as an OpenSpiel simultaneous node is here: return the
+    engine's `choosing()`, every seat still to choose (docs/rl.md, "Simultaneous
+    decisions")."""
     player = game.current_player
     return (player,) if player >= 0 else ()
 
