@@ -65,7 +65,7 @@ def max_decisions(ruleset: runtime.Ruleset) -> int:
     pile is queued by the build of a Wonder (each is built once at most) or of a building
     with an on-build effect (at most two such choices each), and who starts an Age is chosen
     once per Age after the first. It reads only the components and the structures, not the
-    rules record. tests/rl/test_seats.py checks it on random games.
+    rules record. tests/rl/test_rl_seats.py checks it on random games.
     """
     slots = sum(len(structure.slots()) for structure in ruleset.structures)
     effect_builds = len(ruleset.wonders) + sum(

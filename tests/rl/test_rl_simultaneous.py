@@ -48,7 +48,7 @@ def test_openspiel_random_simulation(voting):
 
 def test_pettingzoo_api_and_seed_tests(voting):
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # the three of tests/rl/test_pettingzoo.py
+        warnings.simplefilter("ignore")  # the three of tests/rl/test_rl_pettingzoo.py
         api_test(env(ruleset=voting), num_cycles=1000)
     seed_test(lambda: env(ruleset=voting), num_cycles=500)
 
