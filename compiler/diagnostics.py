@@ -93,6 +93,12 @@ _CODES = [
     Code("WS317", "card file outside a game", "Put card files in a game folder next to its "
                                               "game.yaml."),
     Code("WS318", "data that does nothing", "Remove it, or give it an effect."),
+    Code("WS319", "mechanic the engine does not know",
+         "Name mechanics of `compiler/engine/mechanics/` (docs/engine.md lists them)."),
+    Code("WS320", "seating does not fit the game",
+         "`seating: opponent` needs `players: 2`; a two-sided mechanic (the "
+         "tug-of-war military track) needs `seating: opponent`; a mechanic that reads "
+         "another one needs it listed too."),
     # Locales (compiler/validate/locales.py): per-locale names and translation catalogs.
     Code("WS401", "missing translation",
          "Translate the message (or add the official name); until then it is shown in "

@@ -290,9 +290,10 @@ def test_hostile_names_become_exact_string_literals(project: Path, hostile: str)
 def test_export_is_valid_and_keeps_a_fixed_key_order() -> None:
     doc = export(load(CARDS / "duel"))
     jsonschema.Draft202012Validator(schemas.export_schema()).validate(doc)
-    assert list(doc) == ["format", "version", "game", "source_hash", "resources", "colors",
-                         "science_symbols", "ages", "setup", "trade", "discard", "military",
-                         "science", "scoring", "structures", "buildings", "wonders", "tokens"]
+    assert list(doc) == ["format", "version", "game", "seating", "mechanics", "source_hash",
+                         "resources", "colors", "science_symbols", "ages", "setup", "trade",
+                         "discard", "military", "science", "scoring", "next_age", "structures",
+                         "buildings", "wonders", "tokens"]
     assert list(doc["buildings"][0]) == ["id", "name", "age", "color", "cost", "chain_gives",
                                          "chain_from", "effects"]
     slots = doc["structures"][0]["slots"]

@@ -460,7 +460,7 @@ def test_json_report(tmp_path: Path) -> None:
     report = valid_report(result.stdout)
     (game,) = report["games"]
     assert report["changes"] == game["changes"] == len(game["items"]) + len(game["locales"])
-    assert game["formats"] == {"old": 2, "new": 2}
+    assert game["formats"] == {"old": 3, "new": 3}
     items = {i["id"]: i for i in game["items"]}
     assert items["rock_quarry"] == {"kind": "building", "status": "id_renamed",
                                     "id": "rock_quarry", "name": "Rock Quarry",
@@ -486,7 +486,7 @@ def test_json_report_of_an_added_game(tmp_path: Path) -> None:
     result = runner.invoke(app, ["diff", str(old), str(tmp_path / "more"), "-f", "json"])
     games = {g["game"]: g for g in valid_report(result.stdout)["games"]}
     assert games["duel_two"]["status"] == "added"
-    assert games["duel_two"]["formats"] == {"old": None, "new": 2}
+    assert games["duel_two"]["formats"] == {"old": None, "new": 3}
 
 
 # --- Markdown for a big change --------------------------------------------------------------
@@ -533,7 +533,7 @@ def test_diff_first_data_revision_against_head(monkeypatch) -> None:
     assert result.exit_code in (0, 1), result.output
     assert "invalid data" not in result.output
     assert result.stdout.splitlines()[:2] == [
-        "duel:", "  data format 1 → 2 (the old side was read through the migrations; its "
+        "duel:", "  data format 1 → 3 (the old side was read through the migrations; its "
         "rules are compared as today's)"]
     # The guild colour the old side lacked is read as purple: no rules change about it.
     assert "guild" not in result.stdout
@@ -542,4 +542,4 @@ def test_diff_first_data_revision_against_head(monkeypatch) -> None:
                              ).exit_code in (0, 1)
     report = valid_report(runner.invoke(app, ["diff", FIRST_DATA_REVISION, "HEAD", "-f",
                                               "json"]).stdout)
-    assert report["games"][0]["formats"] == {"old": 1, "new": 2}
+    assert report["games"][0]["formats"] == {"old": 1, "new": 3}

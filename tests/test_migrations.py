@@ -25,6 +25,7 @@ runner = CliRunner()
 
 FIRST_DATA_REVISION = "6bffe1a1ee16105b097d6df05ecdf2ebfb8aeae7"  # format 1
 GUILD_COLOUR_REVISION = "fa7aec7ca47588ddde6771fd112c107ec1f02d3e"  # format 2
+FORMAT_2_REVISION = "6218505245b0e272e789aa58e4e07615c0fb29a5"  # declares `format: 2`
 
 
 def _git(*args: str) -> subprocess.CompletedProcess:
@@ -61,7 +62,7 @@ def test_steps_are_registered_in_order_one_version_after_another() -> None:
     assert versions == sorted(versions)
     assert set(versions) == set(range(migrations.OLDEST_FORMAT, migrations.FORMAT_VERSION))
     assert all(s.kind in migrations.KINDS and s.title for s in migrations.STEPS)
-    assert migrations.FORMAT_VERSION == 2
+    assert migrations.FORMAT_VERSION == 3
 
 
 def test_a_step_out_of_order_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -92,7 +93,8 @@ def test_guild_colour_step_on_the_first_data_revision(history) -> None:
     assert ("WS203", "missing required key 'color'") in unmigrated  # the error
     assert migrations.declared_format(doc) == (1, [])
     applied = migrations.upgrade_document(doc, "game", 1)
-    assert [s.edit for s in applied] == [migrations.guilds_declare_their_colour]
+    assert [s.edit for s in applied] == [migrations.guilds_declare_their_colour,
+                                         migrations.rules_built_into_the_engine_become_data]
     assert doc.data["setup"]["guilds"] == {"age": 3, "count": 3, "color": "purple"}
     assert doc.data["format"] == migrations.FORMAT_VERSION
     assert schema_check.check(doc, "game") == []
@@ -129,12 +131,70 @@ def test_positions_stay_right_in_a_migrated_file(history, tmp_path: Path) -> Non
 
 def test_version_errors_stop_the_game(tmp_path: Path, duel_copy: Path) -> None:
     game = duel_copy / "game.yaml"
-    game.write_text(game.read_text(encoding="utf-8").replace("format: 2", "format: 7"),
+    game.write_text(game.read_text(encoding="utf-8").replace("format: 3", "format: 7"),
                     encoding="utf-8")
     loaded = load_game(duel_copy)
     assert [d.code for d in loaded.diagnostics] == ["WS501"]
     assert loaded.game is None and loaded.format is None
-    assert "formats 1 to 2" in loaded.diagnostics[0].message
+    assert "formats 1 to 3" in loaded.diagnostics[0].message
+
+
+# --- Step 2 → 3: the rules built into the engine, on the real file that declared format 2 ----
+
+FORMAT_3_MECHANICS = ["  - progress_tokens", "  - wonder_draft", "  - card_structure",
+                      "  - bank_trade", "  - military_track", "  - science_pairs",
+                      "  - wonder_limit", "  - weaker_player_starts"]
+
+
+def test_rules_step_on_the_format_2_file(history) -> None:
+    text = show(FORMAT_2_REVISION, "cards/duel/game.yaml")
+    doc = strict_yaml.load("game.yaml", text.encode())
+    assert doc.data["format"] == 2 and "seating" not in doc.data
+    unmigrated = {(d.code, d.message) for d in schema_check.check(doc, "game")}
+    assert ("WS203", "missing required key 'seating'") in unmigrated
+    applied = migrations.upgrade_document(doc, "game", 2)
+    assert [s.edit for s in applied] == [migrations.rules_built_into_the_engine_become_data]
+    assert schema_check.check(doc, "game") == []
+    assert list(doc.data)[:7] == ["format", "id", "name", "players", "seating", "mechanics",
+                                  "resources"]
+    assert doc.data["mechanics"] == [m.removeprefix("  - ") for m in FORMAT_3_MECHANICS]
+    assert doc.data["trade"]["raise_per_unit"] == 1 and doc.data["science"]["pair_size"] == 2
+    assert doc.data["next_age"] == {"chooser": "weaker_military", "tie": "last_player"}
+    # Today's Duel data is that file migrated: the step writes what the engine played.
+    today = strict_yaml.load("game.yaml", (DUEL / "game.yaml").read_bytes())
+    assert doc.data == today.data
+    # Positions of what was there stay right; what the step added points at its parent.
+    lines = text.splitlines()
+    assert doc.where(("structures",))[0] == lines.index("structures:") + 2
+    assert doc.where(("trade", "raise_per_unit")) == doc.where(("trade",)) \
+        == (lines.index("trade:") + 2, 3)
+
+
+def test_migrate_the_format_2_file_keeps_comments(history, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    cards = checkout(FORMAT_2_REVISION, tmp_path)
+    monkeypatch.chdir(tmp_path)
+    game = cards / "duel" / "game.yaml"
+    old = game.read_text(encoding="utf-8").splitlines()
+    done = runner.invoke(app, ["migrate"])
+    assert done.exit_code == 0 and "migrated cards/duel (format 2 → 3)" in done.stdout
+    new = game.read_text(encoding="utf-8").splitlines()
+    assert [line for line in old if line.lstrip().startswith("#")] == [
+        line for line in new if line.lstrip().startswith("#")]
+    assert [line for line in new if line not in old] == [
+        "format: 3", "seating: opponent", "mechanics:", *FORMAT_3_MECHANICS,
+        "  raise_per_unit: 1", "  pair_size: 2", "next_age:", "  chooser: weaker_military",
+        "  tie: last_player"]
+    assert new.index("seating: opponent") == new.index("players: 2") + 1
+    assert new.index("  pair_size: 2") == new.index("  pair_takes_token: true") + 1
+    assert runner.invoke(app, ["validate"]).exit_code == 0
+
+
+def test_a_two_player_game_gets_opponent_seating_and_a_larger_one_a_circle() -> None:
+    for players, seating in ((2, "opponent"), (4, "circle")):
+        tree = migrations.Tree({"players": players, "trade": {}, "science": {}})
+        migrations.rules_built_into_the_engine_become_data(tree)
+        assert tree.root["seating"] == seating
 
 
 # --- The tree edits keep positions (the loader) and comments (migrate) ------------------------
@@ -217,19 +277,21 @@ def test_migrate_the_first_data_revision(history, tmp_path: Path,
     before = {p: p.read_bytes() for p in cards.rglob("*.yaml")}
     check = runner.invoke(app, ["migrate", "--check"])
     assert check.exit_code == 1, check.output
-    assert check.stdout == "would migrate cards/duel (format 1 → 2): game.yaml\n"
+    assert check.stdout == "would migrate cards/duel (format 1 → 3): game.yaml\n"
     dry = runner.invoke(app, ["migrate", "--dry-run"])
     assert dry.exit_code == 0
-    assert "+format: 2\n" in dry.stdout
+    assert "+format: 3\n" in dry.stdout
     assert "-  guilds: {age: 3, count: 3}\n+  guilds: {age: 3, count: 3, color: purple}\n" \
         in dry.stdout
     assert {p: p.read_bytes() for p in cards.rglob("*.yaml")} == before  # nothing written
     done = runner.invoke(app, ["migrate"])
-    assert done.exit_code == 0 and "migrated cards/duel (format 1 → 2)" in done.stdout
+    assert done.exit_code == 0 and "migrated cards/duel (format 1 → 3)" in done.stdout
     game = cards / "duel" / "game.yaml"
     old, new = before[game].decode().splitlines(), game.read_text(encoding="utf-8").splitlines()
     assert [line for line in new if line not in old] == [
-        "format: 2", "  guilds: {age: 3, count: 3, color: purple}"]
+        "format: 3", "seating: opponent", "mechanics:", *FORMAT_3_MECHANICS,
+        "  guilds: {age: 3, count: 3, color: purple}", "  raise_per_unit: 1", "  pair_size: 2",
+        "next_age:", "  chooser: weaker_military", "  tie: last_player"]
     assert [line for line in old if line.lstrip().startswith("#")] == [
         line for line in new if line.lstrip().startswith("#")]  # every comment kept
     assert all(p.read_bytes() == b for p, b in before.items() if p != game)
@@ -247,12 +309,12 @@ def test_migrate_today_changes_nothing(duel_copy: Path) -> None:
 
 def test_migrate_refuses_a_newer_format(duel_copy: Path) -> None:
     game = duel_copy / "game.yaml"
-    game.write_text(game.read_text(encoding="utf-8").replace("format: 2", "format: 3"),
+    game.write_text(game.read_text(encoding="utf-8").replace("format: 3", "format: 4"),
                     encoding="utf-8")
     result = runner.invoke(app, ["migrate", str(duel_copy)])
     assert result.exit_code == 2
     assert "WS501" in result.stderr and "not migrated" in result.stderr
-    assert "format: 3" in game.read_text(encoding="utf-8")
+    assert "format: 4" in game.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("args, message", [
@@ -269,7 +331,7 @@ def test_migrate_usage_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, a
 
 def test_validate_reads_an_old_format_with_a_warning(duel_copy: Path) -> None:
     game = duel_copy / "game.yaml"
-    game.write_text(game.read_text(encoding="utf-8").replace("format: 2\n", "")
+    game.write_text(game.read_text(encoding="utf-8").replace("format: 3\n", "")
                     .replace(", color: purple}", "}"), encoding="utf-8")
     result = runner.invoke(app, ["validate", str(duel_copy), "--format", "json"])
     assert result.exit_code == 0, result.output

@@ -12,7 +12,7 @@ from wondersmith.ir.model import Building, Cost, Game, Token, Wonder
 from wondersmith.dsl.vocabulary import Effect
 
 FORMAT = "wondersmith-ruleset"
-VERSION = 1
+VERSION = 2  # 2: seating, mechanics, trade.raise_per_unit, science.pair_size, next_age
 
 
 def _cost(cost: Cost) -> dict[str, int]:
@@ -56,6 +56,8 @@ def export(game: Game) -> dict[str, Any]:
         "format": FORMAT,
         "version": VERSION,
         "game": {"id": game.id, "name": game.name, "players": game.players},
+        "seating": game.seating,
+        "mechanics": list(game.mechanics),
         "source_hash": game.source_hash,
         "resources": {"raw": list(game.raw_resources),
                       "manufactured": list(game.manufactured_resources)},
@@ -73,7 +75,8 @@ def export(game: Game) -> dict[str, Any]:
                                    "second": list(s.first_game_wonders[1])}
             if s.first_game_wonders else None,
         },
-        "trade": {"base_price": game.trade_base_price, "raised_by": list(game.trade_raised_by)},
+        "trade": {"base_price": game.trade_base_price, "raised_by": list(game.trade_raised_by),
+                  "raise_per_unit": game.trade_raise_per_unit},
         "discard": {"coins": game.discard_coins,
                     "bonus": {"amount": game.discard_bonus,
                               "colors": list(game.discard_bonus_colors)}},
@@ -81,9 +84,11 @@ def export(game: Game) -> dict[str, Any]:
                      "zones": [{"from": z.first, "to": z.last, "points": z.points,
                                 "loot": z.loot} for z in game.zones]},
         "science": {"pair_takes_token": game.science_pair_takes_token,
+                    "pair_size": game.science_pair_size,
                     "supremacy": game.science_supremacy,
                     "cards_per_symbol": game.science_cards_per_symbol},
         "scoring": {"coins_per_point": game.coins_per_point, "tie_break": game.tie_break},
+        "next_age": {"chooser": game.next_age_chooser, "tie": game.next_age_tie},
         "structures": [_structure(game, i) for i in range(len(game.structures))],
         "buildings": [_building(b) for b in game.buildings],
         "wonders": [_wonder(w) for w in game.wonders],

@@ -233,6 +233,8 @@ class _Compiler:
             "game": flat(g.id),
             "name": flat(g.name),
             "players": whole(g.players),
+            "seating": flat(g.seating),
+            "mechanics": literal(g.mechanics, 4, len("mechanics=")),
             "resources": literal(g.resources, 4, len("resources=")),
             "raw_resources": literal(g.raw_resources, 4, len("raw_resources=")),
             "colors": literal(g.colors, 4, len("colors=")),
@@ -259,13 +261,17 @@ class _Compiler:
                 "_rt.Rules(\n"
                 f"        trade_base_price={whole(g.trade_base_price)},\n"
                 f"        trade_raised_by={flat(g.trade_raised_by)},\n"
+                f"        trade_raise_per_unit={whole(g.trade_raise_per_unit)},\n"
                 f"        discard_coins={whole(g.discard_coins)},\n"
                 f"        discard_bonus_colors={flat(g.discard_bonus_colors)},\n"
                 f"        discard_bonus={whole(g.discard_bonus)},\n"
                 f"        science_pair_reward={boolean(g.science_pair_takes_token)},\n"
+                f"        science_pair_size={whole(g.science_pair_size)},\n"
                 f"        science_supremacy={whole(g.science_supremacy)},\n"
                 f"        coins_per_point={whole(g.coins_per_point)},\n"
                 f"        tie_break_color={flat(g.tie_break)},\n"
+                f"        next_age_chooser={flat(g.next_age_chooser)},\n"
+                f"        next_age_tie={flat(g.next_age_tie)},\n"
                 "    )"
             ),
         }

@@ -16,6 +16,7 @@ from typing import Any
 from wondersmith import resources
 from wondersmith.atomic import write_text
 from wondersmith.dsl import vocabulary as v
+from wondersmith.engine.mechanics.catalogue import MECHANICS, NEXT_AGE_CHOOSERS, NEXT_AGE_TIES, SEATINGS
 from wondersmith.ir.migrations import FORMAT_KEY, FORMAT_VERSION
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -261,9 +262,9 @@ def game_schema() -> dict[str, Any]:
         "title": "wondersmith game",
         "description": "A game's fixed rules: players, resources, set-up, track, structures.",
         "type": "object",
-        "required": [FORMAT_KEY, "id", "name", "players", "resources", "colors",
-                     "science_symbols", "ages", "setup", "trade", "discard", "military",
-                     "science", "scoring", "structures"],
+        "required": [FORMAT_KEY, "id", "name", "players", "seating", "mechanics", "resources",
+                     "colors", "science_symbols", "ages", "setup", "trade", "discard",
+                     "military", "science", "scoring", "next_age", "structures"],
         "additionalProperties": False,
         "properties": {
             FORMAT_KEY: {"type": "integer", "const": FORMAT_VERSION,
@@ -273,6 +274,16 @@ def game_schema() -> dict[str, Any]:
             "id": _id("The game's id; also the name of its folder under cards/"),
             "name": _name("game"),
             "players": count(2, "Number of players"),
+            "seating": v._enum(tuple(SEATINGS), "How the seats sit: `opponent` (exactly two "
+                               "seats, each the other's only neighbour: Duel) or `circle` (N "
+                               "seats around a table, each with a left and a right neighbour)"),
+            "mechanics": {"type": "array", "minItems": 1, "uniqueItems": True,
+                          "items": {"type": "string", "pattern": v.ID_PATTERN,
+                                    "maxLength": MAX_ID_LENGTH,
+                                    "description": "A rule mechanic of the engine, by name: "
+                                                   + ", ".join(MECHANICS)},
+                          "description": "The rule mechanics the engine composes for this "
+                                         "game, in order (docs/engine.md)"},
             "resources": {
                 "type": "object", "description": "The game's resources",
                 "required": ["raw", "manufactured"], "additionalProperties": False,
@@ -320,12 +331,16 @@ def game_schema() -> dict[str, Any]:
             },
             "trade": {
                 "type": "object", "description": "Buying missing resources",
-                "required": ["base_price", "raised_by"], "additionalProperties": False,
+                "required": ["base_price", "raised_by", "raise_per_unit"],
+                "additionalProperties": False,
                 "properties": {
-                    "base_price": count(0, "Coins per unit before the opponent's production"),
+                    "base_price": count(0, "Coins per unit before the neighbours' production"),
                     "raised_by": {"type": "array", "items": v._enum(v.COLORS, "A colour"),
                                   "description": "Colours whose printed production raises "
-                                                 "the opponent's price by 1 a unit"},
+                                                 "the neighbours' price"},
+                    "raise_per_unit": count(0, "Coins each unit a neighbour produces (from "
+                                               "`raised_by` cards) adds to the price of that "
+                                               "resource"),
                 },
             },
             "discard": {
@@ -350,12 +365,13 @@ def game_schema() -> dict[str, Any]:
             },
             "science": {
                 "type": "object", "description": "Science",
-                "required": ["pair_takes_token", "supremacy", "cards_per_symbol"],
+                "required": ["pair_takes_token", "pair_size", "supremacy", "cards_per_symbol"],
                 "additionalProperties": False,
                 "properties": {
                     "pair_takes_token": {"type": "boolean",
                                          "description": "A pair of identical symbols takes a "
                                                         "progress token from the board"},
+                    "pair_size": count(2, "Identical symbols that make a pair"),
                     "supremacy": count(1, "Different symbols that win at once"),
                     "cards_per_symbol": count(1, "Green cards that carry each card symbol"),
                 },
@@ -367,6 +383,19 @@ def game_schema() -> dict[str, Any]:
                     "coins_per_point": count(1, "Coins per victory point"),
                     "tie_break": v._enum(v.COLORS, "Most VP from buildings of this colour wins "
                                                    "a tie"),
+                },
+            },
+            "next_age": {
+                "type": "object", "description": "Who starts each Age after the first",
+                "required": ["chooser", "tie"], "additionalProperties": False,
+                "properties": {
+                    "chooser": v._enum(tuple(NEXT_AGE_CHOOSERS),
+                                       "Who chooses the player who starts: "
+                                       + "; ".join(f"`{k}`: {d}"
+                                                   for k, d in NEXT_AGE_CHOOSERS.items())),
+                    "tie": v._enum(tuple(NEXT_AGE_TIES),
+                                   "Who chooses when no player is the chooser: "
+                                   + "; ".join(f"`{k}`: {d}" for k, d in NEXT_AGE_TIES.items())),
                 },
             },
             "structures": {"type": "array", "minItems": 1, "items": structure,
@@ -405,9 +434,11 @@ def export_schema() -> dict[str, Any]:
         "description": "A whole ruleset as one JSON document, keys in a fixed order.",
         **obj("The ruleset", {
             "format": {"const": "wondersmith-ruleset", "description": "Format name"},
-            "version": {"const": 1, "description": "Format version"},
+            "version": {"const": 2, "description": "Format version (2: seating, mechanics and the rule numbers of data format 3)"},
             "game": obj("The game", {"id": ident, "name": name,
                                      "players": count(2, "Players")}),
+            "seating": {"type": "string", "description": "How the seats sit"},
+            "mechanics": strings("The engine's rule mechanics, in order"),
             "source_hash": {"type": "string", "description": "Hash of the data files"},
             "resources": obj("Resources", {"raw": strings("Raw materials"),
                                            "manufactured": strings("Manufactured goods")}),
@@ -433,7 +464,8 @@ def export_schema() -> dict[str, Any]:
                                            "second": strings("Wonder ids")})]},
             }),
             "trade": obj("Trading", {"base_price": count(0, "Base price"),
-                                     "raised_by": strings("Colours raising prices")}),
+                                     "raised_by": strings("Colours raising prices"),
+                                     "raise_per_unit": count(0, "Raise per unit")}),
             "discard": obj("Discarding", {
                 "coins": count(0, "Coins"),
                 "bonus": obj("Bonus", {"amount": count(0, "Coins per card"),
@@ -445,11 +477,15 @@ def export_schema() -> dict[str, Any]:
                     "points": count(0, "VP"), "loot": count(0, "Coins looted on entry")})}}),
             "science": obj("Science", {
                 "pair_takes_token": {"type": "boolean", "description": "Pairs take tokens"},
+                "pair_size": count(2, "Symbols in a pair"),
                 "supremacy": count(1, "Different symbols that win"),
                 "cards_per_symbol": count(1, "Green cards per symbol")}),
             "scoring": obj("Scoring", {"coins_per_point": count(1, "Coins per VP"),
                                        "tie_break": {"type": "string",
                                                      "description": "Tie-break colour"}}),
+            "next_age": obj("Who starts each later Age", {
+                "chooser": {"type": "string", "description": "Who chooses"},
+                "tie": {"type": "string", "description": "Who chooses when nobody is"}}),
             "structures": {"type": "array", "description": "Each Age's layout", "items": obj(
                 "A structure", {
                     "age": count(1, "Age"),

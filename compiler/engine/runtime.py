@@ -175,13 +175,17 @@ class Rules:
 
     trade_base_price: int
     trade_raised_by: tuple[str, ...]  # colours whose printed production raises prices
+    trade_raise_per_unit: int  # coins each unit a neighbour produces adds to the price
     discard_coins: int
     discard_bonus_colors: tuple[str, ...]  # +1 coin per own building of these colours
     discard_bonus: int
     science_pair_reward: bool  # a pair of identical symbols takes a progress token
+    science_pair_size: int  # identical symbols that make a pair
     science_supremacy: int  # different symbols that win at once
     coins_per_point: int
     tie_break_color: str  # most VP from buildings of this colour breaks a tie
+    next_age_chooser: str  # who chooses the next Age's starting player ("weaker_military")
+    next_age_tie: str  # who chooses when nobody is weaker ("last_player")
 
 
 @dataclass(frozen=True)
@@ -191,6 +195,8 @@ class Ruleset:
     game: str
     name: str
     players: int
+    seating: str  # "opponent" or "circle"
+    mechanics: tuple[str, ...]  # the engine's rule mechanics for this game, in order
     resources: tuple[str, ...]
     raw_resources: tuple[str, ...]
     colors: tuple[str, ...]

@@ -17,6 +17,9 @@ The history of the format (this repository's own `git log -- cards/ schema/ comp
 - format 1: the first data revision (6bffe1a) up to fa7aec7.
 - format 2 (fa7aec7): the guilds' colour is data, `setup.guilds.color`, no longer `purple`
   hard-coded in the toolkit.
+- format 3: the rules the engine had built in are data: `seating`, the ordered `mechanics`,
+  `trade.raise_per_unit`, `science.pair_size` and the `next_age` starter rule. Older data
+  meant 7 Wonders Duel's rules, the only ones the engine played.
 
 Every other change of the data since 6bffe1a was a change of content (cards, translations,
 canonical style) or an optional addition (`english_fallback` in locale files), which older
@@ -109,6 +112,18 @@ class Tree:
         self._relocate((*path, old), (*path, new))
         return True
 
+    def insert_after(self, path: Path, after: str, key: str, value: Any) -> bool:
+        """Add `key: value` to the mapping at `path` just after the key `after` (at the end
+        when `after` is not there) unless the key is there."""
+        node = self.mapping(path)
+        if node is None or key in node:
+            return False
+        if after not in node:
+            self._append(node, key, value)
+        else:
+            self._insert_at(node, list(node).index(after) + 1, key, value)
+        return True
+
     def move(self, source: Path, target: Path) -> bool:
         """Move the value at `source` to the end of the mapping `target[:-1]`, as `target[-1]`."""
         parent, key = self.mapping(source[:-1]), source[-1]
@@ -146,6 +161,12 @@ class Tree:
 
     def _insert_first(self, node: dict, key: str, value: Any) -> None:
         items = [(key, value), *node.items()]
+        node.clear()
+        node.update(items)
+
+    def _insert_at(self, node: dict, position: int, key: str, value: Any) -> None:
+        items = list(node.items())
+        items.insert(position, (key, value))
         node.clear()
         node.update(items)
 
@@ -228,6 +249,25 @@ def step(version: int, kind: str) -> Callable[[Callable[[Tree], None]], Callable
 def guilds_declare_their_colour(tree: Tree) -> None:
     """Format 2: the guilds' colour is `setup.guilds.color`; format 1 meant purple."""
     tree.set_default(("setup", "guilds"), "color", "purple")
+
+
+# What the engine of format 2 played for every game: 7 Wonders Duel's rules. Written out here,
+# not imported, so the step stays what it was when later formats change the names.
+_DUEL_MECHANICS = ["progress_tokens", "wonder_draft", "card_structure", "bank_trade",
+                   "military_track", "science_pairs", "wonder_limit", "weaker_player_starts"]
+
+
+@step(2, "game")
+def rules_built_into_the_engine_become_data(tree: Tree) -> None:
+    """Format 3: seating, mechanics, trade.raise_per_unit, science.pair_size and next_age are
+    data; format 2 meant Duel's built-in rules."""
+    players = tree.get(("players",))
+    tree.insert_after((), "players", "seating", "opponent" if players == 2 else "circle")
+    tree.insert_after((), "seating", "mechanics", list(_DUEL_MECHANICS))
+    tree.insert_after(("trade",), "raised_by", "raise_per_unit", 1)
+    tree.insert_after(("science",), "pair_takes_token", "pair_size", 2)
+    tree.insert_after((), "science", "next_age", {"chooser": "weaker_military",
+                                                  "tie": "last_player"})
 
 
 FORMAT_VERSION = STEPS[-1].version + 1  # today's format: the one the last step reaches

@@ -152,6 +152,8 @@ class Game:
     id: str
     name: str
     players: int
+    seating: str
+    mechanics: tuple[str, ...]
     raw_resources: tuple[str, ...]
     manufactured_resources: tuple[str, ...]
     colors: tuple[str, ...]
@@ -160,16 +162,20 @@ class Game:
     setup: Setup
     trade_base_price: int
     trade_raised_by: tuple[str, ...]
+    trade_raise_per_unit: int
     discard_coins: int
     discard_bonus: int
     discard_bonus_colors: tuple[str, ...]
     supremacy_at: int
     zones: tuple[Zone, ...]
     science_pair_takes_token: bool
+    science_pair_size: int
     science_supremacy: int
     science_cards_per_symbol: int
     coins_per_point: int
     tie_break: str
+    next_age_chooser: str
+    next_age_tie: str
     structures: tuple[Structure, ...]
     buildings: tuple[Building, ...] = ()
     wonders: tuple[Wonder, ...] = ()
@@ -204,6 +210,8 @@ def parse_game(data: dict[str, Any], loc: Loc = NOWHERE) -> Game:
         id=data["id"],
         name=data["name"],
         players=data["players"],
+        seating=data["seating"],
+        mechanics=tuple(data["mechanics"]),
         raw_resources=tuple(data["resources"]["raw"]),
         manufactured_resources=tuple(data["resources"]["manufactured"]),
         colors=tuple(data["colors"]),
@@ -224,6 +232,7 @@ def parse_game(data: dict[str, Any], loc: Loc = NOWHERE) -> Game:
         ),
         trade_base_price=data["trade"]["base_price"],
         trade_raised_by=tuple(data["trade"]["raised_by"]),
+        trade_raise_per_unit=data["trade"]["raise_per_unit"],
         discard_coins=data["discard"]["coins"],
         discard_bonus=discard_bonus.get("amount", 0),
         discard_bonus_colors=tuple(discard_bonus.get("colors", ())),
@@ -231,10 +240,13 @@ def parse_game(data: dict[str, Any], loc: Loc = NOWHERE) -> Game:
         zones=tuple(Zone(z["from"], z["to"], z["points"], z.get("loot", 0))
                     for z in data["military"]["zones"]),
         science_pair_takes_token=science["pair_takes_token"],
+        science_pair_size=science["pair_size"],
         science_supremacy=science["supremacy"],
         science_cards_per_symbol=science["cards_per_symbol"],
         coins_per_point=data["scoring"]["coins_per_point"],
         tie_break=data["scoring"]["tie_break"],
+        next_age_chooser=data["next_age"]["chooser"],
+        next_age_tie=data["next_age"]["tie"],
         structures=tuple(
             Structure(s["age"], tuple(Row(tuple(r["columns"]), r.get("face_down", False))
                                       for r in s["rows"]))

@@ -115,6 +115,12 @@ class RoundTripTree(migrations.Tree):
         if comments is not None:
             node.ca.items[new] = comments
 
+    def _insert_at(self, node: dict, position: int, key: str, value: Any) -> None:
+        if isinstance(node, CommentedMap):
+            node.insert(position, key, value)  # comments stay on the keys they follow
+        else:
+            super()._insert_at(node, position, key, value)
+
     def _insert_first(self, node: dict, key: str, value: Any) -> None:
         if isinstance(node, CommentedMap):
             node.insert(0, key, value)  # the document's opening comments stay above it

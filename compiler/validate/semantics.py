@@ -14,6 +14,7 @@ from collections import Counter, defaultdict
 from typing import Any, Callable, Iterator
 
 from wondersmith.diagnostics import Diagnostic, did_you_mean
+from wondersmith.engine.mechanics.catalogue import MECHANICS, OPPONENT
 from wondersmith.ir.model import Board, Building, Game, Loc, Token, Wonder
 from wondersmith.validate.strict_yaml import Document
 from wondersmith.dsl.vocabulary import (CollectTradeSpend, Coins, Destroy, Discount, Effect,
@@ -425,6 +426,33 @@ def military(game: Game, doc: Document) -> Iterator[Diagnostic]:
                       f"supremacy at {game.supremacy_at}, but the zones end at {expected - 1}",
                       f"write `supremacy_at: {expected}`, or make the last zone end at "
                       f"{game.supremacy_at - 1}")
+
+
+@check_
+def mechanics(game: Game, doc: Document) -> Iterator[Diagnostic]:
+    """The seating and mechanics name rules the engine has, and fit together."""
+    if game.seating == OPPONENT and game.players != 2:
+        yield in_game(doc, ("seating",), "WS320",
+                      f"`seating: opponent` seats exactly two players; this game has "
+                      f"{game.players}", "write `seating: circle`, or `players: 2`")
+    for i, name in enumerate(game.mechanics):
+        about = MECHANICS.get(name)
+        if about is None:
+            hint = did_you_mean(name, MECHANICS) or "known: " + ", ".join(MECHANICS)
+            yield in_game(doc, ("mechanics", i), "WS319",
+                          f"the engine has no mechanic '{name}'", hint)
+            continue
+        if game.seating not in about.seatings:
+            yield in_game(doc, ("mechanics", i), "WS320",
+                          f"mechanic '{name}' plays only with `seating: "
+                          f"{' or '.join(about.seatings)}`; this game has `seating: "
+                          f"{game.seating}`", f"remove '{name}' from `mechanics`, or write "
+                          f"`seating: {about.seatings[0]}`")
+        for needed in about.requires:
+            if needed not in game.mechanics:
+                yield in_game(doc, ("mechanics", i), "WS320",
+                              f"mechanic '{name}' needs mechanic '{needed}', which is not "
+                              "listed", f"add '{needed}' to `mechanics`, or remove '{name}'")
 
 
 @check_

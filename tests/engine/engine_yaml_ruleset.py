@@ -144,7 +144,8 @@ def load() -> rt.Ruleset:
     seat = {"first": 0, "second": 1}
     setup = game["setup"]
     return rt.Ruleset(
-        game="duel", name=game["name"], players=2, resources=resources,
+        game="duel", name=game["name"], players=2, seating=game["seating"],
+        mechanics=tuple(game["mechanics"]), resources=resources,
         raw_resources=tuple(game["resources"]["raw"]), colors=tuple(game["colors"]),
         science_symbols=tuple(game["science_symbols"]), ages=3,
         buildings=tuple(buildings), wonders=tuple(wonders), tokens=tuple(tokens),
@@ -164,11 +165,14 @@ def load() -> rt.Ruleset:
         rules=rt.Rules(
             trade_base_price=game["trade"]["base_price"],
             trade_raised_by=tuple(game["trade"]["raised_by"]),
+            trade_raise_per_unit=game["trade"]["raise_per_unit"],
             discard_coins=game["discard"]["coins"],
             discard_bonus_colors=tuple(game["discard"]["bonus"]["colors"]),
             discard_bonus=game["discard"]["bonus"]["amount"],
             science_pair_reward=game["science"]["pair_takes_token"],
+            science_pair_size=game["science"]["pair_size"],
             science_supremacy=game["science"]["supremacy"],
             coins_per_point=game["scoring"]["coins_per_point"],
-            tie_break_color=game["scoring"]["tie_break"]),
+            tie_break_color=game["scoring"]["tie_break"],
+            next_age_chooser=game["next_age"]["chooser"], next_age_tie=game["next_age"]["tie"]),
     )

@@ -1,0 +1,68 @@
+"""The names the data may use for the engine's seatings and rule mechanics.
+
+`game.yaml` (format 3) names its seating and the ordered list of mechanics the engine composes
+for it. This module is the one list of those names: the schema describes them, the semantic
+checks refuse unknown ones (WS319) and ones that do not fit the seating (WS320), and the engine
+builds a game's class from the modules of this package with the same names. It imports nothing,
+so the toolkit can read it without loading the engine.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+OPPONENT = "opponent"
+CIRCLE = "circle"
+
+# How the seats sit, and what each means for the neighbours of a seat.
+SEATINGS = {
+    OPPONENT: "exactly two seats, each the other's only neighbour (7 Wonders Duel)",
+    CIRCLE: "N seats around a table, each with a left and a right neighbour (7 Wonders)",
+}
+
+
+@dataclass(frozen=True)
+class About:
+    """What the validator needs to know of a mechanic before the engine is loaded."""
+
+    name: str
+    summary: str
+    seatings: tuple[str, ...] = (OPPONENT, CIRCLE)  # the seatings it can be played in
+    requires: tuple[str, ...] = ()  # mechanics it reads the state of
+    sections: tuple[str, ...] = ()  # the game.yaml sections it reads
+
+
+MECHANICS: dict[str, About] = {a.name: a for a in (
+    About("progress_tokens", "progress tokens laid on the board and kept in the box",
+          sections=("setup",)),
+    About("wonder_draft", "Wonders drafted in rounds, each pick by a named seat (Duel's "
+                          "draft names the first and the second player)",
+          seatings=(OPPONENT,), sections=("setup",)),
+    About("card_structure", "each Age's cards dealt into a structure of overlapping rows; a "
+                            "card is taken when no card covers it",
+          sections=("ages", "setup", "discard", "structures")),
+    About("bank_trade", "missing resources bought from the bank, at a price raised by what "
+                        "the neighbours produce", sections=("trade",)),
+    About("military_track", "a tug-of-war conflict pawn between two capitals, with looting "
+                            "and military supremacy; inherently two-sided",
+          seatings=(OPPONENT,), sections=("military",)),
+    About("science_pairs", "pairs of identical science symbols take a progress token; "
+                           "different symbols win at once", requires=("progress_tokens",),
+          sections=("science",)),
+    About("wonder_limit", "at most a given number of Wonders built in the whole game",
+          sections=("setup",)),
+    About("weaker_player_starts", "before each Age after the first, the player the conflict "
+                                  "pawn leans towards chooses who starts",
+          seatings=(OPPONENT,), requires=("military_track",), sections=("next_age",)),
+)}
+
+# Who chooses the player who starts the next Age, and who when nobody is that player.
+NEXT_AGE_CHOOSERS = {
+    "weaker_military": "the player towards whose capital the conflict pawn stands",
+}
+NEXT_AGE_TIES = {
+    "last_player": "the player who played the last card of the Age",
+}
+
+# The mechanics of 7 Wonders Duel, in the order the engine composes them.
+DUEL = ("progress_tokens", "wonder_draft", "card_structure", "bank_trade", "military_track",
+        "science_pairs", "wonder_limit", "weaker_player_starts")

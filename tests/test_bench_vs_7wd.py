@@ -1,0 +1,64 @@
+"""benchmarks/bench_vs_7wd.py runs: its arguments parse, our side plays, and when their engine
+can't be had the report says so. Not a speed test: the benchmark itself gives the numbers."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "benchmarks" / "bench_vs_7wd.py"
+
+
+def bench(*args: str, cache: Path) -> subprocess.CompletedProcess[str]:
+    # No network in tests: git may clone from local files only, so GitHub fails at once.
+    env = dict(os.environ, XDG_CACHE_HOME=str(cache), GIT_ALLOW_PROTOCOL="file")
+    return subprocess.run([sys.executable, str(BENCH), *args], capture_output=True, text=True,
+                          env=env, timeout=300)
+
+
+def test_our_side_runs_and_a_missing_engine_is_reported_as_skipped(tmp_path: Path) -> None:
+    done = bench("-n", "2", "--repeats", "1", cache=tmp_path)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert any(line.startswith("theirs: SKIPPED: dfomin/7wd-engine is not available (git clone failed")
+               for line in lines), done.stdout
+    assert [line.split()[:3] for line in lines if line.strip().startswith("1  ")] == [["1", "ours", "2"]]
+    assert "ratio   not measured: their engine did not run" in lines
+    decisions = next(line for line in lines if "decisions a game over 2 timed games" in line)
+    assert 40 < float(decisions.split()[0]) < 120  # a whole Duel game, not a stub
+    assert not any((tmp_path / "wondersmith").glob(".clone-*"))  # the failed clone left nothing
+
+
+def test_their_side_is_driven_through_its_api_when_given_a_folder(tmp_path: Path) -> None:
+    # A stand-in with their API: every game is exactly three decisions among two actions.
+    package = tmp_path / "theirs" / "swd"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "game.py").write_text(
+        "class Game:\n"
+        "    create = staticmethod(lambda: [0])\n"
+        "    is_finished = staticmethod(lambda state: state[0] == 3)\n"
+        "    get_available_actions = staticmethod(lambda state: ['a', 'b'])\n"
+        "    @staticmethod\n"
+        "    def apply_action(state, action):\n"
+        "        state[0] += 1\n")
+    done = bench("-n", "2", "--repeats", "2", "--theirs", str(package.parent), cache=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "(not a git repository: commit unknown)" in done.stdout
+    runs = [line.split()[:3] for line in done.stdout.splitlines() if line[:3].strip() in {"1", "2"}]
+    assert runs == [["1", "ours", "2"], ["1", "theirs", "2"], ["2", "ours", "2"], ["2", "theirs", "2"]]
+    assert ("3.0 decisions a game over 4 timed games; 2.00 legal actions a decision (at most 2)"
+            in done.stdout)
+    assert "ratio   ours / theirs: " in done.stdout
+
+
+def test_bad_arguments_exit_2_with_one_line(tmp_path: Path) -> None:
+    missing = bench("--theirs", str(tmp_path / "nowhere"), cache=tmp_path)
+    assert missing.returncode == 2
+    assert missing.stderr.strip() == f"bench_vs_7wd: --theirs: no folder {tmp_path / 'nowhere'}"
+    assert bench("--repeats", "0", cache=tmp_path).returncode == 2
+    assert bench("--instructions", "0", cache=tmp_path).returncode == 2
+    both = bench("-n", "3", "--seconds", "1", cache=tmp_path)
+    assert both.returncode == 2 and "not allowed with argument" in both.stderr
