@@ -51,7 +51,7 @@ def test_up_to_date_catalogs_are_reported_complete(locale_dir: Path) -> None:
     result = runner.invoke(app, ["sheets", "--update-catalogs"])
     assert result.exit_code == 0, result.output
     count = sum(1 for m in i18n.read_catalog(locale_dir / "messages.pot") if m.id)
-    assert f"extracted {count} message(s) from compiler/render/: 0 new, 0 obsolete" \
+    assert f"extracted {count} message(s) from compiler/render/ and compiler/dsl/: 0 new, 0 obsolete" \
         in result.output
     for lang in OTHERS:
         assert f"{lang}: every message translated" in result.output
@@ -78,7 +78,7 @@ def test_new_obsolete_and_missing_messages_are_named(locale_dir: Path) -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     total = len(catalogs.extract())
-    assert f"extracted {total} message(s) from compiler/render/: 1 new, 1 obsolete" in out
+    assert f"extracted {total} message(s) from compiler/render/ and compiler/dsl/: 1 new, 1 obsolete" in out
     assert f"  new:\n    {dropped!r}\n" in out
     assert "  obsolete (removed from every catalog):\n    'An old phrase about {n} coins'" in out
     fr = out[out.index("fr: "):out.index("it: ")]
@@ -99,7 +99,7 @@ def test_report_lines_cut_long_lists() -> None:
     keys = [(None, f"message {i}") for i in range(4)]
     report = catalogs.Report(4, new=keys, obsolete=[], missing={"fr": keys[:1]})
     lines = report.lines(shown=2)
-    assert lines[:5] == ["extracted 4 message(s) from compiler/render/: 4 new, 0 obsolete",
+    assert lines[:5] == ["extracted 4 message(s) from compiler/render/ and compiler/dsl/: 4 new, 0 obsolete",
                          "  new:", "    'message 0'", "    'message 1'",
                          "    ... and 2 more (`wondersmith validate` lists every one)"]
     assert "fr: 1 of 4 message(s) untranslated (shown in English, marked, until translated):" \

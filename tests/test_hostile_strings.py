@@ -89,7 +89,7 @@ def text_fields() -> set[tuple[str, str]]:
         if cls in seen:
             continue
         seen.add(cls)
-        hints = typing.get_type_hints(cls, vars(model) | vars(v))
+        hints = typing.get_type_hints(cls, localns=vars(model) | vars(v))
         for f in dataclasses.fields(cls):
             if _is_str_type(hints[f.name]):
                 fields.add((cls.__name__, f.name))

@@ -107,7 +107,7 @@ def test_every_verb_has_a_translated_phrase(lang: str) -> None:
     t = Translator(lang)
     for name, cls in v.VERBS.items():
         effect = v.parse_effect(yaml.safe_load(cls.EXAMPLE))
-        text = phrases.effect_text(t, effect, duel=True)
+        text = phrases.effect_text(t, effect, opponent=True)
         assert text and text != name and not text.fallback, (lang, name, text)
         assert "{" not in text, (lang, name, text)
 

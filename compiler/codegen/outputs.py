@@ -41,7 +41,9 @@ class Outputs:
 def compile_inputs(folder: Path) -> str:
     """The inputs hash of the package compiled from the game folder `folder`."""
     files = {f"game/{p.name}": p for p in [folder / GAME_FILE, *card_files(folder)]}
-    files.update(package_files("codegen/*.py", "codegen/templates/*"))
+    # The code each verb compiles to lives in its module of dsl/verbs/.
+    files.update(package_files("codegen/*.py", "codegen/templates/*", "dsl/*.py",
+                               "dsl/verbs/*.py"))
     return inputs_digest(files, output="package")
 
 

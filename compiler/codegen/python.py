@@ -24,7 +24,7 @@ from wondersmith import resources
 from wondersmith.codegen.literals import (Code, LiteralError, boolean, class_name, comment,
                                           flat, literal, located, only_code, package_name,
                                           seat, shown, whole)
-from wondersmith.dsl import vocabulary as v
+from wondersmith.dsl.verbs import collected_attributes
 from wondersmith.ir.model import Board, Building, Game, Token, Wonder
 
 TEMPLATES = resources.folder("wondersmith.codegen", "templates")
@@ -62,6 +62,72 @@ class ClassSpec:
 CITIES = "cities = (player, *game.neighbours(player))"
 
 
+class _ClassWriter:
+    """The class of one card as its effects write it (`wondersmith.dsl.effect.ClassWriter`).
+
+    Attributes a verb sets come in the order of the card's effects; gathered ones (units,
+    lists, totals) after them, in registry order, left out when empty or zero. Data reaches
+    the source only through the literal writers.
+    """
+
+    whole = staticmethod(whole)
+    flat = staticmethod(flat)
+    shown = staticmethod(shown)
+
+    def __init__(self, compiler: "_Compiler", item: Any, attrs: dict[str, Any]) -> None:
+        self.compiler, self.item, self.attrs = compiler, item, attrs
+        self.gathered: dict[str, Any] = {}
+        self.on_build_lines: list[str] = []
+        self.end_point_terms: list[str] = []
+        self.chain_build_lines: list[str] = []
+
+    def fail(self, message: str) -> CompileError:
+        return self.compiler.fail(self.item, message)
+
+    def resource_index(self, resource: str) -> int:
+        return self.compiler.index[resource]
+
+    def set(self, attr: str, value: Any) -> None:
+        self.attrs[attr] = value
+
+    def has(self, attr: str) -> bool:
+        return attr in self.attrs
+
+    def units(self, attr: str, resource: str, n: int) -> None:
+        vector = self.gathered.setdefault(attr, [0] * len(self.compiler.index))
+        vector[self.resource_index(resource)] += n
+
+    def collect(self, attr: str, *items: Any) -> None:
+        self.gathered.setdefault(attr, []).extend(items)
+
+    def total(self, attr: str, n: int) -> None:
+        self.gathered[attr] = self.gathered.get(attr, 0) + n
+
+    def on_build(self, lines: list[str]) -> None:
+        self.on_build_lines += lines
+
+    def end_points(self, expression: str) -> None:
+        self.end_point_terms.append(expression)
+
+    def on_chain_build(self, lines: list[str]) -> None:
+        self.chain_build_lines += lines
+
+    def collected(self) -> dict[str, Any]:
+        """The gathered attributes, in registry order, without the empty ones."""
+        order = collected_attributes()
+        unknown = set(self.gathered) - set(order)
+        if unknown:  # a verb gathering what it does not declare in COLLECTS: a bug
+            raise self.fail(f"attributes gathered but not declared: {sorted(unknown)}")
+        out: dict[str, Any] = {}
+        for name in order:
+            value = self.gathered.get(name)
+            if isinstance(value, list) and any(value):
+                out[name] = tuple(value)
+            elif not isinstance(value, list) and value:  # a total; its literal checks it
+                out[name] = value
+        return out
+
+
 class _Compiler:
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -77,57 +143,6 @@ class _Compiler:
         loc = item.loc
         return CompileError(f"{located(loc.file)}:{loc.line}:{loc.column}: "
                             f"{located(item.id)}: {message}")
-
-    # Counted amounts -------------------------------------------------------------------
-
-    def amount(self, item: Any, amount: v.Amount) -> str:
-        if amount.count is None:
-            return whole(amount.value)
-        count = amount.count
-        counters = {"wonders": "game.count_wonders", "tokens": "game.count_tokens",
-                    "coins": "game.count_coins"}
-        if count.per == "cards":
-            colors = flat(count.colors)  # data text: never part of a format template
-
-            def measure(p: str) -> str:
-                return f"game.count_cards({p}, {colors})"
-        elif count.per in counters:
-            def measure(p: str) -> str:
-                return f"{counters[count.per]}({p})"
-        else:
-            raise self.fail(item, f"the engine cannot count {shown(count.per)} yet")
-        if count.city == "self":
-            expr = measure("player")
-        elif count.city == "neighbours":
-            expr = f"sum({measure('other')} for other in game.neighbours(player))"
-        elif count.city == "most":
-            expr = f"max({measure('city')} for city in cities)"
-        else:
-            raise self.fail(item, f"the engine has no {shown(count.city)} neighbour yet")
-        if count.every != 1:
-            expr = f"{expr} // {whole(count.every)}"  # a call: no parentheses needed
-        return expr if amount.value == 1 else f"{whole(amount.value)} * {expr}"
-
-    # Effects ---------------------------------------------------------------------------
-
-    def acts(self, item: Any, effect: v.Effect) -> list[str]:
-        """Statements for an on-build effect."""
-        if isinstance(effect, v.Coins):
-            return [f"game.gain_coins(player, {self.amount(item, effect.amount)})"]
-        if isinstance(effect, v.LoseCoins):
-            if effect.who != "neighbours":
-                raise self.fail(item, f"lose_coins for {shown(effect.who)} is not supported yet")
-            return ["for other in game.neighbours(player):",
-                    f"    game.lose_coins(other, {whole(effect.amount)})"]
-        if isinstance(effect, v.Destroy):
-            if effect.who != "neighbours":
-                raise self.fail(item, f"destroy in {shown(effect.who)} is not supported yet")
-            return [f"game.destroy(player, {flat(effect.colors)})"]
-        if isinstance(effect, v.BuildFromDiscard):
-            return ["game.build_from_discard(player)"]
-        if isinstance(effect, v.TakeToken):
-            return [f"game.take_token(player, {flat(effect.source)}, {whole(effect.draw)})"]
-        raise self.fail(item, f"'{effect.VERB}' cannot be triggered")
 
     def spec(self, item: Building | Wonder | Token) -> ClassSpec:
         if isinstance(item, Board):
@@ -148,64 +163,12 @@ class _Compiler:
                 attrs["chain_gives"] = item.chain_gives
             if item.chain_from:
                 attrs["chain_from"] = item.chain_from
-        produces = [0] * len(self.index)
-        one_of: list[tuple[int, ...]] = []
-        prices: list[tuple[int, int]] = []
-        discounts: list[tuple[str, int]] = []
-        bonus: list[tuple[str, int]] = []
-        shields = points = 0
+        writer = _ClassWriter(self, item, attrs)
         for effect in item.effects:
-            if isinstance(effect, v.Produce):
-                for r, units in effect.resources:
-                    produces[self.index[r]] += units
-            elif isinstance(effect, v.ProduceOneOf):
-                one_of.append(tuple(self.index[r] for r in effect.resources))
-            elif isinstance(effect, v.TradePrice):
-                if effect.source != "neighbours":
-                    raise self.fail(item, f"trade prices from {shown(effect.source)} are not "
-                                          "supported yet")
-                prices += [(self.index[r], effect.price) for r in effect.resources]
-            elif isinstance(effect, v.Discount):
-                discounts.append((effect.target, effect.units))
-            elif isinstance(effect, v.ShieldBonus):
-                bonus += [(c, effect.amount) for c in effect.colors]
-            elif isinstance(effect, v.Science):
-                if "science" in attrs:
-                    raise self.fail(item, "a card carries one science symbol")
-                attrs["science"] = effect.symbol
-            elif isinstance(effect, v.WondersPlayAgain):
-                attrs["wonders_play_again"] = True
-            elif isinstance(effect, v.CollectTradeSpend):
-                if effect.source != "neighbours":
-                    raise self.fail(item, f"collect_trade_spend from {shown(effect.source)} is not "
-                                          "supported yet")
-                attrs["collect_trade_spend"] = True
-            elif isinstance(effect, v.Shields):
-                shields += effect.amount
-            elif isinstance(effect, v.PlayAgain):
-                attrs["play_again"] = True
-            elif isinstance(effect, v.Points):
-                if effect.amount.count is None:
-                    points += effect.amount.value
-                else:
-                    spec.end_points.append(self.amount(item, effect.amount))
-            elif isinstance(effect, v.Whenever):
-                for inner in effect.effects:
-                    spec.on_chain_build += self.acts(item, inner)
-            elif effect.TIMING == v.ON_BUILD:
-                spec.on_build += self.acts(item, effect)
-            else:
-                raise self.fail(item, f"'{effect.VERB}' is not supported by the engine yet")
-        if any(produces):
-            attrs["produces"] = tuple(produces)
-        for name, value in (("produces_one_of", one_of), ("trade_prices", prices),
-                            ("discounts", discounts), ("shield_bonus", bonus)):
-            if value:
-                attrs[name] = tuple(value)
-        if shields:
-            attrs["shields"] = shields
-        if points:
-            attrs["points"] = points
+            effect.compile(writer)
+        attrs.update(writer.collected())
+        spec.on_build, spec.end_points = writer.on_build_lines, writer.end_point_terms
+        spec.on_chain_build = writer.chain_build_lines
         for name, body in (("has_on_build", spec.on_build), ("has_end_points", spec.end_points),
                            ("has_on_chain_build", spec.on_chain_build)):
             if body:

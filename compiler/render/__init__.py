@@ -63,9 +63,11 @@ def _inputs(folder: Path, lang: str, kind: str, paper: str, out_dir: Path) -> st
     files = {f"game/{p.name}": p for p in [folder / GAME_FILE, *card_files(folder)]}
     files["game/names"] = folder / LOCALES_DIR / f"{lang}.yaml"
     files["wondersmith/render/catalog"] = po_path(lang)
-    # The renderer's own code and phrases (catalogs.py only extracts messages: not an input).
-    files.update({label: path for label, path in package_files("render/*.py").items()
-                  if not label.endswith("/catalogs.py")})
+    # The renderer's own code and phrases, and the DSL's: each verb's phrase and icons, the
+    # nouns' words (catalogs.py only extracts messages: not an input).
+    files.update({label: path for label, path in package_files(
+        "render/*.py", "dsl/*.py", "dsl/verbs/*.py").items()
+        if not label.endswith("/catalogs.py")})
     if kind == "md":
         files.update(package_files("render/templates/rules.md.j2"))
         return inputs_digest(files, output="rules", lang=lang)

@@ -17,9 +17,13 @@ from babel.messages.extract import extract_from_file
 from babel.messages.pofile import write_po
 
 from wondersmith.atomic import write_bytes
+from wondersmith.manifest import package_files
 from wondersmith.render import i18n
 
-SOURCES = ("phrases.py", "sheets.py", "texts.py")
+# Where the messages are, inside the package: the renderer's own and the DSL's (the nouns'
+# words and each verb's phrase).
+SOURCES = ("render/phrases.py", "render/sheets.py", "render/texts.py", "dsl/words.py",
+           "dsl/verbs/*.py")
 KEYWORDS = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}
 FIXED_DATE = dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc)
 PROJECT = "wondersmith"
@@ -36,12 +40,11 @@ def _new(locale: str | None = None) -> Catalog:
 def extract() -> Catalog:
     """The template: every message of the phrase and text modules."""
     catalog = _new()
-    for name in SOURCES:
-        path = i18n.HERE / name
+    for label, path in package_files(*SOURCES).items():
+        where = "compiler/" + label.partition("/")[2]  # the path in the repository
         for lineno, message, comments, context in extract_from_file(
                 "python", str(path), keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
-            catalog.add(message, None, [(f"compiler/render/{name}", 0)],
-                        auto_comments=comments, context=context)
+            catalog.add(message, None, [(where, 0)], auto_comments=comments, context=context)
     return catalog
 
 
@@ -111,8 +114,8 @@ class Report:
                            "(`wondersmith validate` lists every one)")
             return out
 
-        lines = [f"extracted {self.extracted} message(s) from compiler/render/: "
-                 f"{len(self.new)} new, {len(self.obsolete)} obsolete"]
+        lines = [f"extracted {self.extracted} message(s) from compiler/render/ and "
+                 f"compiler/dsl/: {len(self.new)} new, {len(self.obsolete)} obsolete"]
         if self.new:
             lines += ["  new:", *listed(self.new)]
         if self.obsolete:

@@ -1,6 +1,7 @@
 """Translations for the sheets and rules docs: gettext catalogs read with Babel.
 
-Phrase templates live in the code (`phrases.py`, `texts.py`) as English gettext messages with
+Phrase templates live in the code (each verb's module in `wondersmith/dsl/verbs/`, the nouns'
+`dsl/words.py`, and `phrases.py`, `texts.py`, `sheets.py` here) as English gettext messages with
 named `{placeholders}`; `compiler/render/locale/messages.pot` is extracted from them and each
 language has `locale/<lang>/LC_MESSAGES/messages.po`. Catalogs are compiled in memory when
 loaded (no .mo files on disk, so nothing depends on when or where they were compiled).
@@ -109,6 +110,10 @@ class Translator:
 
     def ngettext(self, singular: str, plural: str, n: int) -> Text:
         return Text(self._gnu.ngettext(singular, plural, n), not self._translated(singular))
+
+    def untranslated(self, text: str) -> Text:
+        """Text shown as written, flagged as a fallback (a name no catalog knows)."""
+        return Text(text, True)
 
     def format(self, template: Text | str, **values: object) -> Text:
         """Fill a template's placeholders; the result is a fallback if any part is."""

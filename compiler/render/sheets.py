@@ -24,7 +24,8 @@ import jinja2
 from markupsafe import Markup, escape
 
 from wondersmith import resources
-from wondersmith.dsl import vocabulary as v
+from wondersmith.dsl.effect import Effect, Icon
+from wondersmith.engine.mechanics.catalogue import MECHANICS, OPPONENT, SEATINGS
 from wondersmith.ir.model import Building, Cost, Game, Structure, Token, Wonder
 from wondersmith.render import phrases, texts
 from wondersmith.render.i18n import LANGUAGE_NAMES, Text, Translator, translator
@@ -51,18 +52,6 @@ def icon_css() -> str:
         rules.append(f".i-{name.replace('_', '-')}{{background-image:url("
                      f"data:image/svg+xml;base64,{data})}}")
     return "\n".join(rules)
-
-
-@dataclass
-class Icon:
-    name: str  # file stem in icons/
-    label: Text  # what it means, for screen readers and the text layer
-    count: int | None = None  # a number printed beside it
-    style: str = "times"  # "times": x2 (units); "value": the number itself (coins, points)
-
-    @property
-    def css(self) -> str:
-        return "i-" + self.name.replace("_", "-")
 
 
 @dataclass
@@ -100,32 +89,8 @@ def _cost_icons(t: Translator, cost: Cost) -> list[Icon]:
     return [Icon(r, phrases.resource_units(t, r, n), n) for r, n in cost.resources]
 
 
-def _effect_icons(t: Translator, effect: v.Effect) -> list[Icon]:
-    if isinstance(effect, v.Produce):
-        return [Icon(r, phrases.resource_name(t, r), n) for r, n in effect.resources]
-    if isinstance(effect, v.ProduceOneOf):
-        return [Icon(r, phrases.resource_name(t, r)) for r in effect.resources]
-    if isinstance(effect, v.Science):
-        return [Icon("sci_" + effect.symbol, phrases.science_name(t, effect.symbol))]
-    if isinstance(effect, v.ScienceChoice):
-        return [Icon("sci_" + s, phrases.science_name(t, s)) for s in effect.symbols]
-    if isinstance(effect, v.Shields):
-        return [Icon("shield", phrases.effect_text(t, effect), effect.amount, "value")]
-    if isinstance(effect, v.Points):  # a counted amount has no single number to show
-        fixed = effect.amount.count is None
-        return [Icon("points", phrases.points(t, effect.amount.value),
-                     effect.amount.value if fixed else None, "value")]
-    if isinstance(effect, v.Coins):
-        fixed = effect.amount.count is None
-        return [Icon("coin", phrases.coins(t, effect.amount.value),
-                     effect.amount.value if fixed else None, "value")]
-    if isinstance(effect, v.TakeToken):
-        return [Icon("token", t.gettext("progress token"))]
-    return []
-
-
-def _effects(t: Translator, effects: tuple[v.Effect, ...], duel: bool) -> list[EffectView]:
-    return [EffectView(phrases.effect_text(t, e, duel), _effect_icons(t, e)) for e in effects]
+def _effects(t: Translator, effects: tuple[Effect, ...], opponent: bool) -> list[EffectView]:
+    return [EffectView(phrases.effect_text(t, e, opponent), e.icons(t)) for e in effects]
 
 
 def _chain(t: Translator, symbol: str | None) -> Icon | None:
@@ -135,7 +100,9 @@ def _chain(t: Translator, symbol: str | None) -> Icon | None:
 
 
 def card_view(t: Translator, item: Building | Wonder | Token, names: dict[str, str],
-              duel: bool) -> CardView:
+              opponent: bool) -> CardView:
+    """A card as the sheet shows it; `opponent`: the game seats two opponents (its seating
+    is `opponent`), so effects on "neighbours" read "your opponent"."""
     cost = getattr(item, "cost", Cost())
     return CardView(
         id=item.id, name=_name(t, item, names), kind=item.kind,
@@ -143,7 +110,7 @@ def card_view(t: Translator, item: Building | Wonder | Token, names: dict[str, s
         resources=_cost_icons(t, cost),
         chain_gives=_chain(t, getattr(item, "chain_gives", None)),
         chain_from=_chain(t, getattr(item, "chain_from", None)),
-        effects=_effects(t, item.effects, duel),
+        effects=_effects(t, item.effects, opponent),
     )
 
 
@@ -285,10 +252,21 @@ def environment() -> jinja2.Environment:
     return _env()
 
 
+def _check_rules_names(game: Game) -> None:
+    """The seating and mechanics choose the sheet's wording: names validation knows (WS319,
+    WS320) or a refusal, never a sheet quietly missing its rules."""
+    unknown = [m for m in game.mechanics if m not in MECHANICS]
+    if game.seating not in SEATINGS:
+        raise RenderError(f"unknown seating {game.seating!r}")
+    if unknown:
+        raise RenderError("unknown mechanics: " + ", ".join(map(repr, unknown)))
+
+
 def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
             font_base: str = "") -> dict[str, Any]:
     t = translator(lang)
-    duel = game.players == 2
+    _check_rules_names(game)
+    opponent = game.seating == OPPONENT  # else seats around a table: neighbours
     labels = texts.labels(t)
     ages = []
     colors = [c for c in game.colors if c != game.setup.guild_color]
@@ -296,14 +274,14 @@ def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
         cards = game.age_cards(deck.age)
         groups = []
         for color in colors:
-            members = [card_view(t, b, names, duel) for b in cards if b.color == color]
+            members = [card_view(t, b, names, opponent) for b in cards if b.color == color]
             if members:
                 groups.append({"color": color, "title": phrases.color_heading(t, color),
                                "cards": members})
         ages.append({"age": deck.age, "roman": ROMAN.get(deck.age, str(deck.age)),
                      "title": _format(labels["age"], {"age": ROMAN.get(deck.age, deck.age)}),
                      "groups": groups})
-    guilds = [card_view(t, b, names, duel) for b in game.guilds()]
+    guilds = [card_view(t, b, names, opponent) for b in game.guilds()]
     page_label = str(labels["page"])
     before, _, rest = page_label.partition("{page}")
     middle, _, after = rest.partition("{pages}")
@@ -317,8 +295,8 @@ def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
         "title": Text(game.name), "labels": labels, "ages": ages,
         "guilds": guilds,
         "guilds_title": phrases.color_heading(t, game.setup.guild_color),
-        "wonders": [card_view(t, w, names, duel) for w in game.wonders],
-        "tokens": [card_view(t, k, names, duel) for k in game.tokens],
+        "wonders": [card_view(t, w, names, opponent) for w in game.wonders],
+        "tokens": [card_view(t, k, names, opponent) for k in game.tokens],
         "cells": military_cells(game), "zones": military_zones(game),
         "rules": texts.rules_summary(t, game), "structures": structures,
         "card_types": texts.card_types(t, game),

@@ -1,11 +1,14 @@
 """Sheet labels and the rules summary, as gettext messages filled from the game's data.
 
 The numbers in the rules (starting coins, trade price, military zones...) come from the
-intermediate form, so a data change updates the summary in every language.
+intermediate form, so a data change updates the summary in every language. The summary is
+assembled from parts, each describing the rule mechanics it needs: a game's summary holds the
+parts of the mechanics its game.yaml lists (`mechanics`), so no game's rules are assumed.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from wondersmith.ir.model import Game
 from wondersmith.render import phrases
@@ -93,86 +96,132 @@ class Section:
     bullets: list[Text]
 
 
+Words = Callable[[Translator, Game], Text]
+
+
+@dataclass(frozen=True)
+class Part:
+    """A sentence of the rules summary, and the mechanics it describes (names of
+    `wondersmith.engine.mechanics.catalogue`): it is in the summary of a game that lists all
+    of them in game.yaml's `mechanics` (a part needing none is in every one)."""
+
+    needs: tuple[str, ...]
+    words: Words
+
+
+@dataclass(frozen=True)
+class Layout:
+    title: Callable[[Translator], Text]
+    paragraphs: tuple[Part, ...] = ()
+    bullets: tuple[Part, ...] = ()
+
+
 def rules_summary(t: Translator, game: Game) -> list[Section]:
-    """The two-page summary of the rules, numbers taken from the game."""
-    s = game.setup
-    zone_points = t.join([Text(str(z.points)) for z in game.zones])
-    loots = [z.loot for z in game.zones if z.loot]
-    raisers = phrases.colors_or(t, game.trade_raised_by)
-    bonus = phrases.colors_or(t, game.discard_bonus_colors)
-    cards_per_age = game.ages[0].cards - s.removed_cards_per_age if game.ages else 0
-    f = t.format
-    return [
-        Section(t.gettext("Goal"), [
-            f(t.gettext("Each player leads a city through {ages} Ages, building cards and "
-                        "Wonders. There are three ways to win: military supremacy, "
-                        "scientific supremacy and civilian victory."), ages=len(game.ages)),
-        ], []),
-        Section(t.gettext("Set-up"), [], [
-            f(t.ngettext("Each player takes {n} coin from the bank.",
-                         "Each player takes {n} coins from the bank.", s.starting_coins),
-              n=s.starting_coins),
-            f(t.ngettext("Place {n} progress token face up on the board; the others go back "
-                         "to the box.",
-                         "Place {n} progress tokens face up on the board; the others go "
-                         "back to the box.", s.board_tokens), n=s.board_tokens),
-            f(t.gettext("Choose the Wonders: reveal 4, the first player takes 1, the second "
-                        "player 2, the first player the last one; then reveal 4 more and "
-                        "start with the second player. Each player has {n} Wonders."),
-              n=sum(r.count("first") for r in s.wonder_draft)),
-            f(t.ngettext("Remove {n} card from each Age deck without looking at it.",
-                         "Remove {n} cards from each Age deck without looking at them.",
-                         s.removed_cards_per_age), n=s.removed_cards_per_age),
-            f(t.gettext("Shuffle {n} guilds, drawn at random, into the deck of Age {age}."),
-              n=s.guilds_drawn, age=s.guild_age),
-        ]),
-        Section(t.gettext("Turn"), [
-            f(t.gettext("Lay out the {n} cards of the Age as the diagram shows. On your "
-                        "turn, take a card that no other card covers, then do one of "
-                        "three things:"), n=cards_per_age),
-        ], [
-            t.gettext("Build it: pay its cost and put it in your city."),
-            f(t.gettext("Discard it: take {n} coins from the bank, plus 1 for each {color} "
-                        "card in your city."), n=game.discard_coins, color=bonus),
-            t.gettext("Build a Wonder: pay the Wonder's cost and slide the card under it."),
-            t.gettext("Then turn face up any card that is no longer covered."),
-        ]),
-        Section(t.gettext("Costs and trade"), [
-            t.gettext("Resources you produce are never spent: each turn they pay again."),
-            f(t.gettext("A missing resource can be bought from the bank for {n} coins, plus "
-                        "1 for each unit of it that the {color} cards of your opponent "
-                        "produce."), n=game.trade_base_price, color=raisers),
-            t.gettext("A card whose chain symbol appears in your city is built for free."),
-        ], []),
-        Section(t.gettext("Military"), [
-            t.gettext("Each shield moves the conflict pawn one space towards your opponent's "
-                      "capital."),
-            f(t.gettext("Zones reached give the coins they take from your opponent "
-                        "({loot}), once; at the end of the game the pawn's zone is worth "
-                        "{points} victory points."),
-              loot=t.join([Text(str(n)) for n in loots]), points=zone_points),
-            f(t.gettext("If the pawn reaches the capital ({n} spaces from the centre), "
-                        "you win at once."), n=game.supremacy_at),
-        ], []),
-        Section(t.gettext("Science"), [
-            t.gettext("Each pair of identical science symbols lets you choose a progress "
-                      "token on the board.") if game.science_pair_takes_token else Text(""),
-            f(t.gettext("With {n} different science symbols you win at once."),
-              n=game.science_supremacy),
-        ], []),
-        Section(t.gettext("End of an Age"), [
-            t.gettext("The player with the weaker military (the pawn on their side) "
-                      "chooses who starts the next Age; with the pawn in the centre, the "
-                      "player who took the last card chooses."),
-            f(t.gettext("Only {n} Wonders can be built: when the last one is built, the "
-                        "remaining Wonder goes back to the box."), n=s.max_wonders_built),
-        ], []),
-        Section(t.gettext("End of the game"), [
-            f(t.gettext("After Age {age}, add up victory points: military, buildings, "
-                        "Wonders, progress tokens and 1 for each set of {n} coins."),
-              age=len(game.ages), n=game.coins_per_point),
-            f(t.gettext("On a tie, the player with the most victory points from {color} "
-                        "cards wins; if still tied, they share the victory."),
-              color=phrases.color_adjective(t, game.tie_break)),
-        ], []),
-    ]
+    """The two-page summary of the rules: the parts of the mechanics the game lists, in the
+    summary's reading order, numbers taken from the game. Sections left empty are left out."""
+    listed = set(game.mechanics)
+    out = []
+    for layout in SUMMARY:
+        paragraphs = [p.words(t, game) for p in layout.paragraphs if listed >= set(p.needs)]
+        bullets = [p.words(t, game) for p in layout.bullets if listed >= set(p.needs)]
+        if paragraphs or bullets:
+            out.append(Section(layout.title(t), paragraphs, bullets))
+    return out
+
+
+def _cards_per_age(game: Game) -> int:
+    return game.ages[0].cards - game.setup.removed_cards_per_age if game.ages else 0
+
+
+SUMMARY = (
+    Layout(lambda t: t.gettext("Goal"), paragraphs=(
+        Part(("military_track", "science_pairs"), lambda t, g: t.format(t.gettext(
+            "Each player leads a city through {ages} Ages, building cards and Wonders. There "
+            "are three ways to win: military supremacy, scientific supremacy and civilian "
+            "victory."), ages=len(g.ages))),
+    )),
+    Layout(lambda t: t.gettext("Set-up"), bullets=(
+        Part((), lambda t, g: t.format(t.ngettext(
+            "Each player takes {n} coin from the bank.",
+            "Each player takes {n} coins from the bank.", g.setup.starting_coins),
+            n=g.setup.starting_coins)),
+        Part(("progress_tokens",), lambda t, g: t.format(t.ngettext(
+            "Place {n} progress token face up on the board; the others go back to the box.",
+            "Place {n} progress tokens face up on the board; the others go back to the box.",
+            g.setup.board_tokens), n=g.setup.board_tokens)),
+        Part(("wonder_draft",), lambda t, g: t.format(t.gettext(
+            "Choose the Wonders: reveal 4, the first player takes 1, the second player 2, the "
+            "first player the last one; then reveal 4 more and start with the second player. "
+            "Each player has {n} Wonders."),
+            n=sum(r.count("first") for r in g.setup.wonder_draft))),
+        Part(("card_structure",), lambda t, g: t.format(t.ngettext(
+            "Remove {n} card from each Age deck without looking at it.",
+            "Remove {n} cards from each Age deck without looking at them.",
+            g.setup.removed_cards_per_age), n=g.setup.removed_cards_per_age)),
+        Part((), lambda t, g: t.format(t.gettext(
+            "Shuffle {n} guilds, drawn at random, into the deck of Age {age}."),
+            n=g.setup.guilds_drawn, age=g.setup.guild_age)),
+    )),
+    Layout(lambda t: t.gettext("Turn"), paragraphs=(
+        Part(("card_structure",), lambda t, g: t.format(t.gettext(
+            "Lay out the {n} cards of the Age as the diagram shows. On your turn, take a card "
+            "that no other card covers, then do one of three things:"), n=_cards_per_age(g))),
+    ), bullets=(
+        Part((), lambda t, g: t.gettext("Build it: pay its cost and put it in your city.")),
+        # The discard rule is read by card_structure (the mechanics catalogue says so).
+        Part(("card_structure",), lambda t, g: t.format(t.gettext(
+            "Discard it: take {n} coins from the bank, plus 1 for each {color} card in your "
+            "city."), n=g.discard_coins, color=phrases.colors_or(t, g.discard_bonus_colors))),
+        Part(("wonder_draft",), lambda t, g: t.gettext(
+            "Build a Wonder: pay the Wonder's cost and slide the card under it.")),
+        Part(("card_structure",), lambda t, g: t.gettext(
+            "Then turn face up any card that is no longer covered.")),
+    )),
+    Layout(lambda t: t.gettext("Costs and trade"), paragraphs=(
+        Part((), lambda t, g: t.gettext(
+            "Resources you produce are never spent: each turn they pay again.")),
+        Part(("bank_trade",), lambda t, g: t.format(t.gettext(
+            "A missing resource can be bought from the bank for {n} coins, plus 1 for each "
+            "unit of it that the {color} cards of your opponent produce."),
+            n=g.trade_base_price, color=phrases.colors_or(t, g.trade_raised_by))),
+        Part((), lambda t, g: t.gettext(
+            "A card whose chain symbol appears in your city is built for free.")),
+    )),
+    Layout(lambda t: t.gettext("Military"), paragraphs=(
+        Part(("military_track",), lambda t, g: t.gettext(
+            "Each shield moves the conflict pawn one space towards your opponent's capital.")),
+        Part(("military_track",), lambda t, g: t.format(t.gettext(
+            "Zones reached give the coins they take from your opponent ({loot}), once; at the "
+            "end of the game the pawn's zone is worth {points} victory points."),
+            loot=t.join([Text(str(z.loot)) for z in g.zones if z.loot]),
+            points=t.join([Text(str(z.points)) for z in g.zones]))),
+        Part(("military_track",), lambda t, g: t.format(t.gettext(
+            "If the pawn reaches the capital ({n} spaces from the centre), you win at once."),
+            n=g.supremacy_at)),
+    )),
+    Layout(lambda t: t.gettext("Science"), paragraphs=(
+        Part(("science_pairs",), lambda t, g: t.gettext(
+            "Each pair of identical science symbols lets you choose a progress token on the "
+            "board.") if g.science_pair_takes_token else Text("")),
+        Part(("science_pairs",), lambda t, g: t.format(t.gettext(
+            "With {n} different science symbols you win at once."), n=g.science_supremacy)),
+    )),
+    Layout(lambda t: t.gettext("End of an Age"), paragraphs=(
+        Part(("weaker_player_starts",), lambda t, g: t.gettext(
+            "The player with the weaker military (the pawn on their side) chooses who starts "
+            "the next Age; with the pawn in the centre, the player who took the last card "
+            "chooses.")),
+        Part(("wonder_limit",), lambda t, g: t.format(t.gettext(
+            "Only {n} Wonders can be built: when the last one is built, the remaining Wonder "
+            "goes back to the box."), n=g.setup.max_wonders_built)),
+    )),
+    Layout(lambda t: t.gettext("End of the game"), paragraphs=(
+        Part(("progress_tokens",), lambda t, g: t.format(t.gettext(  # it names the tokens
+            "After Age {age}, add up victory points: military, buildings, Wonders, progress "
+            "tokens and 1 for each set of {n} coins."), age=len(g.ages), n=g.coins_per_point)),
+        Part((), lambda t, g: t.format(t.gettext(
+            "On a tie, the player with the most victory points from {color} cards wins; if "
+            "still tied, they share the victory."),
+            color=phrases.color_adjective(t, g.tie_break))),
+    )),
+)

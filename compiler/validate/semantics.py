@@ -17,9 +17,7 @@ from wondersmith.diagnostics import Diagnostic, did_you_mean
 from wondersmith.engine.mechanics.catalogue import MECHANICS, OPPONENT
 from wondersmith.ir.model import Board, Building, Game, Loc, Token, Wonder
 from wondersmith.validate.strict_yaml import Document
-from wondersmith.dsl.vocabulary import (CollectTradeSpend, Coins, Destroy, Discount, Effect,
-                                        LoseCoins, Points, Produce, ProduceOneOf, Science,
-                                        ScienceChoice, ShieldBonus, TradePrice, Whenever)
+from wondersmith.dsl.effect import CITY, COLOUR, RESOURCE, SYMBOL, Effect
 
 Item = Building | Wonder | Token | Board
 Check = Callable[[Game, Document], Iterator[Diagnostic]]
@@ -54,9 +52,14 @@ def in_game(doc: Document, path: tuple, code: str, message: str, hint: str = "")
 
 def _walk(effects: tuple[Effect, ...], prefix: str = "effects") -> Iterator[tuple[str, Effect]]:
     for i, effect in enumerate(effects):
-        yield f"{prefix}.{i}", effect
-        if isinstance(effect, Whenever):
-            yield from _walk(effect.effects, f"{prefix}.{i}.whenever.effects")
+        yield from _nested(f"{prefix}.{i}", effect)
+
+
+def _nested(part: str, effect: Effect) -> Iterator[tuple[str, Effect]]:
+    """An effect and those nested in it (`whenever`'s), each with where it is written."""
+    yield part, effect
+    for where, child in effect.children():
+        yield from _nested(f"{part}.{where}", child)
 
 
 def effects_of(item: Item) -> Iterator[tuple[str, Effect]]:
@@ -91,36 +94,9 @@ def unique_ids(game: Game, doc: Document) -> Iterator[Diagnostic]:
             first[item.id] = item
 
 
-# Each helper yields (name, where it is written relative to the effect) so that diagnostics
-# point at the name itself, e.g. "produce.ore" (a key: "@") or "trade_price.resources.1".
-
-def _resources_used(effect: Effect) -> Iterator[tuple[str, str]]:
-    if isinstance(effect, Produce):
-        yield from ((r, f"@produce.{r}") for r, _ in effect.resources)
-    elif isinstance(effect, ProduceOneOf):
-        yield from ((r, f"produce_one_of.{i}") for i, r in enumerate(effect.resources))
-    elif isinstance(effect, TradePrice):
-        yield from ((r, f"trade_price.resources.{i}") for i, r in enumerate(effect.resources))
-
-
-def _colors_used(effect: Effect) -> Iterator[tuple[str, str]]:
-    if isinstance(effect, (ShieldBonus, Destroy)):
-        yield from ((c, f"{effect.VERB}.colors.{i}") for i, c in enumerate(effect.colors))
-    elif isinstance(effect, Discount) and effect.target != "wonders":
-        yield effect.target, "discount.for"
-    elif isinstance(effect, (Coins, Points)) and effect.amount.count:
-        yield from ((c, f"{effect.VERB}.colors.{i}")
-                    for i, c in enumerate(effect.amount.count.colors))
-
-
-def _cities_used(effect: Effect) -> Iterator[tuple[str, str]]:
-    if isinstance(effect, (Coins, Points)) and effect.amount.count:
-        yield effect.amount.count.city, f"{effect.VERB}.in"
-    elif isinstance(effect, (LoseCoins, Destroy)):
-        yield effect.who, f"{effect.VERB}.who"
-    elif isinstance(effect, (TradePrice, CollectTradeSpend)):
-        yield effect.source, f"{effect.VERB}.from"
-
+# Each verb reports the names it uses (`Effect.uses`) with where they are written relative to
+# the effect, so that diagnostics point at the name itself, e.g. "produce.ore" (a key: "@") or
+# "trade_price.resources.1".
 
 def _under(part: str, where: str) -> str:
     """The dotted path of `where` inside the effect at `part` ("@" marks a key)."""
@@ -146,24 +122,18 @@ def declared_names(game: Game, doc: Document) -> Iterator[Diagnostic]:
                     yield undeclared(item, f"@{part}.{resource}", "resource", resource,
                                      resources)
         for part, effect in effects_of(item):
-            for resource, where in _resources_used(effect):
-                if resource not in resources:
-                    yield undeclared(item, _under(part, where), "resource", resource, resources)
-            for color, where in _colors_used(effect):
-                if color not in colors:
-                    yield undeclared(item, _under(part, where), "colour", color, colors)
-            found = [(effect.symbol, "science")] if isinstance(effect, Science) else \
-                [(s, f"science_choice.{i}") for i, s in enumerate(effect.symbols)] \
-                if isinstance(effect, ScienceChoice) else []
-            for symbol, where in found:
-                if symbol not in symbols:
-                    yield undeclared(item, _under(part, where), "science symbol", symbol,
-                                     symbols)
+            uses = list(effect.uses())
+            for kind, what, known in ((RESOURCE, "resource", resources),
+                                      (COLOUR, "colour", colors), (SYMBOL, "science symbol",
+                                                                   symbols)):
+                for use in uses:
+                    if use.kind == kind and use.name not in known:
+                        yield undeclared(item, _under(part, use.where), what, use.name, known)
             if game.players < 3:
-                for city, where in _cities_used(effect):
-                    if city in ("left", "right"):
-                        yield at(item, _under(part, where), "WS316",
-                                 f"'{city}' needs three players or more; this game has "
+                for use in uses:
+                    if use.kind == CITY and use.name in ("left", "right"):
+                        yield at(item, _under(part, use.where), "WS316",
+                                 f"'{use.name}' needs three players or more; this game has "
                                  f"{game.players}", "use 'neighbours'")
 
 
@@ -269,8 +239,8 @@ def science_symbols(game: Game, doc: Document) -> Iterator[Diagnostic]:
     holders: dict[str, list[Building]] = defaultdict(list)
     for b in game.buildings:
         for _, effect in effects_of(b):
-            if isinstance(effect, Science):
-                holders[effect.symbol].append(b)
+            for symbol in effect.card_symbols():
+                holders[symbol].append(b)
     wanted = game.science_cards_per_symbol
     for symbol, cards in sorted(holders.items()):
         if len(cards) != wanted:
