@@ -165,7 +165,10 @@ class Cities:
 
     def _pay(self, p: int, comp: int) -> None:
         t = self.t
-        trade = self.trade_cost(p, comp)
+        cache = self.cost_cache[p]  # usually filled by the legal actions just offered
+        trade = cache[comp] if cache is not None else -1
+        if trade < 0:
+            trade = self.trade_cost(p, comp)
         self.coins[p] -= t.coin_cost[comp] + trade
         if trade:
             for q in t.neighbours[p]:
