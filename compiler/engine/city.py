@@ -118,10 +118,15 @@ class Cities:
         t = self.t
         if not t.ongoing[comp]:
             return
-        for r, n in t.produces[comp]:
-            self.prod[p][r] += n
+        produces = t.produces[comp]
+        if produces:
+            prod = self.prod[p]
+            for r, n in produces:
+                prod[r] += n
             if t.raises[comp]:
-                self.raises[p][r] += n
+                raises = self.raises[p]
+                for r, n in produces:
+                    raises[r] += n
                 for q in t.neighbours[p]:  # their prices from this city change
                     self.cost_cache[q] = None
             self.cost_cache[p] = None
