@@ -76,16 +76,18 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
         self._buffer = []
         self._legal = None
         self.first_player = -1
-        seats = t.seating
-        self.sim_choices = seats.per_seat(NOT_CHOSEN)
-        self.coins = seats.per_seat(t.core.starting_coins)
-        self.city = seats.per_seat([])
-        self.wonders = seats.per_seat([])
-        self.wonder_tuck = seats.per_seat([])
-        self.tokens = seats.per_seat([])
+        # One entry per seat, lists copied at C level: no Python call per field (every game).
+        n = t.n_seats
+        empty = [[]] * n
+        self.sim_choices = [NOT_CHOSEN] * n
+        self.coins = [t.core.starting_coins] * n
+        self.city = [*map(list.copy, empty)]
+        self.wonders = [*map(list.copy, empty)]
+        self.wonder_tuck = [*map(list.copy, empty)]
+        self.tokens = [*map(list.copy, empty)]
         self.pawn = 0
-        self.loot_used = seats.per_seat([False] * len(t.loot_zones))
-        self.pairs_done = seats.per_seat(0)
+        self.loot_used = [*map(list.copy, [[False] * len(t.loot_zones)] * n)]
+        self.pairs_done = [0] * n
         self.board_tokens = []
         self.box_tokens = list(range(t.NT))
         self.drawn = []
