@@ -12,8 +12,8 @@ without a crash or a dead end:
 - the structure agrees with itself: face-up cards are named, face-down ones are not yet
   drawn, every uncovered face-down card is due to be turned over (which slots are taken is
   free, so a position written by hand keeps only the cards it needs);
-- the pending decisions make a flow the engine can resolve: one turn holder at the
-  bottom, seats and arguments that fit their decision, enough cards, Wonders and tokens
+- the pending decisions make a flow the engine can resolve: where each may stand and
+  what it needs follow its registered kind (stack_checks.py), enough cards, Wonders and tokens
   for every draw and choice queued;
 - the result, the pawn, the science symbols and the history agree with the rest.
 """
