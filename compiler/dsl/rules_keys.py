@@ -64,19 +64,18 @@ def mechanic_requirements() -> list[dict[str, Any]]:
     """`if mechanics lists M then M's keys are required`, one clause per mechanic."""
     clauses = []
     for mechanic, keys in REQUIRED_KEYS.items():
+        # The descriptions say why a key is required (a missing key's hint quotes them).
+        why = {"description": f"Read by mechanic '{mechanic}'"}
         top = [k[0] for k in keys if len(k) == 1]
-        nested: dict[str, Any] = {}
+        props: dict[str, Any] = {k: why for k in top}
         for section, *names in (k for k in keys if len(k) > 1):
+            required = {"required": names, "properties": {n: why for n in names}}
             if section == "ages[]":
-                nested["ages"] = {"items": {"required": names}}
+                props["ages"] = {"items": required}
             else:
-                nested[section] = {"required": names}
-        then: dict[str, Any] = {}
-        if top or nested:
-            then["required"] = top + [s.rstrip("[]") for s in nested]
-        if nested:
-            then["properties"] = nested
-        clauses.append({"if": _lists(mechanic), "then": then})
+                props[section] = required
+        clauses.append({"if": _lists(mechanic),
+                        "then": {"required": list(props), "properties": props}})
     return clauses
 
 
@@ -87,8 +86,7 @@ SELLABLE = (*COLORS, "board")  # colours of buildings, or the board's own starti
 
 
 def players_schema() -> dict[str, Any]:
-    return {"description": "The player counts: a whole number (exactly that many), or the "
-                           "smallest and largest count the game is played at",
+    return {"description": "Number of players: a whole number, or the range {min, max}",
             "oneOf": [count_schema(2, "Number of players"),
                       {"type": "object", "required": ["min", "max"],
                        "additionalProperties": False,

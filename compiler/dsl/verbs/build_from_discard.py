@@ -25,7 +25,7 @@ class BuildFromDiscard(Effect):
         "type": "object",
         "required": ["when"],
         "additionalProperties": False,
-        "description": "When the card is built",
+        "description": "When the card is built (bare: at once)",
         "properties": {"when": enum_schema((AT_ONCE, END_OF_TURN), "`at_once` (the bare verb "
                                            "means this) or `end_of_turn`: after every "
                                            "player's move and the turn's discards")},
