@@ -45,7 +45,7 @@ def test_the_circle_keys_reach_the_ir() -> None:
     assert (game.players, game.players_max, list(game.player_counts)) == (3, 4, [3, 4])
     assert [(a.age, a.printed, a.hand, a.pass_to, a.cards) for a in game.ages] == [
         (1, 4, 1, "left", 0), (2, 8, 2, "right", 0)]
-    assert game.setup.boards == BoardDeal(2, "random", "random")
+    assert game.setup.boards == BoardDeal(4, "random", "random")
     assert (game.setup.guilds_players_plus, game.setup.guilds_printed) == (0, 4)
     assert [game.setup.guilds_at(n) for n in (3, 4)] == [3, 4]
     assert (game.turn_simultaneous, game.turns_per_age) == (True, 1)
@@ -148,3 +148,24 @@ def test_the_compiler_refuses_a_game_of_mechanics_the_engine_lacks() -> None:
     assert "the engine cannot play mechanic(s) 'hand_draft', 'neighbour_trade', " \
            "'conflicts', 'science_sets', 'wonder_boards' yet" in str(exc.value)
 
+
+
+@pytest.mark.parametrize("old, new, code, message", [
+    ("sellable: [brown, grey, board]", "sellable: [brown, green, board]", "WS302",
+     "colour 'green' is not declared in game.yaml"),
+    ("boards: {count: 4,", "boards: {count: 3,", "WS314",
+     "3 boards in the box, but the game has 4"),
+    ("{min: 3, max: 4}", "{min: 3, max: 5}", "WS314",
+     "5 players need a board each, but the game has 4"),
+])
+def test_game_yaml_names_what_exists(circle_copy: Path, old: str, new: str, code: str,
+                                     message: str) -> None:
+    _edit(circle_copy / "game.yaml", old, new)
+    assert code in [c for c, m in _codes(circle_copy) if m.startswith(message)]
+
+
+def test_the_variant_plays_a_deck_of_a_seated_count(circle_copy: Path) -> None:
+    with (circle_copy / "game.yaml").open("a", encoding="utf-8") as f:
+        f.write("two_player_variant: {players: 2, deck_players: 5}\n")
+    assert ("WS324", "the variant plays the deck of 5 players; the game seats 3 to 4 | "
+                     "write a count from 3 to 4") in _codes(circle_copy)

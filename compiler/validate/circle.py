@@ -133,6 +133,40 @@ def same_name_same_card(game: Game, doc: Document) -> Iterator[Diagnostic]:
                      "colour, cost or effects", "give it another name, or make it the same")
 
 
+@check_
+def circle_setup(game: Game, doc: Document) -> Iterator[Diagnostic]:
+    """What game.yaml names exists: the colours neighbours may buy from, the 2-player
+    variant's deck."""
+    for j, sold in enumerate(game.trade_sellable):
+        if sold != "board" and sold not in game.colors:
+            yield in_game(doc, ("trade", "sellable", j), "WS302",
+                          f"colour '{sold}' is not declared in game.yaml",
+                          "colours of this game: " + ", ".join(game.colors))
+    variant = game.two_player_variant
+    if variant is not None and variant.deck_players not in game.player_counts:
+        counts = game.player_counts
+        yield in_game(doc, ("two_player_variant", "deck_players"), "WS324",
+                      f"the variant plays the deck of {variant.deck_players} players; the "
+                      f"game seats {counts.start} to {counts.stop - 1}",
+                      f"write a count from {counts.start} to {counts.stop - 1}")
+
+
+@check_(whole_game=True, needs="wonder_boards")
+def boards_dealt(game: Game, doc: Document) -> Iterator[Diagnostic]:
+    """The set-up deals the boards there are, one a player at most."""
+    deal = game.setup.boards
+    if deal is None:
+        return
+    if deal.count != len(game.boards):
+        yield in_game(doc, ("setup", "boards", "count"), "WS314",
+                      f"{deal.count} boards in the box, but the game has {len(game.boards)}",
+                      f"write `count: {len(game.boards)}`, or add or remove boards")
+    elif len(game.boards) < max(game.player_counts):
+        yield in_game(doc, ("setup", "boards", "count"), "WS314",
+                      f"{max(game.player_counts)} players need a board each, but the game "
+                      f"has {len(game.boards)}", "add boards, or seat fewer players")
+
+
 @check_(needs="conflicts")
 def conflict_tokens(game: Game, doc: Document) -> Iterator[Diagnostic]:
     """One victory token per Age."""
