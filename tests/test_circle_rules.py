@@ -169,3 +169,9 @@ def test_the_variant_plays_a_deck_of_a_seated_count(circle_copy: Path) -> None:
         f.write("two_player_variant: {players: 2, deck_players: 5}\n")
     assert ("WS324", "the variant plays the deck of 5 players; the game seats 3 to 4 | "
                      "write a count from 3 to 4") in _codes(circle_copy)
+
+
+def test_opponent_seating_refuses_a_range_of_players(duel_copy: Path) -> None:
+    _edit(duel_copy / "game.yaml", "players: 2\n", "players: {min: 2, max: 3}\n")
+    assert ("WS320", "`seating: opponent` seats exactly two players; this game has 2 to 3 | "
+                     "write `seating: circle`, or `players: 2`") in _codes(duel_copy)

@@ -411,10 +411,12 @@ def military(game: Game, doc: Document) -> Iterator[Diagnostic]:
 @check_
 def mechanics(game: Game, doc: Document) -> Iterator[Diagnostic]:
     """The seating and mechanics name rules the engine has, and fit together."""
-    if game.seating == OPPONENT and game.players != 2:
+    if game.seating == OPPONENT and set(game.player_counts) != {2}:
+        counts = game.player_counts
+        seated = str(counts.start) if len(counts) == 1 else f"{counts.start} to {counts[-1]}"
         yield in_game(doc, ("seating",), "WS320",
                       f"`seating: opponent` seats exactly two players; this game has "
-                      f"{game.players}", "write `seating: circle`, or `players: 2`")
+                      f"{seated}", "write `seating: circle`, or `players: 2`")
     for i, name in enumerate(game.mechanics):
         about = MECHANICS.get(name)
         if about is None:
