@@ -93,16 +93,16 @@ def cards_schema() -> dict[str, Any]:
             "name": _name("card"),
             "color": v._enum(v.COLORS, "The card's colour"),
             "cost": {"$ref": "#/$defs/cost"},
-            "chain_gives": _symbol("Chain symbol printed on this card: a later card with "
-                                   "this symbol in `chain_from` is free for you"),
-            "chain_from": _symbol("Chain symbol that makes this card free when your city has "
-                                  "the earlier card that gives it"),
-            "effects": {"$ref": "#/$defs/effects"},
             "copies": {"type": "array", "minItems": 1, "uniqueItems": True,
                        "items": v._count(2, "The player count printed on a copy (\"3+\")"),
                        "description": "One number per printed copy, ascending: a game of N "
                                       "players uses the copies printed for N or fewer "
                                       "(7 Wonders). Omit for a card used at every count"},
+            "chain_gives": _symbol("Chain symbol printed on this card: a later card with "
+                                   "this symbol in `chain_from` is free for you"),
+            "chain_from": _symbol("Chain symbol that makes this card free when your city has "
+                                  "the earlier card that gives it"),
+            "effects": {"$ref": "#/$defs/effects"},
         },
     }
     wonder = {
