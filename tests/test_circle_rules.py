@@ -175,3 +175,15 @@ def test_opponent_seating_refuses_a_range_of_players(duel_copy: Path) -> None:
     _edit(duel_copy / "game.yaml", "players: 2\n", "players: {min: 2, max: 3}\n")
     assert ("WS320", "`seating: opponent` seats exactly two players; this game has 2 to 3 | "
                      "write `seating: circle`, or `players: 2`") in _codes(duel_copy)
+
+
+def test_export_refuses_the_classic_mechanics_with_one_line(circle_copy: Path) -> None:
+    from typer.testing import CliRunner
+
+    from wondersmith.cli import app
+
+    result = CliRunner().invoke(app, ["export", "circle", "--cards",
+                                      str(circle_copy.parent)])
+    assert result.exit_code == 1
+    assert "not exported: the export format cannot describe mechanic(s) hand_draft, " \
+           "neighbour_trade, conflicts, science_sets, wonder_boards yet" in result.output
