@@ -187,3 +187,10 @@ def test_export_refuses_the_classic_mechanics_with_one_line(circle_copy: Path) -
     assert result.exit_code == 1
     assert "not exported: the export format cannot describe mechanic(s) hand_draft, " \
            "neighbour_trade, conflicts, science_sets, wonder_boards yet" in result.output
+
+
+def test_the_counting_checks_wait_for_every_file(circle_copy: Path) -> None:
+    """Without age2.yaml's cards, Age 2's hands, the printed counts and the chains would all
+    misfire: only the schema error is reported."""
+    _edit(circle_copy / "age2.yaml", "  - id: statue\n", "  - id: statue\n    colour: red\n")
+    assert [c for c, _ in _codes(circle_copy)] == ["WS201"]
