@@ -238,11 +238,14 @@ def check_python(game: model.Game, tmp_path: Path) -> bool:
     assert ruleset.source_hash == game.source_hash
     assert (ruleset.resources, ruleset.colors, ruleset.science_symbols) == \
         (game.resources, game.colors, game.science_symbols)
-    assert ruleset.setup.guild_color == game.setup.guild_color
-    assert ruleset.setup.first_game_wonders == game.setup.first_game_wonders
-    assert ruleset.rules.tie_break_color == game.tie_break
-    assert ruleset.rules.trade_raised_by == game.trade_raised_by
-    assert ruleset.rules.discard_bonus_colors == game.discard_bonus_colors
+    rules = ruleset.rules  # the rules record, as the engine's mechanics read it
+    assert rules["setup"]["guilds"]["color"] == game.setup.guild_color
+    first_game = rules["setup"]["first_game_wonders"]
+    assert ((first_game["first"], first_game["second"]) if first_game else ()) == \
+        game.setup.first_game_wonders
+    assert rules["scoring"]["tie_break"] == game.tie_break
+    assert rules["trade"]["raised_by"] == game.trade_raised_by
+    assert rules["discard"]["bonus"]["colors"] == game.discard_bonus_colors
     items = (*game.buildings, *game.wonders, *game.tokens)
     classes = (*ruleset.buildings, *ruleset.wonders, *ruleset.tokens)
     for item, cls in zip(items, classes, strict=True):

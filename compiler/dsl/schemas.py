@@ -16,7 +16,8 @@ from typing import Any
 from wondersmith import resources
 from wondersmith.atomic import write_text
 from wondersmith.dsl import rules_keys, vocabulary as v
-from wondersmith.engine.mechanics.catalogue import NEXT_AGE_CHOOSERS, NEXT_AGE_TIES, SEATINGS
+from wondersmith.engine.mechanics.catalogue import (NEXT_AGE_CHOOSERS, NEXT_AGE_TIES,
+                                                    RULE_SECTIONS, SEATINGS)
 from wondersmith.ir.migrations import FORMAT_KEY, FORMAT_VERSION
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -422,6 +423,7 @@ def game_schema() -> dict[str, Any]:
 def export_schema() -> dict[str, Any]:
     """The canonical JSON export (`wondersmith export GAME --format json`)."""
     count = v._count
+    rules = game_schema()["properties"]  # the rule sections are defined once, there
 
     def obj(description: str, props: dict[str, Any], required: list[str] | None = None) -> dict:
         return {"type": "object", "description": description, "additionalProperties": False,
@@ -449,11 +451,12 @@ def export_schema() -> dict[str, Any]:
         "description": "A whole ruleset as one JSON document, keys in a fixed order.",
         **obj("The ruleset", {
             "format": {"const": "wondersmith-ruleset", "description": "Format name"},
-            "version": {"const": 2, "description": "Format version (2: seating, mechanics and the rule numbers of data format 3)"},
+            "version": {"const": 3, "description": "Format version (3: the rule sections as "
+                                                   "game.yaml writes them)"},
             "game": obj("The game", {"id": ident, "name": name,
                                      "players": count(2, "Players")}),
-            "seating": {"type": "string", "description": "How the seats sit"},
-            "mechanics": strings("The engine's rule mechanics, in order"),
+            "seating": rules["seating"],
+            "mechanics": rules["mechanics"],
             "source_hash": {"type": "string", "description": "Hash of the data files"},
             "resources": obj("Resources", {"raw": strings("Raw materials"),
                                            "manufactured": strings("Manufactured goods")}),
@@ -463,44 +466,8 @@ def export_schema() -> dict[str, Any]:
                 "An Age deck", {"age": count(1, "Age"), "cards": count(1, "Buildings"),
                                 "colors": {"type": "object", "description": "Per colour",
                                            "additionalProperties": count(0, "Buildings")}})},
-            "setup": obj("Set-up", {
-                "starting_coins": count(0, "Coins per player"),
-                "board_tokens": count(0, "Progress tokens on the board"),
-                "removed_cards_per_age": count(0, "Cards left in the box per Age"),
-                "guilds": obj("Guilds", {"age": count(1, "Age"), "count": count(0, "Drawn"),
-                                         "color": {"type": "string",
-                                                   "description": "The guilds' colour"}}),
-                "max_wonders_built": count(1, "Wonders that can be built"),
-                "wonder_draft": {"type": "array", "description": "Who takes each Wonder",
-                                 "items": strings("first or second")},
-                "first_game_wonders": {"description": "Suggested Wonders, or null",
-                                       "anyOf": [{"type": "null"}, obj("Per seat", {
-                                           "first": strings("Wonder ids"),
-                                           "second": strings("Wonder ids")})]},
-            }),
-            "trade": obj("Trading", {"base_price": count(0, "Base price"),
-                                     "raised_by": strings("Colours raising prices"),
-                                     "raise_per_unit": count(0, "Raise per unit")}),
-            "discard": obj("Discarding", {
-                "coins": count(0, "Coins"),
-                "bonus": obj("Bonus", {"amount": count(0, "Coins per card"),
-                                       "colors": strings("Colours counted")})}),
-            "military": obj("Military track", {
-                "supremacy_at": count(1, "Distance that wins"),
-                "zones": {"type": "array", "description": "Zones", "items": obj("A zone", {
-                    "from": count(0, "First distance"), "to": count(0, "Last distance"),
-                    "points": count(0, "VP"), "loot": count(0, "Coins looted on entry")})}}),
-            "science": obj("Science", {
-                "pair_takes_token": {"type": "boolean", "description": "Pairs take tokens"},
-                "pair_size": count(2, "Symbols in a pair"),
-                "supremacy": count(1, "Different symbols that win"),
-                "cards_per_symbol": count(1, "Green cards per symbol")}),
-            "scoring": obj("Scoring", {"coins_per_point": count(1, "Coins per VP"),
-                                       "tie_break": {"type": "string",
-                                                     "description": "Tie-break colour"}}),
-            "next_age": obj("Who starts each later Age", {
-                "chooser": {"type": "string", "description": "Who chooses"},
-                "tie": {"type": "string", "description": "Who chooses when nobody is"}}),
+            # The rule sections, exactly as game.yaml writes them: the game schema's own.
+            **{section: rules[section] for section in RULE_SECTIONS},
             "structures": {"type": "array", "description": "Each Age's layout", "items": obj(
                 "A structure", {
                     "age": count(1, "Age"),

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import StateFormatError
-from .nodes import (CHANCE, IS_CHANCE, K_AGE, K_BOARD, K_DEAL, K_DESTROY, K_DRAFT, K_DRAFT_LAST,
+from .nodes import (CHANCE, IS_CHANCE, IS_SIMULTANEOUS, K_AGE, K_BOARD, K_DEAL, K_DESTROY, K_DRAFT, K_DRAFT_LAST,
                     K_END_TURN, K_FIRST, K_GUILD, K_LEAVE, K_LIB_DRAW, K_LIB_PICK, K_PAIR,
                     K_PLAY, K_REVEAL, K_REVIVE, K_START, KIND_NAMES, REMOVED, UNBUILT)
 from .scoring import final_result
@@ -71,14 +71,14 @@ def _check_components(g: Game) -> None:
             raise _fail(f"{ids[comp]!r} is both in {where[comp]} and in {label}")
         where[comp] = label
 
-    for p in (0, 1):
+    for p in t.seats:
         for w in g.wonders[p]:
             place(t.wonder0 + w, f"players[{p}].wonders")
     for w in g.wonder_pool:
         place(t.wonder0 + w, "wonder_pool")
     for w in g.draft:
         place(t.wonder0 + w, "draft")
-    for p in (0, 1):
+    for p in t.seats:
         for x in g.tokens[p]:
             place(t.token0 + x, f"players[{p}].tokens")
     for x in g.board_tokens:
@@ -92,7 +92,7 @@ def _check_components(g: Game) -> None:
             raise _fail(f"drawn_tokens: {ids[t.token0 + x]!r} is not in box_tokens "
                         "(the Great Library draws from the box)")
 
-    for p in (0, 1):
+    for p in t.seats:
         for c in g.city[p]:
             place(c, f"players[{p}].buildings")
         for w, tuck in zip(g.wonders[p], g.wonder_tuck[p]):
@@ -110,8 +110,8 @@ def _check_components(g: Game) -> None:
             raise _fail(f"guild_pool: {ids[c]!r} is not a guild")
         place(c, "guild_pool")
     for i, age in enumerate(g.left_out):
-        if len(age) > t.setup.removed_cards_per_age:
-            raise _fail(f"left_out[{i}]: at most {t.setup.removed_cards_per_age} cards are left out of an Age")
+        if len(age) > t.removed_cards_per_age:
+            raise _fail(f"left_out[{i}]: at most {t.removed_cards_per_age} cards are left out of an Age")
         for c in age:
             place(c, f"left_out[{i}]")
     built_or_discarded = {c for c, label in where.items()
@@ -127,9 +127,9 @@ def _check_components(g: Game) -> None:
                             "be in a city, under a Wonder or in the discard pile")
 
     # Wonders built against the limit.
-    tucks = [x for p in (0, 1) for x in g.wonder_tuck[p]]
+    tucks = [x for p in t.seats for x in g.wonder_tuck[p]]
     built = sum(1 for x in tucks if x >= 0)
-    limit = t.setup.max_wonders_built
+    limit = t.max_wonders_built
     if built > limit:
         raise _fail(f"{built} Wonders are built; at most {limit} can be")
     if built == limit and UNBUILT in tucks:
@@ -189,6 +189,12 @@ def _check_stack(g: Game) -> None:
     deals: set[int] = set()
     for i, (kind, player, arg) in enumerate(stack):
         name = KIND_NAMES[kind]
+        if IS_SIMULTANEOUS[kind]:  # a mechanic's: the seats asked, the one waited for
+            if not 0 < arg < 1 << t.n_seats or not 0 <= player < t.n_seats \
+                    or not arg >> player & 1:
+                raise _fail(f"stack[{i}]: {name} asks the seats of mask {arg} and waits for "
+                            f"one of them, not {player}")
+            continue
         if i and kind in _TURN_HOLDERS:
             raise _fail(f"stack[{i}]: {name} can only be the bottom decision")
         if not g.age and kind not in _BEFORE_AGE_I:
@@ -210,7 +216,7 @@ def _check_stack(g: Game) -> None:
             deals.add(arg)
         if kind == K_AGE:
             below = stack[0][0]
-            if i != 1 or (below != K_PLAY if not g.age else below != K_START):
+            if i != 1 or (below != K_PLAY if not g.age else below not in (K_START, K_PLAY)):
                 raise _fail(f"stack[{i}]: an Age starts right above the turn that opens it "
                             f"({'play' if not g.age else 'choose_start'})")
             if arg != g.age + 1 or arg > t.ages:
@@ -290,16 +296,19 @@ def _check_draws(g: Game) -> None:
 
 def _check_derived(g: Game) -> None:
     t = g.t
-    for p in (0, 1):
-        lead = g.pawn if p == 0 else -g.pawn
+    for p in t.seats:
+        if not t.pawn_side:
+            break
+        lead = g.pawn * t.pawn_side[p]
+        opponent = t.neighbours[p][0]  # the track is two-sided
         for i, (first, _loot) in enumerate(t.loot_zones):
-            if lead >= first and not g.loot_used[1 - p][i]:
-                raise _fail(f"players[{1 - p}].loot_lost[{i}]: the pawn stands beyond that looting "
-                            "zone, so its token is used")
+            if lead >= first and not g.loot_used[opponent][i]:
+                raise _fail(f"players[{opponent}].loot_lost[{i}]: the pawn stands beyond that "
+                            "looting zone, so its token is used")
     if g.result is None:
         if abs(g.pawn) >= t.supremacy_at:
             raise _fail("pawn: it stands on a capital, so the game is over (result)")
-        for p in (0, 1):
+        for p in t.seats:
             if g.sci_distinct[p] >= t.science_supremacy:
                 raise _fail(f"players[{p}] has {g.sci_distinct[p]} different science symbols, "
                             "so the game is over (result)")
@@ -307,7 +316,7 @@ def _check_derived(g: Game) -> None:
     res = g.result
     w = res.winner
     if res.victory == "military":
-        if w is None or (g.pawn if w == 0 else -g.pawn) < t.supremacy_at:
+        if w is None or not t.pawn_side or g.pawn * t.pawn_side[w] < t.supremacy_at:
             raise _fail("result: a military victory needs the pawn on the loser's capital")
     elif res.victory == "scientific":
         if w is None or g.sci_distinct[w] < t.science_supremacy:
