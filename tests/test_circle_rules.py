@@ -82,7 +82,7 @@ def test_the_two_player_variant_is_read(circle_copy: Path) -> None:
 
 
 def test_a_key_is_required_by_the_mechanic_that_reads_it(circle_copy: Path) -> None:
-    _edit(circle_copy / "game.yaml", "turn: {simultaneous: true, per_age: 1}\n", "")
+    _edit(circle_copy / "game.yaml", "turn:\n  simultaneous: true\n  per_age: 1\n", "")
     _edit(circle_copy / "game.yaml", "{age: 1, printed: 4, hand: 1, pass: left}",
           "{age: 1, printed: 4, hand: 1}")
     codes = _codes(circle_copy)
@@ -155,7 +155,7 @@ def test_the_compiler_refuses_a_game_of_mechanics_the_engine_lacks() -> None:
      "colour 'green' is not declared in game.yaml"),
     ("boards: {count: 4,", "boards: {count: 3,", "WS314",
      "3 boards in the box, but the game has 4"),
-    ("{min: 3, max: 4}", "{min: 3, max: 5}", "WS314",
+    ("  max: 4\n", "  max: 5\n", "WS314",
      "5 players need a board each, but the game has 4"),
 ])
 def test_game_yaml_names_what_exists(circle_copy: Path, old: str, new: str, code: str,
