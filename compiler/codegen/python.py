@@ -27,6 +27,7 @@ from wondersmith.engine.mechanics import configs
 from wondersmith.codegen.literals import (Code, LiteralError, boolean, class_name, comment,
                                           data, flat, literal, located, only_code,
                                           package_name, shown, whole)
+from wondersmith.dsl.rules_keys import PLANNED
 from wondersmith.dsl.verbs import collected_attributes
 from wondersmith.ir.model import Board, Building, Game, Token, Wonder
 
@@ -236,6 +237,10 @@ def generate(game: Game, source: str) -> dict[str, str]:
     `source` is the data folder as it should be named in headers (e.g. "cards/duel").
     """
     compiler = _Compiler(game)
+    planned = [m for m in game.mechanics if m in PLANNED]
+    if planned:  # validated data the engine cannot play yet (7 Wonders): refused whole
+        raise compiler.fail(game, "the engine cannot play mechanic(s) "
+                            + ", ".join(map(repr, planned)) + " yet")
     names: dict[str, str] = {}
     for item in game.components():
         try:

@@ -13,6 +13,7 @@ from typing import Any
 from . import runtime as rt
 from typing import TYPE_CHECKING
 
+from .core.kinds import OWNER, by_owner
 from .core.simultaneous import NOT_CHOSEN, choices_from_json
 from .errors import StateFormatError
 from .nodes import CHANCE, IS_CHANCE, K_DESTROY, KIND_NAMES, REMOVED, UNBUILT
@@ -299,6 +300,7 @@ class _Reader:
 
     def stack(self, value: Any) -> list[tuple[int, int, int]]:
         t = self.t
+        own = frozenset(by_owner(self.game_class.MECHANICS))  # kinds are registered globally
         stack = []
         for i, raw in enumerate(self.list(value, "stack", MAX_STACK)):
             path = f"stack[{i}]"
@@ -306,6 +308,9 @@ class _Reader:
             kind = _kind_number(node["kind"])
             if kind is None:
                 raise self.fail(f"{path}.kind", f"unknown decision {_short(node['kind'])}")
+            if kind not in own:
+                raise self.fail(f"{path}.kind", f"{node['kind']} is a decision of the mechanic "
+                                f"{OWNER[kind]}, which {t.ruleset.game} does not use")
             player = self.int(node["player"], f"{path}.player", -1, t.ruleset.players - 1)
             if kind == K_DESTROY:
                 if "arg" in node or "colors" not in node:

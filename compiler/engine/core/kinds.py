@@ -90,3 +90,24 @@ def by_owner(owners: Any) -> tuple[int, ...]:
     """The kinds the core and the mechanics `owners` registered, in number order."""
     wanted = {"core", *owners}
     return tuple(k for k, owner in enumerate(OWNER) if owner in wanted)
+
+
+# Where a node of each kind may stand in the stack of a loaded state (state_checks.py reads
+# this; the flow itself never does): at the bottom as the decision a turn waits on, in the
+# set-up before the first Age, once an Age is under way, or anywhere above the bottom (the
+# default, so a mechanic that declares nothing still round-trips through JSON).
+TURN, SETUP, AGES, ANYWHERE = "turn", "setup", "ages", "anywhere"
+PLACE: dict[int, str] = {}
+STATE_CHECK: dict[int, Callable[..., str | None]] = {}  # (game, index, node) -> problem or None
+
+
+def stands(number: int, place: str, check: Callable[..., str | None] | None = None) -> None:
+    """Declare where nodes of kind `number` may stand in a stack and, optionally, `check`:
+    given (game, index, node) of a loaded state, what is wrong with that node, or None."""
+    if place not in (TURN, SETUP, AGES, ANYWHERE):
+        raise ValueError(f"node kind {KIND_NAMES[number]!r}: unknown place {place!r}")
+    if number in PLACE:
+        raise ValueError(f"node kind {KIND_NAMES[number]!r}: its place is already declared")
+    PLACE[number] = place
+    if check is not None:
+        STATE_CHECK[number] = check
