@@ -88,12 +88,7 @@ class LegalActions:
         expected = KIND_NAMES[kind].replace("_", " ")
         who = "chance" if IS_CHANCE[kind] else f"player {p}"
         if kind == K_PLAY and action < t.PICK_WONDER:
-            if action < t.DISCARD:
-                c, w = action, -1
-            elif action < t.WONDER:
-                c, w = action - t.DISCARD, -1
-            else:
-                w, c = divmod(action - t.WONDER, t.NB)
+            c, w = t.decode_play(action)
             name = t.names[c]
             s = self.slot_of[c]
             if s < 0 or self.taken[s]:

@@ -192,6 +192,16 @@ class Tables:
         self.CH_CARD = self.CH_WONDER + NW
         self.num_actions = self.CH_CARD + NB
 
+    def decode_play(self, action: int) -> tuple[int, int]:
+        """(card, Wonder index or -1) of a play action: build, discard or a Wonder built with
+        the card. The play handler inlines this, as it runs every turn."""
+        if action < self.DISCARD:
+            return action, -1
+        if action < self.WONDER:
+            return action - self.DISCARD, -1
+        w, c = divmod(action - self.WONDER, self.NB)
+        return c, w
+
 
 _CACHE: dict[int, tuple[rt.Ruleset, Tables]] = {}
 

@@ -203,6 +203,7 @@ def _playable(g: Game, player: int, arg: int) -> list[int]:
 def _on_play(g: Game, node, action: int) -> None:
     t = g.t
     p = node[1]
+    # Tables.decode_play, inlined (this runs every turn); w -2 marks a discard here.
     if action < t.DISCARD:
         c, w = action, -1
     elif action < t.WONDER:
