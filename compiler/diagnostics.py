@@ -99,6 +99,21 @@ _CODES = [
          "`seating: opponent` needs `players: 2`; a two-sided mechanic (the "
          "tug-of-war military track) needs `seating: opponent`; a mechanic that reads "
          "another one needs it listed too."),
+    Code("WS321", "an Age does not deal a full hand to every player",
+         "At each player count N, an Age's copies printed for N or fewer (and its guilds) "
+         "make `hand` × N cards: fix the cards' `copies` or the Age's `hand`."),
+    Code("WS322", "too few guilds for the most players",
+         "Add guilds, or draw fewer (`setup.guilds.count`)."),
+    Code("WS323", "printed count differs from the cards",
+         "Make `ages[].printed` and `setup.guilds.printed` count the copies the files print."),
+    Code("WS324", "player counts do not fit",
+         "`players.min` is at most `players.max`, and each card's `copies` lists counts of "
+         "that range in increasing order."),
+    Code("WS325", "two cards of the same name",
+         "Cards sharing a name are one card: never two in an Age for one player count, and "
+         "alike in colour, cost and effects."),
+    Code("WS326", "conflict tokens do not fit the Ages",
+         "List one victory token per Age in `conflicts.victory`."),
     # Locales (compiler/validate/locales.py): per-locale names and translation catalogs.
     Code("WS401", "missing translation",
          "Translate the message (or add the official name); until then it is shown in "

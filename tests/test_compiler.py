@@ -353,6 +353,39 @@ def test_the_guild_colour_comes_from_the_data() -> None:
     import wondersmith.generated.duel as duel
 
     setup = yaml.safe_load((CARDS / "duel" / "game.yaml").read_text())["setup"]
-    assert duel.RULESET.setup.guild_color == setup["guilds"]["color"]
+    assert duel.RULESET.rules["setup"]["guilds"]["color"] == setup["guilds"]["color"]
     guilds = [b for b in duel.RULESET.buildings if b.color == setup["guilds"]["color"]]
     assert len(guilds) == 7 and {b.age for b in guilds} == {setup["guilds"]["age"]}
+
+
+def test_the_compiled_rules_record_is_the_rule_sections_of_game_yaml() -> None:
+    """RULESET.rules carries game.yaml's rule sections as written (lists become tuples),
+    and the engine's core and every mechanic read their config from it."""
+    import wondersmith.generated.duel as duel
+    from wondersmith.engine.core.rules import CoreRules
+    from wondersmith.engine.mechanics import configs
+    from wondersmith.engine.mechanics.catalogue import RULE_SECTIONS
+
+    def plain(value):
+        if isinstance(value, dict):
+            return {k: plain(v) for k, v in value.items()}
+        return [plain(v) for v in value] if isinstance(value, (list, tuple)) else value
+
+    written = yaml.safe_load((CARDS / "duel" / "game.yaml").read_text())
+    assert tuple(duel.RULESET.rules) == RULE_SECTIONS
+    assert plain(duel.RULESET.rules) == {k: written[k] for k in RULE_SECTIONS}
+    parsed = configs(duel.RULESET.rules)
+    assert parsed["bank_trade"].raise_per_unit == written["trade"]["raise_per_unit"]
+    assert parsed["science_pairs"].pair_size == written["science"]["pair_size"]
+    assert parsed["weaker_player_starts"].chooser == written["next_age"]["chooser"]
+    assert CoreRules.parse(duel.RULESET.rules).starting_coins == 7
+
+
+def test_a_rules_record_the_engine_cannot_read_is_refused() -> None:
+    from wondersmith.engine.core.rules import RulesError
+    from wondersmith.engine.mechanics.bank_trade import Config
+
+    with pytest.raises(RulesError, match="raise_per_unit: expected a whole number, found bool"):
+        Config(2, ("brown",), True)
+    with pytest.raises(RulesError, match=r"raised_by\[0\]: expected text"):
+        Config(2, (3,), 1)

@@ -145,11 +145,25 @@ def _board() -> model.Board:
     }, duel().resources, field_locs={"name": model.Loc("cards/duel/boards.yaml", 3, 11)})
 
 
+def _circle_keys(game: model.Game) -> model.Game:
+    """Duel with the game.yaml keys of a circle of cities (7 Wonders) set, as probes."""
+    return dataclasses.replace(
+        game, ages=tuple(dataclasses.replace(a, pass_to="left") for a in game.ages),
+        setup=dataclasses.replace(game.setup, boards=model.BoardDeal(7, "random", "chosen")),
+        trade_from="neighbours", trade_sellable=("brown", "board"),
+        trade_income_spendable="next_turn",
+        conflicts=model.Conflicts("end_of_age", (1, 3, 5), -1),
+        science_sets=model.ScienceSets("squared", 3, 7, "chosen_at_end"),
+        two_player_variant=model.TwoPlayerVariant(2, 3, (("free_city_last_card", "discarded"),)))
+
+
 def game_with(field: tuple[str, str]) -> model.Game:
     """The real game, plus a probe item when the real data has no text in `field`."""
     game = duel()
     if field in {key for key, _ in leaves(game)}:
         return game
+    if field in {key for key, _ in leaves(_circle_keys(game))}:
+        return _circle_keys(game)
     if field[0] in ("Board", "Stage"):
         return dataclasses.replace(game, boards=(_board(),))
     verb = next(cls for cls in v.VERBS.values() if cls.__name__ == field[0])
@@ -224,11 +238,14 @@ def check_python(game: model.Game, tmp_path: Path) -> bool:
     assert ruleset.source_hash == game.source_hash
     assert (ruleset.resources, ruleset.colors, ruleset.science_symbols) == \
         (game.resources, game.colors, game.science_symbols)
-    assert ruleset.setup.guild_color == game.setup.guild_color
-    assert ruleset.setup.first_game_wonders == game.setup.first_game_wonders
-    assert ruleset.rules.tie_break_color == game.tie_break
-    assert ruleset.rules.trade_raised_by == game.trade_raised_by
-    assert ruleset.rules.discard_bonus_colors == game.discard_bonus_colors
+    rules = ruleset.rules  # the rules record, as the engine's mechanics read it
+    assert rules["setup"]["guilds"]["color"] == game.setup.guild_color
+    first_game = rules["setup"]["first_game_wonders"]
+    assert ((first_game["first"], first_game["second"]) if first_game else ()) == \
+        game.setup.first_game_wonders
+    assert rules["scoring"]["tie_break"] == game.tie_break
+    assert rules["trade"]["raised_by"] == game.trade_raised_by
+    assert rules["discard"]["bonus"]["colors"] == game.discard_bonus_colors
     items = (*game.buildings, *game.wonders, *game.tokens)
     classes = (*ruleset.buildings, *ruleset.wonders, *ruleset.tokens)
     for item, cls in zip(items, classes, strict=True):
@@ -316,8 +333,9 @@ def baseline_markdown(lang: str, named: tuple[str, ...]) -> list[tuple]:
 
 
 def check_render(game: model.Game, lang: str, names: dict[str, str],
-                 shown: list[str]) -> bool:
-    """True when rendered (and checked), False when refused cleanly."""
+                 shown: list[str], base: model.Game | None = None) -> bool:
+    """True when rendered (and checked), False when refused cleanly. `base`: the game before
+    hostile text went in, when it is not the real one (a probe item was added)."""
     try:
         sheet = render_html(game, lang, names)
         rules = render_markdown(game, lang, names)
@@ -326,10 +344,15 @@ def check_render(game: model.Game, lang: str, names: dict[str, str],
         return False
     tags, css, text = _html_shape(sheet)
     named = tuple(sorted(names))
-    assert (tags, css) == baseline_html(lang, named), "hostile text changed the sheet's markup"
+    if base is None or base is duel():
+        html_base, md_base = baseline_html(lang, named), baseline_markdown(lang, named)
+    else:
+        html_base = _html_shape(render_html(base, lang, names))[:2]
+        md_base = _md_shape(render_markdown(base, lang, names))[0]
+    assert (tags, css) == html_base, "hostile text changed the sheet's markup"
     assert "<script" not in sheet and "</style><" not in sheet
     md, words = _md_shape(rules)
-    assert md == baseline_markdown(lang, named), "hostile text changed the rules doc's structure"
+    assert md == md_base, "hostile text changed the rules doc's structure"
     for value in shown:
         assert clean(value) in text, "text not shown as written in HTML"
         assert " ".join(clean(value).split()) in words, "text not shown as written in Markdown"
@@ -349,7 +372,7 @@ def test_hostile_text_in_every_field(field: tuple[str, str], tmp_path: Path) -> 
     bad = rename(game, mapping)
     compiled = check_python(bad, tmp_path)
     shown = list(mapping.values()) if field in NAMES else []
-    rendered = check_render(bad, "en", {}, shown)
+    rendered = check_render(bad, "en", {}, shown, base=game)
     if field in NAMES:  # names are free text: always accepted, shown exactly
         assert compiled and rendered
         assert check_render(bad, "fr", {}, shown)  # English fallbacks, marked

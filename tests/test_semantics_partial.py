@@ -49,5 +49,7 @@ def test_broken_game_yaml_stops_semantics(duel_copy: Path) -> None:
 def test_whole_game_checks_are_the_counting_ones() -> None:
     names = {fn.__name__ for fn in semantics.WHOLE_GAME}
     assert names == {"chain_ends", "age_counts", "science_symbols", "structure_slots",
-                     "setup_components"}
+                     "setup_components",
+                     # a circle of cities (wondersmith.validate.circle)
+                     "hands_dealt", "guilds_enough", "printed_counts", "boards_dealt"}
     assert semantics.WHOLE_GAME < set(semantics.CHECKS)

@@ -3,7 +3,8 @@ diagnostics at the exact line and column.
 
 - tests/fixtures/yaml/*.yaml: single files (layers 1 and 2); the first line says what is
   expected: `# expect: WS202 6:9, ...` (optionally `kind=game`).
-- tests/fixtures/game/*.yaml: patches applied to a copy of cards/duel (layer 3); each expected
+- tests/fixtures/game/*.yaml: patches applied to a copy of cards/duel (layer 3), or with
+  `game: circle` of tests/fixtures/games/circle (a small 7 Wonders game); each expected
   position is given by a text to find in the patched file, so it is exact yet survives edits
   elsewhere in the data.
 - tests/fixtures/stray/: a card file outside any game (WS317).
@@ -16,6 +17,7 @@ and checks both.
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -107,9 +109,13 @@ def _apply(game: Path, spec: dict) -> None:
 
 
 @pytest.mark.parametrize("path", GAME_FIXTURES, ids=lambda p: p.stem)
-def test_game_fixture(path: Path, duel_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(duel_copy)  # diagnostics name files relative to the working directory
+def test_game_fixture(path: Path, duel_copy: Path, tmp_path: Path,
+                      monkeypatch: pytest.MonkeyPatch) -> None:
     spec = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if "game" in spec:  # another base game than Duel
+        duel_copy = tmp_path / "cards" / spec["game"]
+        shutil.copytree(FIXTURES / "games" / spec["game"], duel_copy)
+    monkeypatch.chdir(duel_copy)  # diagnostics name files relative to the working directory
     _apply(duel_copy, spec)
     expected = set()
     for e in spec["expect"]:

@@ -113,11 +113,33 @@ def boolean(value: Any) -> Code:
     return Code(repr(value))
 
 
-def seat(who: Any) -> int:
-    seats = {"first": 0, "second": 1}
-    if who not in seats:
-        raise LiteralError(f"unknown seat {_short(who)} in the Wonder draft")
-    return seats[who]
+def data(value: Any, indent: int = 0, prefix: int = 0) -> Code:
+    """Plain data as a Python literal: mappings with text keys (one key a line), lists (as
+    tuples), text, whole numbers, booleans and None; anything else is refused. The compiled
+    rules record (`RULESET.rules`) is written this way. A line holds `indent` spaces and
+    `prefix` characters before the value, and ends with a comma."""
+    pad = " " * (indent + 4)
+    if isinstance(value, dict):
+        if not value:
+            return Code("{}")
+        if all(isinstance(key, str) and not isinstance(item, (dict, list, tuple))
+               for key, item in value.items()):
+            one_line = "{" + ", ".join(f"{flat(k)}: {flat(v)}" for k, v in value.items()) + "}"
+            if indent + prefix + len(one_line) + 1 <= LINE:
+                return Code(one_line)
+        lines = []
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise LiteralError(f"a key of the rules data is {type(key).__name__} "
+                                   f"{_short(key)}, not text")
+            lines.append(f"{pad}{flat(key)}: {data(item, indent + 4, len(flat(key)) + 2)},")
+        return Code("{\n" + "\n".join(lines) + "\n" + " " * indent + "}")
+    if isinstance(value, (list, tuple)):
+        if all(not isinstance(item, (dict, list, tuple)) for item in value):
+            return literal(tuple(value), indent, prefix)
+        items = "".join(f"{pad}{data(item, indent + 4)},\n" for item in value)
+        return Code("(\n" + items + " " * indent + ")")
+    return flat(value)
 
 
 def only_code(value: Any) -> Any:

@@ -21,9 +21,13 @@ from typing import Any
 import jinja2
 
 from wondersmith import resources
+from wondersmith.codegen.export import rule_sections
+from wondersmith.engine.core.rules import CoreRules, RulesError
+from wondersmith.engine.mechanics import configs
 from wondersmith.codegen.literals import (Code, LiteralError, boolean, class_name, comment,
-                                          flat, literal, located, only_code, package_name,
-                                          seat, shown, whole)
+                                          data, flat, literal, located, only_code,
+                                          package_name, shown, whole)
+from wondersmith.dsl.rules_keys import PLANNED
 from wondersmith.dsl.verbs import collected_attributes
 from wondersmith.ir.model import Board, Building, Game, Token, Wonder
 
@@ -180,7 +184,14 @@ class _Compiler:
     # Tables ----------------------------------------------------------------------------
 
     def tables(self) -> dict[str, Code]:
-        g, s = self.game, self.game.setup
+        g = self.game
+        rules = rule_sections(g)
+        try:  # what the engine will read: each mechanic's config, checked
+            CoreRules.parse(rules)
+            configs(rules)
+        except (RulesError, KeyError, TypeError) as exc:
+            raise LiteralError(f"the rules record cannot be read by the engine: {exc}") \
+                from None
         structures = [
             "_rt.Structure(age={}, rows=(\n{}\n        ))".format(
                 whole(st.age), "\n".join(
@@ -189,8 +200,6 @@ class _Compiler:
                     for r in st.rows))
             for st in g.structures
         ]
-        zones = [f"_rt.MilitaryZone(first={whole(z.first)}, last={whole(z.last)}, "
-                 f"points={whole(z.points)}, loot={whole(z.loot)})" for z in g.zones]
         tables = {
             "doc": flat(f"{g.name}: the compiled ruleset. `RULESET` is what the engine plays."),
             "game": flat(g.id),
@@ -204,39 +213,8 @@ class _Compiler:
             "science_symbols": literal(g.science_symbols, 4, len("science_symbols=")),
             "ages": whole(len(g.ages)),
             "structures": "(\n" + "".join(f"        {x},\n" for x in structures) + "    )",
-            "military": "_rt.Military(\n        supremacy_at={},\n        zones=(\n{}        ),\n"
-                        "    )".format(whole(g.supremacy_at),
-                                      "".join(f"            {z},\n" for z in zones)),
-            "setup": (
-                "_rt.Setup(\n"
-                f"        starting_coins={whole(s.starting_coins)},\n"
-                f"        board_tokens={whole(s.board_tokens)},\n"
-                f"        removed_cards_per_age={whole(s.removed_cards_per_age)},\n"
-                f"        guild_age={whole(s.guild_age)},\n"
-                f"        guilds_drawn={whole(s.guilds_drawn)},\n"
-                f"        guild_color={flat(s.guild_color)},\n"
-                f"        max_wonders_built={whole(s.max_wonders_built)},\n"
-                f"        wonder_draft={flat(tuple(tuple(seat(x) for x in r) for r in s.wonder_draft))},\n"
-                f"        first_game_wonders={literal(s.first_game_wonders, 8, 19)},\n"
-                "    )"
-            ),
-            "rules": (
-                "_rt.Rules(\n"
-                f"        trade_base_price={whole(g.trade_base_price)},\n"
-                f"        trade_raised_by={flat(g.trade_raised_by)},\n"
-                f"        trade_raise_per_unit={whole(g.trade_raise_per_unit)},\n"
-                f"        discard_coins={whole(g.discard_coins)},\n"
-                f"        discard_bonus_colors={flat(g.discard_bonus_colors)},\n"
-                f"        discard_bonus={whole(g.discard_bonus)},\n"
-                f"        science_pair_reward={boolean(g.science_pair_takes_token)},\n"
-                f"        science_pair_size={whole(g.science_pair_size)},\n"
-                f"        science_supremacy={whole(g.science_supremacy)},\n"
-                f"        coins_per_point={whole(g.coins_per_point)},\n"
-                f"        tie_break_color={flat(g.tie_break)},\n"
-                f"        next_age_chooser={flat(g.next_age_chooser)},\n"
-                f"        next_age_tie={flat(g.next_age_tie)},\n"
-                "    )"
-            ),
+            # The rule sections as the export writes them (export.rule_sections).
+            "rules": data(rules, 4),
         }
         return {key: Code(value) for key, value in tables.items()}
 
@@ -259,6 +237,10 @@ def generate(game: Game, source: str) -> dict[str, str]:
     `source` is the data folder as it should be named in headers (e.g. "cards/duel").
     """
     compiler = _Compiler(game)
+    planned = [m for m in game.mechanics if m in PLANNED]
+    if planned:  # validated data the engine cannot play yet (7 Wonders): refused whole
+        raise compiler.fail(game, "the engine cannot play mechanic(s) "
+                            + ", ".join(map(repr, planned)) + " yet")
     names: dict[str, str] = {}
     for item in game.components():
         try:

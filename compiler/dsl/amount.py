@@ -111,7 +111,7 @@ def describe_amount(data: Any) -> str:
     per = data["per"]
     every = data.get("every", 1)
     thing = {"cards": "card", "wonders": "wonder", "tokens": "token",
-             "coins": "coin"}.get(per, per)
+             "coins": "coin", "defeat_tokens": "defeat token"}.get(per, per)
     if per == "cards" and data.get("colors"):
         thing = " or ".join(data["colors"]) + " card"
     what = f"{every} {thing}s" if every != 1 else thing

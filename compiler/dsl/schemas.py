@@ -15,8 +15,9 @@ from typing import Any
 
 from wondersmith import resources
 from wondersmith.atomic import write_text
-from wondersmith.dsl import vocabulary as v
-from wondersmith.engine.mechanics.catalogue import MECHANICS, NEXT_AGE_CHOOSERS, NEXT_AGE_TIES, SEATINGS
+from wondersmith.dsl import rules_keys, vocabulary as v
+from wondersmith.engine.mechanics.catalogue import (NEXT_AGE_CHOOSERS, NEXT_AGE_TIES,
+                                                    RULE_SECTIONS, SEATINGS)
 from wondersmith.ir.migrations import FORMAT_KEY, FORMAT_VERSION
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -93,6 +94,11 @@ def cards_schema() -> dict[str, Any]:
             "name": _name("card"),
             "color": v._enum(v.COLORS, "The card's colour"),
             "cost": {"$ref": "#/$defs/cost"},
+            "copies": {"type": "array", "minItems": 1, "uniqueItems": True,
+                       "items": v._count(2, "The player count printed on a copy (\"3+\")"),
+                       "description": "One number per printed copy, ascending: a game of N "
+                                      "players uses the copies printed for N or fewer "
+                                      "(7 Wonders). Omit for a card used at every count"},
             "chain_gives": _symbol("Chain symbol printed on this card: a later card with "
                                    "this symbol in `chain_from` is free for you"),
             "chain_from": _symbol("Chain symbol that makes this card free when your city has "
@@ -237,10 +243,11 @@ def game_schema() -> dict[str, Any]:
     age = {
         "type": "object",
         "description": "What each Age's deck holds, checked against the card files.",
-        "required": ["age", "cards", "colors"],
+        "required": ["age"],
         "additionalProperties": False,
         "properties": {
             "age": count(1, "The Age"),
+            **rules_keys.age_properties(),
             "cards": count(1, "Buildings in the Age's deck (guilds apart)"),
             "colors": {"type": "object", "description": "Buildings per colour",
                        "additionalProperties": False,
@@ -264,7 +271,9 @@ def game_schema() -> dict[str, Any]:
         "type": "object",
         "required": [FORMAT_KEY, "id", "name", "players", "seating", "mechanics", "resources",
                      "colors", "science_symbols", "ages", "setup", "trade", "discard",
-                     "military", "science", "scoring", "next_age", "structures"],
+                     "science", "scoring"],
+        # Keys one mechanic reads are required when the game lists it (docs/dsl.md).
+        "allOf": rules_keys.mechanic_requirements(),
         "additionalProperties": False,
         "properties": {
             FORMAT_KEY: {"type": "integer", "const": FORMAT_VERSION,
@@ -273,7 +282,7 @@ def game_schema() -> dict[str, Any]:
                                         "migrations; `wondersmith migrate` rewrites them."},
             "id": _id("The game's id; also the name of its folder under cards/"),
             "name": _name("game"),
-            "players": count(2, "Number of players"),
+            "players": rules_keys.players_schema(),
             "seating": v._enum(tuple(SEATINGS), "How the seats sit: `opponent` (exactly two "
                                "seats, each the other's only neighbour: Duel) or `circle` (N "
                                "seats around a table, each with a left and a right neighbour)"),
@@ -281,7 +290,7 @@ def game_schema() -> dict[str, Any]:
                           "items": {"type": "string", "pattern": v.ID_PATTERN,
                                     "maxLength": MAX_ID_LENGTH,
                                     "description": "A rule mechanic of the engine, by name: "
-                                                   + ", ".join(MECHANICS)},
+                                                   + ", ".join(rules_keys.KNOWN)},
                           "description": "The rule mechanics the engine composes for this "
                                          "game, in order (docs/engine.md)"},
             "resources": {
@@ -301,8 +310,7 @@ def game_schema() -> dict[str, Any]:
                      "description": "Each Age's deck"},
             "setup": {
                 "type": "object", "description": "Set-up",
-                "required": ["starting_coins", "board_tokens", "removed_cards_per_age",
-                             "guilds", "max_wonders_built", "wonder_draft"],
+                "required": ["starting_coins", "guilds"],
                 "additionalProperties": False,
                 "properties": {
                     "starting_coins": count(0, "Coins each player starts with"),
@@ -312,11 +320,13 @@ def game_schema() -> dict[str, Any]:
                                "required": ["age", "count", "color"],
                                "additionalProperties": False,
                                "properties": {"age": count(1, "The Age"),
-                                              "count": count(0, "Guilds drawn"),
+                                              "count": rules_keys.guild_count_schema(),
+                                              "printed": count(1, "Guilds in the box"),
                                               "color": v._enum(v.COLORS, "The guilds' colour: "
                                                                "buildings of this colour are "
                                                                "guilds, not Age cards")}},
                     "max_wonders_built": count(1, "Wonders that can be built in a game"),
+                    "boards": rules_keys.boards_schema(),
                     "wonder_draft": {"type": "array", "minItems": 1,
                                      "description": "Draft rounds: who takes each revealed Wonder",
                                      "items": {"type": "array", "minItems": 1, "items": seat}},
@@ -331,7 +341,7 @@ def game_schema() -> dict[str, Any]:
             },
             "trade": {
                 "type": "object", "description": "Buying missing resources",
-                "required": ["base_price", "raised_by", "raise_per_unit"],
+                "required": ["base_price"],
                 "additionalProperties": False,
                 "properties": {
                     "base_price": count(0, "Coins per unit before the neighbours' production"),
@@ -341,6 +351,7 @@ def game_schema() -> dict[str, Any]:
                     "raise_per_unit": count(0, "Coins each unit a neighbour produces (from "
                                                "`raised_by` cards) adds to the price of that "
                                                "resource"),
+                    **rules_keys.trade_properties(),
                 },
             },
             "discard": {
@@ -365,9 +376,9 @@ def game_schema() -> dict[str, Any]:
             },
             "science": {
                 "type": "object", "description": "Science",
-                "required": ["pair_takes_token", "pair_size", "supremacy", "cards_per_symbol"],
                 "additionalProperties": False,
                 "properties": {
+                    **rules_keys.science_properties(),
                     "pair_takes_token": {"type": "boolean",
                                          "description": "A pair of identical symbols takes a "
                                                         "progress token from the board"},
@@ -381,8 +392,10 @@ def game_schema() -> dict[str, Any]:
                 "required": ["coins_per_point", "tie_break"], "additionalProperties": False,
                 "properties": {
                     "coins_per_point": count(1, "Coins per victory point"),
-                    "tie_break": v._enum(v.COLORS, "Most VP from buildings of this colour wins "
-                                                   "a tie"),
+                    "tie_break": v._enum((*v.COLORS, "coins"),
+                                         "Who wins a tie: most VP from buildings of this "
+                                         "colour, or `coins`: most coins (then the victory "
+                                         "is shared)"),
                 },
             },
             "next_age": {
@@ -400,6 +413,9 @@ def game_schema() -> dict[str, Any]:
             },
             "structures": {"type": "array", "minItems": 1, "items": structure,
                            "description": "The structure of each Age"},
+            "turn": rules_keys.turn_schema(),
+            "conflicts": rules_keys.conflicts_schema(),
+            "two_player_variant": rules_keys.two_player_variant_schema(),
         },
     }
 
@@ -407,6 +423,7 @@ def game_schema() -> dict[str, Any]:
 def export_schema() -> dict[str, Any]:
     """The canonical JSON export (`wondersmith export GAME --format json`)."""
     count = v._count
+    rules = game_schema()["properties"]  # the rule sections are defined once, there
 
     def obj(description: str, props: dict[str, Any], required: list[str] | None = None) -> dict:
         return {"type": "object", "description": description, "additionalProperties": False,
@@ -434,11 +451,12 @@ def export_schema() -> dict[str, Any]:
         "description": "A whole ruleset as one JSON document, keys in a fixed order.",
         **obj("The ruleset", {
             "format": {"const": "wondersmith-ruleset", "description": "Format name"},
-            "version": {"const": 2, "description": "Format version (2: seating, mechanics and the rule numbers of data format 3)"},
+            "version": {"const": 3, "description": "Format version (3: the rule sections as "
+                                                   "game.yaml writes them)"},
             "game": obj("The game", {"id": ident, "name": name,
                                      "players": count(2, "Players")}),
-            "seating": {"type": "string", "description": "How the seats sit"},
-            "mechanics": strings("The engine's rule mechanics, in order"),
+            "seating": rules["seating"],
+            "mechanics": rules["mechanics"],
             "source_hash": {"type": "string", "description": "Hash of the data files"},
             "resources": obj("Resources", {"raw": strings("Raw materials"),
                                            "manufactured": strings("Manufactured goods")}),
@@ -448,44 +466,8 @@ def export_schema() -> dict[str, Any]:
                 "An Age deck", {"age": count(1, "Age"), "cards": count(1, "Buildings"),
                                 "colors": {"type": "object", "description": "Per colour",
                                            "additionalProperties": count(0, "Buildings")}})},
-            "setup": obj("Set-up", {
-                "starting_coins": count(0, "Coins per player"),
-                "board_tokens": count(0, "Progress tokens on the board"),
-                "removed_cards_per_age": count(0, "Cards left in the box per Age"),
-                "guilds": obj("Guilds", {"age": count(1, "Age"), "count": count(0, "Drawn"),
-                                         "color": {"type": "string",
-                                                   "description": "The guilds' colour"}}),
-                "max_wonders_built": count(1, "Wonders that can be built"),
-                "wonder_draft": {"type": "array", "description": "Who takes each Wonder",
-                                 "items": strings("first or second")},
-                "first_game_wonders": {"description": "Suggested Wonders, or null",
-                                       "anyOf": [{"type": "null"}, obj("Per seat", {
-                                           "first": strings("Wonder ids"),
-                                           "second": strings("Wonder ids")})]},
-            }),
-            "trade": obj("Trading", {"base_price": count(0, "Base price"),
-                                     "raised_by": strings("Colours raising prices"),
-                                     "raise_per_unit": count(0, "Raise per unit")}),
-            "discard": obj("Discarding", {
-                "coins": count(0, "Coins"),
-                "bonus": obj("Bonus", {"amount": count(0, "Coins per card"),
-                                       "colors": strings("Colours counted")})}),
-            "military": obj("Military track", {
-                "supremacy_at": count(1, "Distance that wins"),
-                "zones": {"type": "array", "description": "Zones", "items": obj("A zone", {
-                    "from": count(0, "First distance"), "to": count(0, "Last distance"),
-                    "points": count(0, "VP"), "loot": count(0, "Coins looted on entry")})}}),
-            "science": obj("Science", {
-                "pair_takes_token": {"type": "boolean", "description": "Pairs take tokens"},
-                "pair_size": count(2, "Symbols in a pair"),
-                "supremacy": count(1, "Different symbols that win"),
-                "cards_per_symbol": count(1, "Green cards per symbol")}),
-            "scoring": obj("Scoring", {"coins_per_point": count(1, "Coins per VP"),
-                                       "tie_break": {"type": "string",
-                                                     "description": "Tie-break colour"}}),
-            "next_age": obj("Who starts each later Age", {
-                "chooser": {"type": "string", "description": "Who chooses"},
-                "tie": {"type": "string", "description": "Who chooses when nobody is"}}),
+            # The rule sections, exactly as game.yaml writes them: the game schema's own.
+            **{section: rules[section] for section in RULE_SECTIONS},
             "structures": {"type": "array", "description": "Each Age's layout", "items": obj(
                 "A structure", {
                     "age": count(1, "Age"),

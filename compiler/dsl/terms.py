@@ -32,12 +32,13 @@ CITY_DOCS = {
     "most": "the city, yours or a neighbour's, that has the most of what is counted",
 }
 OPPONENT_CITIES = ("neighbours", "left", "right")
-COUNTABLES = ("cards", "wonders", "tokens", "coins")
+COUNTABLES = ("cards", "wonders", "tokens", "coins", "defeat_tokens")
 COUNTABLE_DOCS = {
     "cards": "buildings of the listed colours (cards tucked under Wonders do not count)",
-    "wonders": "Wonders built",
+    "wonders": "Wonders built; in a game with Wonder boards (7 Wonders), Wonder stages built",
     "tokens": "progress tokens owned",
     "coins": "coins in the treasury",
+    "defeat_tokens": "military defeat tokens held (the tokens, not their value; 7 Wonders)",
 }
 DISCOUNT_TARGETS = ("wonders", *COLORS)
 TOKEN_SOURCES = ("box", "board")

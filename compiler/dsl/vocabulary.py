@@ -60,7 +60,7 @@ __all__ = [
 def effect_schema() -> dict[str, Any]:
     """The schema of one effect: a bare verb, or a one-key mapping {verb: value}, read from
     the registry as it is now."""
-    bare = [name for name, cls in VERBS.items() if cls.VALUE_SCHEMA is None]
+    bare = list(BARE_VERBS)
     valued = [name for name, cls in VERBS.items() if cls.VALUE_SCHEMA is not None]
     return {
         "description": "An effect: a bare verb such as `play_again`, or a one-key mapping "

@@ -138,6 +138,8 @@ def counted(t: Translator, amount: str, count: Count, opponent: bool) -> str:
         unit = t.format(t.gettext("{color} card"), color=colors_or(t, count.colors))
     elif count.per == "wonders":
         unit = t.gettext("Wonder")
+    elif count.per == "defeat_tokens":
+        unit = t.gettext("defeat token")
     else:
         unit = t.gettext("progress token")
     return t.format(t.gettext("{amount} for each {unit} {where}"), amount=amount, unit=unit,

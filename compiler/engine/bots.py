@@ -47,7 +47,7 @@ def evaluate(game: Game, player: int) -> float:
     late = game.age >= t.ages
 
     def side(p: int) -> float:
-        lead = game.pawn if p == 0 else -game.pawn
+        lead = game.pawn * t.pawn_side[p] if t.pawn_side else 0
         v = float(scores[p]["total"])
         if lead > 0:
             v += lead * (0.3 + 0.05 * lead)
@@ -58,7 +58,7 @@ def evaluate(game: Game, player: int) -> float:
         v += game.coins[p] / 6.0
         return v
 
-    return side(player) - side(1 - player)
+    return side(player) - max(side(q) for q in t.seats if q != player)
 
 
 class GreedyBot:

@@ -3,14 +3,49 @@ token or a Wonder. A mixin of `Game`."""
 from __future__ import annotations
 
 from .costs import choice_families
-from .military import advance_pawn
-from .nodes import REMOVED, UNBUILT
-from .science import gain_symbol
+from .core.kinds import UNBUILT
 from .scoring import final_result
 
 
 class Cities:
+    """The cities of a game, and the hooks through which mechanics take part in building.
+
+    The defaults here are what a game without the mechanic does; a mechanic's mixin (see
+    mechanics/) overrides the hook it owns.
+    """
+
     __slots__ = ()
+
+    # Hooks ----------------------------------------------------------------------------
+
+    def _setup_nodes(self, first: int) -> list:
+        """The set-up decisions after the first player is known; mixins add theirs."""
+        return []
+
+    def _first_turn(self, first: int) -> tuple:
+        raise NotImplementedError("no mechanic of this game defines a turn (card_structure)")
+
+    def _shields(self, player: int, shields: int) -> None:
+        """Shields built (military_track moves its pawn); without a military, nothing."""
+
+    def _military_points(self, player: int) -> int:
+        return 0
+
+    def _gain_symbol(self, player: int, symbol: int, from_building: bool) -> None:
+        """A science symbol gained (science_pairs adds pairs and supremacy)."""
+        counts = self.sci[player]
+        counts[symbol] += 1
+        if counts[symbol] == 1:
+            self.sci_distinct[player] += 1
+
+    def _offer_board_token(self, player: int) -> None:
+        """A token from the board is due (progress_tokens queues the choice)."""
+
+    def _wonder_built(self, player: int, wonder: int) -> None:
+        """After `wonder` is built (wonder_limit closes the others at the limit)."""
+        self.unbuilt[player].remove(wonder)
+
+    # The cities -----------------------------------------------------------------------
 
     def _trade_problem(self, player: int, comp: int):
         t = self.t
@@ -30,26 +65,30 @@ class Cities:
         """Rebuild everything derived from the cities (after set-up, load or destroy)."""
         t = self.t
         nc = len(t.colors)
-        self.color_count = [[0] * nc, [0] * nc]
-        self.prod = [[0] * t.R, [0] * t.R]
-        self.raises = [[0] * t.R, [0] * t.R]
-        self.choices = [[], []]
-        self.choice_src = [[], []]
-        self.fixed_price = [[-1] * t.R, [-1] * t.R]
-        self.discount = [[0] * t.n_discount_targets, [0] * t.n_discount_targets]
-        self.shield_extra = [[0] * nc, [0] * nc]
-        self.chains = [0, 0]
-        self.sci = [[0] * len(t.symbols), [0] * len(t.symbols)]
-        self.sci_distinct = [0, 0]
-        self.wonders_play_again = [False, False]
-        self.collect_trade = [False, False]
-        self.discounting = [False, False]
-        self.families = [choice_families([], t.R)] * 2
-        self.chain_triggers = [[], []]
-        self.wonders_built = [0, 0]
-        self.cost_cache = [None, None]
-        self.price_cache = [None, None]
-        for p in (0, 1):
+        # One entry per seat; lists copied at C level ([*map(list.copy, ...)]): this runs
+        # for every new game, so no Python call per field.
+        n = t.n_seats
+        zeros_r, zeros_c = [[0] * t.R] * n, [[0] * nc] * n
+        self.color_count = [*map(list.copy, zeros_c)]
+        self.prod = [*map(list.copy, zeros_r)]
+        self.raises = [*map(list.copy, zeros_r)]
+        self.choices = [[] for _ in t.seats]
+        self.choice_src = [[] for _ in t.seats]
+        self.fixed_price = [*map(list.copy, [[-1] * t.R] * n)]
+        self.discount = [*map(list.copy, [[0] * t.n_discount_targets] * n)]
+        self.shield_extra = [*map(list.copy, zeros_c)]
+        self.chains = [0] * n
+        self.sci = [*map(list.copy, [[0] * len(t.symbols)] * n)]
+        self.sci_distinct = [0] * n
+        self.wonders_play_again = [False] * n
+        self.collect_trade = [False] * n
+        self.discounting = [False] * n
+        self.families = [choice_families([], t.R)] * n  # immutable: shared
+        self.chain_triggers = [[] for _ in t.seats]
+        self.wonders_built = [0] * n
+        self.cost_cache = [None] * n
+        self.price_cache = [None] * n
+        for p in t.seats:
             comps = list(self.city[p])
             for c in comps:
                 self.color_count[p][t.color[c]] += 1
@@ -68,22 +107,28 @@ class Cities:
 
         Drafting and building a Wonder update `unbuilt` in place instead (they run often).
         """
-        if self.wonders_built_total >= self.t.setup.max_wonders_built:
-            self.unbuilt = [[], []]
+        if self.wonders_built_total >= self.t.max_wonders_built:
+            self.unbuilt = self.t.seating.per_seat([])
         else:
             self.unbuilt = [sorted(w for w, x in zip(self.wonders[p], self.wonder_tuck[p]) if x == UNBUILT)
-                            for p in (0, 1)]
+                            for p in self.t.seats]
 
     def _acquire(self, p: int, comp: int, quiet: bool = False) -> None:
         """Apply a component's ongoing effects to city `p`."""
         t = self.t
         if not t.ongoing[comp]:
             return
-        for r, n in t.produces[comp]:
-            self.prod[p][r] += n
+        produces = t.produces[comp]
+        if produces:
+            prod = self.prod[p]
+            for r, n in produces:
+                prod[r] += n
             if t.raises[comp]:
-                self.raises[p][r] += n
-                self.cost_cache[1 - p] = None
+                raises = self.raises[p]
+                for r, n in produces:
+                    raises[r] += n
+                for q in t.neighbours[p]:  # their prices from this city change
+                    self.cost_cache[q] = None
             self.cost_cache[p] = None
         if t.uncommon[comp]:  # skip the checks below for most components
             for options in t.one_of[comp]:
@@ -116,7 +161,7 @@ class Cities:
                 if self.sci[p][sym] == 1:
                     self.sci_distinct[p] += 1
             else:
-                gain_symbol(self, p, sym, comp < t.NB)
+                self._gain_symbol(p, sym, comp < t.NB)
 
     def _win(self, player: int, victory: str) -> None:
         self.result = final_result(self, player, victory)
@@ -125,10 +170,15 @@ class Cities:
 
     def _pay(self, p: int, comp: int) -> None:
         t = self.t
-        trade = self.trade_cost(p, comp)
+        cache = self.cost_cache[p]  # usually filled by the legal actions just offered
+        trade = cache[comp] if cache is not None else -1
+        if trade < 0:
+            trade = self.trade_cost(p, comp)
         self.coins[p] -= t.coin_cost[comp] + trade
-        if trade and self.collect_trade[1 - p]:
-            self.coins[1 - p] += trade
+        if trade:
+            for q in t.neighbours[p]:
+                if self.collect_trade[q]:
+                    self.coins[q] += trade
 
     def _build_building(self, p: int, c: int, chain: bool) -> None:
         t = self.t
@@ -141,7 +191,7 @@ class Cities:
                 return
         shields = t.shields[c]
         if shields:
-            advance_pawn(self, p, shields + self.shield_extra[p][color])
+            self._shields(p, shields + self.shield_extra[p][color])
             if self.result is not None:
                 return
         if t.has_on_build[c]:
@@ -166,20 +216,12 @@ class Cities:
         self.wonder_tuck[p][k] = c
         self.wonders_built[p] += 1
         self.wonders_built_total += 1
-        if self.wonders_built_total >= t.setup.max_wonders_built:
-            for q in (0, 1):
-                tuck = self.wonder_tuck[q]
-                for i, x in enumerate(tuck):
-                    if x == UNBUILT:
-                        tuck[i] = REMOVED
-            self.unbuilt = [[], []]
-        else:
-            self.unbuilt[p].remove(w)
+        self._wonder_built(p, w)
         self._acquire(p, comp)
         if self.result is not None:
             return False
         if t.shields[comp]:
-            advance_pawn(self, p, t.shields[comp])
+            self._shields(p, t.shields[comp])
             if self.result is not None:
                 return False
         if t.has_on_build[comp]:

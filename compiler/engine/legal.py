@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import operator
 
+from .core.kinds import LEGAL
 from .errors import IllegalActionError
-from .nodes import (IS_CHANCE, K_BOARD, K_DEAL, K_DESTROY, K_DRAFT, K_FIRST, K_GUILD, K_LEAVE,
-                    K_LIB_DRAW, K_LIB_PICK, K_PAIR, K_PLAY, K_REVEAL, K_REVIVE, K_START,
+from .nodes import (IS_CHANCE, K_DESTROY, K_DRAFT, K_LIB_PICK, K_PAIR, K_PLAY, K_REVIVE,
                     KIND_NAMES, REMOVED)
 
 
@@ -16,36 +16,7 @@ class LegalActions:
         if self.result is not None:
             return []
         kind, p, arg = self.stack[-1]
-        t = self.t
-        if kind == K_PLAY:
-            return self._legal_play(p)
-        if kind == K_DEAL or kind == K_LEAVE:
-            base = t.CH_CARD
-            return [base + c for c in self.pool]
-        if kind == K_GUILD:
-            base = t.CH_CARD
-            return [base + c for c in self.guild_pool]
-        if kind == K_BOARD:
-            return [t.CH_TOKEN + x for x in self.box_tokens]
-        if kind == K_LIB_DRAW:
-            return [t.CH_TOKEN + x for x in self.box_tokens if x not in self.drawn]
-        if kind == K_REVEAL:
-            return [t.CH_WONDER + w for w in self.wonder_pool]
-        if kind == K_FIRST:
-            return [t.CH_SEAT, t.CH_SEAT + 1]
-        if kind == K_DRAFT:
-            return sorted(t.PICK_WONDER + w for w in self.draft)
-        if kind == K_PAIR:
-            return sorted(t.TAKE + x for x in self.board_tokens)
-        if kind == K_LIB_PICK:
-            return sorted(t.TAKE + x for x in self.drawn)
-        if kind == K_DESTROY:
-            return [t.DESTROY + c for c in self._destroy_targets(p, arg)]
-        if kind == K_REVIVE:
-            return sorted(t.REVIVE + c for c in self.discard)
-        if kind == K_START:
-            return [t.START, t.START + 1]
-        raise AssertionError(kind)  # pragma: no cover
+        return LEGAL[kind](self, p, arg)
 
     def _legal_play(self, p: int) -> list[int]:
         # Built in ascending order (builds, discards, then Wonders by id) so no sort is needed.
@@ -117,12 +88,7 @@ class LegalActions:
         expected = KIND_NAMES[kind].replace("_", " ")
         who = "chance" if IS_CHANCE[kind] else f"player {p}"
         if kind == K_PLAY and action < t.PICK_WONDER:
-            if action < t.DISCARD:
-                c, w = action, -1
-            elif action < t.WONDER:
-                c, w = action - t.DISCARD, -1
-            else:
-                w, c = divmod(action - t.WONDER, t.NB)
+            c, w = t.decode_play(action)
             name = t.names[c]
             s = self.slot_of[c]
             if s < 0 or self.taken[s]:
@@ -137,8 +103,8 @@ class LegalActions:
                 if self.wonder_tuck[p][k] >= 0:
                     return f"{wname} is already built"
                 if self.wonder_tuck[p][k] == REMOVED or \
-                        self.wonders_built_total >= t.setup.max_wonders_built:
-                    return f"{wname} is out of the game: {t.setup.max_wonders_built} Wonders are built"
+                        self.wonders_built_total >= t.max_wonders_built:
+                    return f"{wname} is out of the game: {t.max_wonders_built} Wonders are built"
                 comp = t.wonder0 + w
                 return f"{wname} costs {self.build_cost(p, comp)} coins; player {p} has {self.coins[p]}"
             return f"{name} costs {self.build_cost(p, c)} coins; player {p} has {self.coins[p]}"

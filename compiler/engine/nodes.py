@@ -1,25 +1,27 @@
-"""Node kinds of the decision flow and the values the state uses as markers.
+"""Node kinds of the built-in mechanics and the markers the state uses, in one place.
 
-Flow is a stack of *nodes* `(kind, player, arg)`: the top one is the decision being
-waited for. Player nodes wait for a player's action, chance nodes for a chance outcome,
-internal nodes (end of turn, start of an Age, forced draft pick) are resolved at once.
+Kinds are numbered by the registry (core/kinds.py) as the core and the mechanics register
+them; this module names the ones of the built-in mechanics for the modules that read the
+state as a whole (JSON, checks, notation, observation).
 """
 from __future__ import annotations
 
-CHANCE = -1
-TERMINAL = -4
+from .core.flow import K_FIRST
+from .core.kinds import (CHANCE, IS_CHANCE, IS_INTERNAL, IS_SIMULTANEOUS, KIND_NAMES, REMOVED,
+                         SIMULTANEOUS, TERMINAL, UNBUILT)
+from .mechanics.card_structure import (K_AGE, K_DEAL, K_DESTROY, K_END_TURN, K_GUILD, K_LEAVE,
+                                       K_PLAY, K_REVIVE)
+from .mechanics.progress_tokens import K_BOARD, K_LIB_DRAW, K_LIB_PICK, K_PAIR
+from .mechanics.weaker_player_starts import K_START
+from .mechanics.wonder_draft import K_DRAFT, K_DRAFT_LAST, K_REVEAL
 
-(K_FIRST, K_BOARD, K_REVEAL, K_DRAFT, K_DRAFT_LAST, K_AGE, K_LEAVE, K_GUILD, K_DEAL,
- K_PLAY, K_END_TURN, K_PAIR, K_DESTROY, K_REVIVE, K_LIB_DRAW, K_LIB_PICK, K_START) = range(17)
-KIND_NAMES = ("first_player", "board_token", "reveal_wonder", "draft", "draft_last", "age",
-              "leave_out", "guild", "deal", "play", "end_turn", "pair_token", "destroy",
-              "discard_pile", "library_draw", "library_pick", "choose_start")
-CHANCE_KINDS = frozenset({K_FIRST, K_BOARD, K_REVEAL, K_LEAVE, K_GUILD, K_DEAL, K_LIB_DRAW})
-INTERNAL_KINDS = frozenset({K_DRAFT_LAST, K_AGE, K_END_TURN})
-IS_CHANCE = tuple(k in CHANCE_KINDS for k in range(17))
-IS_INTERNAL = tuple(k in INTERNAL_KINDS for k in range(17))
+CHANCE_KINDS = frozenset(k for k, chance in enumerate(IS_CHANCE) if chance)
+INTERNAL_KINDS = frozenset(k for k, internal in enumerate(IS_INTERNAL) if internal)
 
-PLAY_NODE = ((K_PLAY, 0, 0), (K_PLAY, 1, 0))  # per seat; nodes are immutable, so shared
-
-UNBUILT = -1  # wonder_tuck value of a Wonder not built yet
-REMOVED = -2  # a Wonder out of the game after the 7th was built (ruling 18)
+__all__ = [
+    "CHANCE", "CHANCE_KINDS", "INTERNAL_KINDS", "IS_CHANCE", "IS_INTERNAL", "IS_SIMULTANEOUS",
+    "K_AGE", "K_BOARD", "K_DEAL", "K_DESTROY", "K_DRAFT", "K_DRAFT_LAST", "K_END_TURN",
+    "K_FIRST", "K_GUILD", "K_LEAVE", "K_LIB_DRAW", "K_LIB_PICK", "K_PAIR", "K_PLAY",
+    "K_REVEAL", "K_REVIVE", "K_START", "KIND_NAMES", "REMOVED", "SIMULTANEOUS", "TERMINAL",
+    "UNBUILT",
+]

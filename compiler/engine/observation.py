@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from .core.simultaneous import visible_choices
 from .nodes import IS_CHANCE, K_LIB_PICK, KIND_NAMES, REMOVED
 
 if TYPE_CHECKING:
@@ -38,6 +39,8 @@ def observation(game: Game, player: int) -> dict[str, Any]:
         data["left_out"] = ages[:-1] + [len(ages[-1])]  # this Age's stay hidden: a count
     if game.drawn and not _drew(game, player):
         data["drawn_tokens"] = len(game.drawn)
+    if "simultaneous" in data:  # another seat's pending choice: only that it was made
+        data["simultaneous"] = visible_choices(game, player)
     data["decision"] = game.decision
     data["current_player"] = game.current_player
     return data
@@ -63,8 +66,8 @@ def observation_vector(game: Game, player: int) -> list[float]:
     def put(comp: int, place: int) -> None:
         v[comp * n_places + place] = 1.0
 
-    other = 1 - player
-    for seat, base in ((player, 0), (other, 1)):
+    others = [q for q in t.seats if q != player]  # "their": every other seat
+    for seat, base in ((player, 0), *((q, 1) for q in others)):
         for c in game.city[seat]:
             put(c, base)
         for w, tuck in zip(game.wonders[seat], game.wonder_tuck[seat]):
@@ -92,19 +95,22 @@ def observation_vector(game: Game, player: int) -> list[float]:
     if game.result is None:
         v[i + game.stack[-1][0]] = 1.0
     i += len(KIND_NAMES)
-    for seat in (player, other):
-        for k in range(len(t.symbols)):
-            v[i] = float(game.pairs_done[seat] >> k & 1)
-            i += 1
-    for seat in (player, other):
-        for used in game.loot_used[seat]:
-            v[i] = float(used)
-            i += 1
-    lead = game.pawn if player == 0 else -game.pawn
+    for k in range(len(t.symbols)):
+        v[i] = float(game.pairs_done[player] >> k & 1)
+        v[i + len(t.symbols)] = float(any(game.pairs_done[q] >> k & 1 for q in others))
+        i += 1
+    i += len(t.symbols)
+    for k in range(len(t.loot_zones)):
+        v[i] = float(game.loot_used[player][k])
+        v[i + len(t.loot_zones)] = float(any(game.loot_used[q][k] for q in others))
+        i += 1
+    i += len(t.loot_zones)
+    lead = game.pawn * t.pawn_side[player] if t.pawn_side else 0
     face_down = sum(1 for s in range(len(game.slot_card)) if not game.taken[s] and not game.face_up[s])
     winner = game.result.winner if game.result is not None else None
     v[i:i + 10] = [
-        game.coins[player] / 10.0, game.coins[other] / 10.0, lead / t.supremacy_at,
+        game.coins[player] / 10.0, max(game.coins[q] for q in others) / 10.0,
+        lead / t.supremacy_at,
         game.age / t.ages, face_down / 10.0, len(game.pool) / 10.0,
         float(game.current_player == player), float(IS_CHANCE[game.stack[-1][0]]) if game.stack else 0.0,
         float(game.result is not None), 0.0 if winner is None else (1.0 if winner == player else -1.0),

@@ -84,13 +84,14 @@ def position(
     owned = {x for ts in tokens for x in ts}
     all_tokens = [ids[t.token0 + i] for i in range(t.NT)]
     if board_tokens is None:
-        board_tokens = [x for x in all_tokens if x not in owned][:t.setup.board_tokens]
+        board_tokens = [x for x in all_tokens if x not in owned][:t.config["progress_tokens"].board_tokens]
     board_tokens = [x for x in board_tokens if x not in owned]
     if box_tokens is None:
         box_tokens = [x for x in all_tokens if x not in owned and x not in board_tokens]
     if loot_lost is None:
-        loot_lost = [[(pawn if p == 1 else -pawn) >= first for first, _ in t.loot_zones]
-                     for p in range(t.ruleset.players)]
+        # A seat has lost the loot of each zone the pawn stands in or beyond, on its side.
+        loot_lost = [[(-pawn * t.pawn_side[p] if t.pawn_side else 0) >= first
+                      for first, _ in t.loot_zones] for p in t.seats]
     owned_wonders = {w if isinstance(w, str) else w[0] for ws in wonders for w in ws}
     data.update({
         "first_player": 0,

@@ -5,6 +5,9 @@ from __future__ import annotations
 from .costs import Payment, cheapest_cover, cheapest_trade, cheapest_trade_by_families
 
 
+NOT_FOR_SALE = 10 ** 9  # a price no city can pay (a state holds at most 1,000,000 coins)
+
+
 class Pricing:
     __slots__ = ()
 
@@ -46,12 +49,9 @@ class Pricing:
         return cache
 
     def price(self, player: int) -> list[int]:
-        """Coins `player` pays per unit of each resource bought."""
-        base = self.t.trade_base
-        out = []
-        for fixed, raised in zip(self.fixed_price[player], self.raises[1 - player]):
-            out.append(fixed if fixed >= 0 else base + raised)
-        return out
+        """Coins `player` pays per unit of each resource bought: without a trade mechanic
+        (bank_trade), only the prices its own cards fix; the rest cannot be bought."""
+        return [fixed if fixed >= 0 else NOT_FOR_SALE for fixed in self.fixed_price[player]]
 
     def build_cost(self, player: int, comp: int) -> int:
         """Coins `player` would pay to build a building or Wonder now (chains included)."""

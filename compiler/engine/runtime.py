@@ -13,7 +13,7 @@ generated packages can be embedded without the compiler.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Mapping, Protocol
 
 # Kinds of component.
 BUILDING = "building"
@@ -141,54 +141,6 @@ class Structure:
 
 
 @dataclass(frozen=True)
-class MilitaryZone:
-    first: int  # distance from the centre, inclusive
-    last: int
-    points: int
-    loot: int = 0  # coins the opponent loses when the pawn enters the zone
-
-
-@dataclass(frozen=True)
-class Military:
-    supremacy_at: int  # distance from the centre that wins at once
-    zones: tuple[MilitaryZone, ...]
-
-
-@dataclass(frozen=True)
-class Setup:
-    starting_coins: int
-    board_tokens: int
-    removed_cards_per_age: int
-    guild_age: int
-    guilds_drawn: int
-    max_wonders_built: int
-    wonder_draft: tuple[tuple[int, ...], ...]  # per round, who picks (0 = first player)
-    first_game_wonders: tuple[tuple[str, ...], ...] = ()  # per seat, Wonder ids
-    # Buildings of this colour are guilds, drawn at `guild_age`; the compiler sets it from
-    # game.yaml, the default serves rulesets built by hand.
-    guild_color: str = "purple"
-
-
-@dataclass(frozen=True)
-class Rules:
-    """Numbers of the game's fixed rules."""
-
-    trade_base_price: int
-    trade_raised_by: tuple[str, ...]  # colours whose printed production raises prices
-    trade_raise_per_unit: int  # coins each unit a neighbour produces adds to the price
-    discard_coins: int
-    discard_bonus_colors: tuple[str, ...]  # +1 coin per own building of these colours
-    discard_bonus: int
-    science_pair_reward: bool  # a pair of identical symbols takes a progress token
-    science_pair_size: int  # identical symbols that make a pair
-    science_supremacy: int  # different symbols that win at once
-    coins_per_point: int
-    tie_break_color: str  # most VP from buildings of this colour breaks a tie
-    next_age_chooser: str  # who chooses the next Age's starting player ("weaker_military")
-    next_age_tie: str  # who chooses when nobody is weaker ("last_player")
-
-
-@dataclass(frozen=True)
 class Ruleset:
     """Everything the engine needs to play one game, as compiled from its data."""
 
@@ -206,9 +158,10 @@ class Ruleset:
     wonders: tuple[type[Card], ...]
     tokens: tuple[type[Card], ...]
     structures: tuple[Structure, ...]
-    military: Military
-    setup: Setup
-    rules: Rules
+    # The rules record: the rule sections of game.yaml (setup, trade, discard, military,
+    # science, scoring, next_age) as validated plain data, written by the compiler. The core
+    # and each mechanic read their part into a frozen config (Tables.core, Tables.config).
+    rules: Mapping[str, Any]
     source_hash: str = ""
     by_id: dict[str, type[Card]] = field(default_factory=dict, compare=False, repr=False)
 

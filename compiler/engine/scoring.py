@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .military import military_points
 
 
 @dataclass(frozen=True)
@@ -31,7 +30,7 @@ def score(game, player: int) -> dict[str, int]:
     """VP of `player` by category, counted on the current state."""
     t = game.t
     out = dict.fromkeys(categories(t), 0)
-    out["military"] = military_points(game, player)
+    out["military"] = game._military_points(player)
     objects, points, has_end = t.objects, t.points, t.has_end_points
     colors = t.colors
     for c in game.city[player]:
@@ -55,11 +54,11 @@ def score(game, player: int) -> dict[str, int]:
 
 def final_result(game, winner: int | None = None, victory: str = "civilian") -> Result:
     """The result; for a civilian end the winner is decided here (blue VP break ties)."""
-    scores = (score(game, 0), score(game, 1))
+    t = game.t
+    scores = tuple(score(game, p) for p in t.seats)
     if victory == "civilian":
-        a, b = scores[0]["total"], scores[1]["total"]
-        if a == b:
-            tie = game.t.colors[game.t.tie_break_color]
-            a, b = scores[0][tie], scores[1][tie]
-        winner = None if a == b else (0 if a > b else 1)
+        tie = t.colors[t.tie_break_color]
+        best = max((s["total"], s[tie]) for s in scores)
+        leaders = [p for p, s in enumerate(scores) if (s["total"], s[tie]) == best]
+        winner = leaders[0] if len(leaders) == 1 else None  # still tied: shared victory
     return Result(winner, victory, scores)

@@ -13,6 +13,8 @@ from typing import Any
 from . import runtime as rt
 from typing import TYPE_CHECKING
 
+from .core.kinds import OWNER, by_owner
+from .core.simultaneous import NOT_CHOSEN, choices_from_json
 from .errors import StateFormatError
 from .nodes import CHANCE, IS_CHANCE, K_DESTROY, KIND_NAMES, REMOVED, UNBUILT
 from .scoring import Result
@@ -28,7 +30,6 @@ FORMAT = "wondersmith.engine.state/1"
 MAX_SEED = (1 << 64) - 1
 MAX_STACK = 1_000  # far above any real position (a few dozen nodes at most)
 MAX_HISTORY = 100_000  # a Duel game has a few hundred actions
-_KIND = {name: k for k, name in enumerate(KIND_NAMES)}
 _FIELDS = ("format", "game", "source_hash", "seed", "chance_count", "auto_chance",
            "first_player", "players", "pawn", "board_tokens", "box_tokens", "drawn_tokens",
            "wonder_pool", "draft", "discard", "age", "structure", "to_reveal", "pool",
@@ -44,7 +45,7 @@ def state_to_json(game: Game) -> dict[str, Any]:
     wid = lambda w: ids[t.wonder0 + w]  # noqa: E731
     tid = lambda x: ids[t.token0 + x]  # noqa: E731
     players = []
-    for p in (0, 1):
+    for p in t.seats:
         wonders = []
         for w, tuck in zip(game.wonders[p], game.wonder_tuck[p]):
             status = "built" if tuck >= 0 else "removed" if tuck == REMOVED else "unbuilt"
@@ -94,6 +95,9 @@ def state_to_json(game: Game) -> dict[str, Any]:
         "stack": stack,
         "history": list(game.history),
         "result": game.result.as_dict() if game.result is not None else None,
+        # Only while a simultaneous decision is collecting: each seat's choice so far.
+        **({"simultaneous": [None if a == NOT_CHOSEN else a for a in game.sim_choices]}
+           if any(a != NOT_CHOSEN for a in game.sim_choices) else {}),
     }
 
 
@@ -186,7 +190,7 @@ class _Reader:
         if data.get("game") != t.ruleset.game:
             raise StateFormatError(
                 f"game: a state of {_short(data.get('game'))}, the ruleset is {t.ruleset.game!r}")
-        self.obj(data, "state", _FIELDS)
+        self.obj(data, "state", _FIELDS, optional=("simultaneous",))
         if not isinstance(data["source_hash"], str):
             raise self.fail("source_hash", f"expected a string, got {_kind(data['source_hash'])}")
 
@@ -197,7 +201,7 @@ class _Reader:
         g.seed = self.int(data["seed"], "seed", 0, MAX_SEED)
         g.chance_count = self.int(data["chance_count"], "chance_count", 0, MAX_HISTORY)
         g.auto_chance = self.bool(data["auto_chance"], "auto_chance")
-        g.first_player = self.int(data["first_player"], "first_player", -1, 1)
+        g.first_player = self.int(data["first_player"], "first_player", -1, t.n_seats - 1)
         history = self.list(data["history"], "history", MAX_HISTORY)
         g.history = [self.int(a, f"history[{i}]", 0, t.num_actions - 1) for i, a in enumerate(history)]
         self.players(g, data["players"])
@@ -218,6 +222,9 @@ class _Reader:
         g.left_out = [self.ids(age, f"left_out[{i}]", self.building) for i, age in enumerate(left_out)]
         g.stack = self.stack(data["stack"])
         g.result = self.result(data["result"])
+        g.sim_choices = choices_from_json(data.get("simultaneous"), g.stack, t.n_seats,
+                                          lambda a, path: self.int(a, path, 0, t.num_actions - 1),
+                                          self.fail)
         return g
 
     def players(self, g: Game, value: Any) -> None:
@@ -293,13 +300,17 @@ class _Reader:
 
     def stack(self, value: Any) -> list[tuple[int, int, int]]:
         t = self.t
+        own = frozenset(by_owner(self.game_class.MECHANICS))  # kinds are registered globally
         stack = []
         for i, raw in enumerate(self.list(value, "stack", MAX_STACK)):
             path = f"stack[{i}]"
             node = self.obj(raw, path, ("kind", "player"), optional=("arg", "colors"))
-            kind = _KIND.get(node["kind"]) if isinstance(node["kind"], str) else None
+            kind = _kind_number(node["kind"])
             if kind is None:
                 raise self.fail(f"{path}.kind", f"unknown decision {_short(node['kind'])}")
+            if kind not in own:
+                raise self.fail(f"{path}.kind", f"{node['kind']} is a decision of the mechanic "
+                                f"{OWNER[kind]}, which {t.ruleset.game} does not use")
             player = self.int(node["player"], f"{path}.player", -1, t.ruleset.players - 1)
             if kind == K_DESTROY:
                 if "arg" in node or "colors" not in node:
@@ -339,6 +350,11 @@ class _Reader:
                 raise self.fail(f"result.scores[{p}]", f"expected an object, got {_kind(table)}")
         # The scores themselves are checked against the position by state_checks.
         return Result(winner, res["victory"], tuple(dict(s) for s in scores))
+
+
+def _kind_number(name: Any) -> int | None:
+    """The number of the node kind `name` (kinds are registered as mechanics load)."""
+    return KIND_NAMES.index(name) if isinstance(name, str) and name in KIND_NAMES else None
 
 
 def _coverers(covers: tuple[tuple[int, ...], ...]) -> list[list[int]]:

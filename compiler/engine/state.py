@@ -1,15 +1,20 @@
 """The game state and its public API: one game of a ruleset.
 
-The state is one object with flat lists (see `__slots__`), so clones are cheap. What a
-decision does lives in flow.py, how a city changes in city.py, the verbs compiled effects
-call in verbs.py, legal actions in legal.py; node kinds are in nodes.py.
+The state is one object with flat lists (see `__slots__`), so clones are cheap. `Game(ruleset)`
+returns an instance of the class composed for the ruleset's mechanics (mechanics/__init__.py):
+their mixins, then this class. What a decision does lives with the mechanic that registered
+its kind (mechanics/*.py; the core's own in core/), how a city changes in city.py, the verbs
+compiled effects call in verbs.py and the mixins, legal actions in legal.py.
 """
 from __future__ import annotations
 
 from . import runtime as rt
 from .city import Cities
 from .errors import IllegalActionError, NotationError
-from .flow import HANDLERS, INTERNAL
+from .core.flow import START_NODE
+from .core.kinds import HANDLERS, INTERNAL, OUTCOMES
+from .core.simultaneous import NOT_CHOSEN, SimultaneousDecisions
+from .mechanics import game_class
 from .legal import LegalActions, _action_id
 from .notation import action_to_text, parse_action
 from .observation import legal_mask, observation, observation_vector, sample_state
@@ -18,27 +23,28 @@ from .nodes import (CHANCE, CHANCE_KINDS, INTERNAL_KINDS, IS_CHANCE, IS_INTERNAL
                     K_DEAL, K_DESTROY, K_DRAFT, K_DRAFT_LAST, K_END_TURN, K_FIRST, K_GUILD,
                     K_LEAVE, K_LIB_DRAW, K_LIB_PICK, K_PAIR, K_PLAY, K_REVEAL, K_REVIVE, K_START,
                     KIND_NAMES, REMOVED, TERMINAL, UNBUILT)
-from .sampler import M64, draw
+from .core.sampler import M64, draw
 from .scoring import Result, final_result
 from .serialize import state_from_json, state_to_json
 from .tables import Tables, tables_for
 from .verbs import GameVerbs
 
 
-class Game(LegalActions, Pricing, Cities, GameVerbs):
-    """One game of a ruleset. Seats are 0 and 1; `current_player` is CHANCE (-1) at
-    chance nodes and TERMINAL (-4) when the game is over.
+class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
+    """One game of a ruleset. Seats are 0 to N-1 (`ruleset.players`); `current_player` is
+    CHANCE (-1) at chance nodes and TERMINAL (-4) when the game is over.
 
     With `auto_chance` (the default) chance outcomes are sampled from the seed as soon as
     they are due; without it, the caller applies them like any other action (see
     `chance_outcomes` and `sample_chance`).
     """
 
-    K_PAIR = K_PAIR  # science.py queues pair rewards through the instance
+    MECHANICS: tuple[str, ...] = ()  # set on the class composed for a ruleset
 
     __slots__ = (
         "t", "seed", "chance_count", "auto_chance", "history", "stack", "result", "_buffer",
         "_legal", "cost_cache", "price_cache", "first_player",
+        "sim_choices",  # per seat, its hidden choice at a simultaneous decision (-1: none)
         # cities
         "coins", "city", "color_count", "wonders", "wonder_tuck", "wonders_built",
         "wonders_built_total", "tokens", "unbuilt",
@@ -55,6 +61,11 @@ class Game(LegalActions, Pricing, Cities, GameVerbs):
         "remaining", "slot_of", "pool", "guild_pool", "left_out",
     )
 
+    def __new__(cls, ruleset: rt.Ruleset | None = None, *args, **kwargs) -> "Game":
+        if cls is Game and ruleset is not None:  # the class composed for its mechanics
+            cls = game_class(Game, ruleset.mechanics)
+        return object.__new__(cls)
+
     def __init__(self, ruleset: rt.Ruleset, seed: int = 0, auto_chance: bool = True) -> None:
         self.t = t = tables_for(ruleset)
         self.seed = seed & M64
@@ -65,14 +76,18 @@ class Game(LegalActions, Pricing, Cities, GameVerbs):
         self._buffer = []
         self._legal = None
         self.first_player = -1
-        self.coins = [t.setup.starting_coins] * 2
-        self.city = [[], []]
-        self.wonders = [[], []]
-        self.wonder_tuck = [[], []]
-        self.tokens = [[], []]
+        # One entry per seat, lists copied at C level: no Python call per field (every game).
+        n = t.n_seats
+        empty = [[]] * n
+        self.sim_choices = [NOT_CHOSEN] * n
+        self.coins = [t.core.starting_coins] * n
+        self.city = [*map(list.copy, empty)]
+        self.wonders = [*map(list.copy, empty)]
+        self.wonder_tuck = [*map(list.copy, empty)]
+        self.tokens = [*map(list.copy, empty)]
         self.pawn = 0
-        self.loot_used = [[False] * len(t.loot_zones) for _ in range(2)]
-        self.pairs_done = [0, 0]
+        self.loot_used = [*map(list.copy, [[False] * len(t.loot_zones)] * n)]
+        self.pairs_done = [0] * n
         self.board_tokens = []
         self.box_tokens = list(range(t.NT))
         self.drawn = []
@@ -92,7 +107,7 @@ class Game(LegalActions, Pricing, Cities, GameVerbs):
         self.guild_pool = []
         self.left_out = []
         self._recompute()
-        self.stack = [(K_FIRST, CHANCE, 0)]
+        self.stack = [START_NODE]
         self._advance()
 
     # ------------------------------------------------------------------ public API
@@ -168,7 +183,7 @@ class Game(LegalActions, Pricing, Cities, GameVerbs):
         self._advance()
 
     def clone(self) -> "Game":
-        other = object.__new__(Game)
+        other = object.__new__(type(self))
         other.t = self.t
         other.seed = self.seed
         other.chance_count = self.chance_count
@@ -181,32 +196,33 @@ class Game(LegalActions, Pricing, Cities, GameVerbs):
         other.cost_cache = [c[:] if c is not None else None for c in self.cost_cache]
         other.price_cache = self.price_cache[:]  # lists never mutated in place
         other.first_player = self.first_player
+        other.sim_choices = self.sim_choices[:]
         other.coins = self.coins[:]
-        other.city = [self.city[0][:], self.city[1][:]]
-        other.color_count = [self.color_count[0][:], self.color_count[1][:]]
-        other.wonders = [self.wonders[0][:], self.wonders[1][:]]
-        other.wonder_tuck = [self.wonder_tuck[0][:], self.wonder_tuck[1][:]]
+        other.city = [*map(list.copy, self.city)]
+        other.color_count = [*map(list.copy, self.color_count)]
+        other.wonders = [*map(list.copy, self.wonders)]
+        other.wonder_tuck = [*map(list.copy, self.wonder_tuck)]
         other.wonders_built = self.wonders_built[:]
         other.wonders_built_total = self.wonders_built_total
-        other.unbuilt = [self.unbuilt[0][:], self.unbuilt[1][:]]
-        other.tokens = [self.tokens[0][:], self.tokens[1][:]]
-        other.prod = [self.prod[0][:], self.prod[1][:]]
-        other.raises = [self.raises[0][:], self.raises[1][:]]
-        other.choices = [self.choices[0][:], self.choices[1][:]]
-        other.choice_src = [self.choice_src[0][:], self.choice_src[1][:]]
-        other.fixed_price = [self.fixed_price[0][:], self.fixed_price[1][:]]
-        other.discount = [self.discount[0][:], self.discount[1][:]]
-        other.shield_extra = [self.shield_extra[0][:], self.shield_extra[1][:]]
+        other.unbuilt = [*map(list.copy, self.unbuilt)]
+        other.tokens = [*map(list.copy, self.tokens)]
+        other.prod = [*map(list.copy, self.prod)]
+        other.raises = [*map(list.copy, self.raises)]
+        other.choices = [*map(list.copy, self.choices)]
+        other.choice_src = [*map(list.copy, self.choice_src)]
+        other.fixed_price = [*map(list.copy, self.fixed_price)]
+        other.discount = [*map(list.copy, self.discount)]
+        other.shield_extra = [*map(list.copy, self.shield_extra)]
         other.chains = self.chains[:]
-        other.sci = [self.sci[0][:], self.sci[1][:]]
+        other.sci = [*map(list.copy, self.sci)]
         other.sci_distinct = self.sci_distinct[:]
         other.wonders_play_again = self.wonders_play_again[:]
         other.collect_trade = self.collect_trade[:]
         other.discounting = self.discounting[:]
         other.families = self.families[:]  # immutable tuples
-        other.chain_triggers = [self.chain_triggers[0][:], self.chain_triggers[1][:]]
+        other.chain_triggers = [*map(list.copy, self.chain_triggers)]
         other.pawn = self.pawn
-        other.loot_used = [self.loot_used[0][:], self.loot_used[1][:]]
+        other.loot_used = [*map(list.copy, self.loot_used)]
         other.pairs_done = self.pairs_done[:]
         other.board_tokens = self.board_tokens[:]
         other.box_tokens = self.box_tokens[:]
@@ -248,7 +264,8 @@ class Game(LegalActions, Pricing, Cities, GameVerbs):
 
     @classmethod
     def from_json(cls, ruleset: rt.Ruleset, data: dict) -> "Game":
-        return state_from_json(ruleset, data, cls)
+        return state_from_json(ruleset, data, game_class(Game, ruleset.mechanics)
+                               if cls is Game else cls)
 
     def scores(self) -> tuple[dict[str, int], dict[str, int]]:
         """VP by category for both seats as the game stands now."""
@@ -337,16 +354,7 @@ class Game(LegalActions, Pricing, Cities, GameVerbs):
                 INTERNAL[kind](self, node)
             elif IS_CHANCE[kind] and self.auto_chance:
                 # Same outcome as legal_actions()[_rand_below(n)], without building the list.
-                if kind == K_DEAL or kind == K_LEAVE:
-                    src, base = self.pool, self.t.CH_CARD
-                elif kind == K_BOARD:
-                    src, base = self.box_tokens, self.t.CH_TOKEN
-                elif kind == K_REVEAL:
-                    src, base = self.wonder_pool, self.t.CH_WONDER
-                elif kind == K_GUILD:
-                    src, base = self.guild_pool, self.t.CH_CARD
-                else:
-                    src, base = self._compute_legal(), 0
+                src, base = OUTCOMES[kind](self)
                 action = base + src[draw(self.seed, self.chance_count + 1, len(src))]
                 stack.pop()
                 self.history.append(action)

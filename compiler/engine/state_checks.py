@@ -12,8 +12,8 @@ without a crash or a dead end:
 - the structure agrees with itself: face-up cards are named, face-down ones are not yet
   drawn, every uncovered face-down card is due to be turned over (which slots are taken is
   free, so a position written by hand keeps only the cards it needs);
-- the pending decisions make a flow the engine can resolve: one turn holder at the
-  bottom, seats and arguments that fit their decision, enough cards, Wonders and tokens
+- the pending decisions make a flow the engine can resolve: where each may stand and
+  what it needs follow its registered kind (stack_checks.py), enough cards, Wonders and tokens
   for every draw and choice queued;
 - the result, the pawn, the science symbols and the history agree with the rest.
 """
@@ -22,9 +22,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import StateFormatError
-from .nodes import (CHANCE, IS_CHANCE, K_AGE, K_BOARD, K_DEAL, K_DESTROY, K_DRAFT, K_DRAFT_LAST,
-                    K_END_TURN, K_FIRST, K_GUILD, K_LEAVE, K_LIB_DRAW, K_LIB_PICK, K_PAIR,
-                    K_PLAY, K_REVEAL, K_REVIVE, K_START, KIND_NAMES, REMOVED, UNBUILT)
+from .nodes import (K_AGE, K_BOARD, K_DEAL, K_DRAFT, K_DRAFT_LAST, K_GUILD, K_LEAVE,
+                    K_LIB_DRAW, K_LIB_PICK, K_PAIR, K_REVEAL, K_REVIVE, KIND_NAMES, REMOVED,
+                    UNBUILT)
+from .stack_checks import age_pending, check_stack, fail as _fail
 from .scoring import final_result
 
 if TYPE_CHECKING:
@@ -32,9 +33,6 @@ if TYPE_CHECKING:
 
 MAX_COINS = 1_000_000  # no real game comes near; keeps hostile numbers out of the arithmetic
 
-_TURN_HOLDERS = frozenset({K_FIRST, K_PLAY, K_START, K_END_TURN})  # the bottom of the stack
-_BEFORE_AGE_I = frozenset({K_FIRST, K_BOARD, K_REVEAL, K_DRAFT, K_DRAFT_LAST, K_AGE, K_PLAY})
-_WITH_ARG = frozenset({K_AGE, K_DEAL, K_END_TURN, K_DESTROY})
 
 
 def check_state(g: Game, derived: bool = False) -> None:
@@ -48,16 +46,12 @@ def check_state(g: Game, derived: bool = False) -> None:
         return
     _check_components(g)
     _check_structure(g)
-    _check_stack(g)
+    check_stack(g)
     _check_draws(g)
     chance = sum(1 for a in g.history if a >= g.t.CH_SEAT)
     if chance != g.chance_count:
         raise StateFormatError(
             f"chance_count: {g.chance_count}, but the history holds {chance} chance outcomes")
-
-
-def _fail(message: str) -> StateFormatError:
-    return StateFormatError(message)
 
 
 def _check_components(g: Game) -> None:
@@ -71,14 +65,14 @@ def _check_components(g: Game) -> None:
             raise _fail(f"{ids[comp]!r} is both in {where[comp]} and in {label}")
         where[comp] = label
 
-    for p in (0, 1):
+    for p in t.seats:
         for w in g.wonders[p]:
             place(t.wonder0 + w, f"players[{p}].wonders")
     for w in g.wonder_pool:
         place(t.wonder0 + w, "wonder_pool")
     for w in g.draft:
         place(t.wonder0 + w, "draft")
-    for p in (0, 1):
+    for p in t.seats:
         for x in g.tokens[p]:
             place(t.token0 + x, f"players[{p}].tokens")
     for x in g.board_tokens:
@@ -92,7 +86,7 @@ def _check_components(g: Game) -> None:
             raise _fail(f"drawn_tokens: {ids[t.token0 + x]!r} is not in box_tokens "
                         "(the Great Library draws from the box)")
 
-    for p in (0, 1):
+    for p in t.seats:
         for c in g.city[p]:
             place(c, f"players[{p}].buildings")
         for w, tuck in zip(g.wonders[p], g.wonder_tuck[p]):
@@ -110,8 +104,8 @@ def _check_components(g: Game) -> None:
             raise _fail(f"guild_pool: {ids[c]!r} is not a guild")
         place(c, "guild_pool")
     for i, age in enumerate(g.left_out):
-        if len(age) > t.setup.removed_cards_per_age:
-            raise _fail(f"left_out[{i}]: at most {t.setup.removed_cards_per_age} cards are left out of an Age")
+        if len(age) > t.removed_cards_per_age:
+            raise _fail(f"left_out[{i}]: at most {t.removed_cards_per_age} cards are left out of an Age")
         for c in age:
             place(c, f"left_out[{i}]")
     built_or_discarded = {c for c, label in where.items()
@@ -127,9 +121,9 @@ def _check_components(g: Game) -> None:
                             "be in a city, under a Wonder or in the discard pile")
 
     # Wonders built against the limit.
-    tucks = [x for p in (0, 1) for x in g.wonder_tuck[p]]
+    tucks = [x for p in t.seats for x in g.wonder_tuck[p]]
     built = sum(1 for x in tucks if x >= 0)
-    limit = t.setup.max_wonders_built
+    limit = t.max_wonders_built
     if built > limit:
         raise _fail(f"{built} Wonders are built; at most {limit} can be")
     if built == limit and UNBUILT in tucks:
@@ -166,64 +160,6 @@ def _check_structure(g: Game) -> None:
     for s in g.accessible:
         if not g.face_up[s] and s not in due:
             raise _fail(f"structure[{s}] is uncovered but face down, and nothing turns it over")
-
-
-def _check_stack(g: Game) -> None:
-    t = g.t
-    stack = g.stack
-    if g.result is not None:
-        if stack:
-            raise _fail("stack: a finished game has no pending decision")
-        return
-    if not stack:
-        raise _fail("stack: a game that is not over needs a pending decision")
-    bottom = stack[0][0]
-    if bottom not in _TURN_HOLDERS:
-        raise _fail(f"stack[0]: the bottom of the stack is a turn (play, choose_start, end_turn) "
-                    f"or first_player, not {KIND_NAMES[bottom]}")
-    if (g.first_player < 0) != (bottom == K_FIRST):
-        raise _fail("first_player: -1 exactly while the first player is being drawn")
-    if bottom == K_FIRST and (len(stack) > 1 or g.age):
-        raise _fail("stack: first_player is the only decision of a game not yet set up")
-    slots = len(g.slot_card)
-    deals: set[int] = set()
-    for i, (kind, player, arg) in enumerate(stack):
-        name = KIND_NAMES[kind]
-        if i and kind in _TURN_HOLDERS:
-            raise _fail(f"stack[{i}]: {name} can only be the bottom decision")
-        if not g.age and kind not in _BEFORE_AGE_I:
-            raise _fail(f"stack[{i}]: {name} cannot happen before Age I")
-        if g.age and kind in _BEFORE_AGE_I and kind not in (K_PLAY, K_AGE):
-            raise _fail(f"stack[{i}]: {name} belongs to the set-up, before Age I")
-        if kind == K_AGE or IS_CHANCE[kind]:
-            if player != CHANCE:
-                raise _fail(f"stack[{i}].player: {name} has player -1, not {player}")
-        elif player < 0:
-            raise _fail(f"stack[{i}].player: {name} is decided by a seat, not {player}")
-        if kind not in _WITH_ARG and arg:
-            raise _fail(f"stack[{i}].arg: {name} takes no argument (0), got {arg}")
-        if kind == K_END_TURN and arg > 1:
-            raise _fail(f"stack[{i}].arg: end_turn's argument is 1 if the player plays again, else 0")
-        if kind == K_DEAL:
-            if arg >= slots or g.taken[arg] or g.face_up[arg] or arg in deals:
-                raise _fail(f"stack[{i}].arg: structure[{arg}] is not a slot waiting for a card")
-            deals.add(arg)
-        if kind == K_AGE:
-            below = stack[0][0]
-            if i != 1 or (below != K_PLAY if not g.age else below != K_START):
-                raise _fail(f"stack[{i}]: an Age starts right above the turn that opens it "
-                            f"({'play' if not g.age else 'choose_start'})")
-            if arg != g.age + 1 or arg > t.ages:
-                raise _fail(f"stack[{i}].arg: the next Age is {g.age + 1}, not {arg}")
-            if g.age and (i != len(stack) - 1 or g.remaining):
-                raise _fail(f"stack[{i}]: Age {arg} starts only once Age {g.age}'s structure is empty")
-        if kind == K_DESTROY and not g._destroy_targets(player, arg):
-            raise _fail(f"stack[{i}]: no building of those colours to destroy in the opponent's city")
-    opens_age = len(stack) > 1 and stack[1][0] == K_AGE
-    if bottom in (K_PLAY, K_START) and not opens_age and not g.remaining:
-        raise _fail(f"stack[0]: {KIND_NAMES[bottom]}, but no card is left in the structure")
-    if bottom == K_START and not g.age:
-        raise _fail("stack[0]: choose_start comes after an Age, not before Age I")
 
 
 def _check_draws(g: Game) -> None:
@@ -280,7 +216,7 @@ def _check_draws(g: Game) -> None:
         raise _fail(f"draft: {draft} revealed Wonder(s) that no pending draft decision will take")
     if drawn and not any(k == K_LIB_PICK for k, _, _ in g.stack):
         raise _fail("drawn_tokens: tokens are drawn but no library_pick decision is pending")
-    if g.result is None and g.age and not (len(g.stack) > 1 and g.stack[1][0] == K_AGE):
+    if g.result is None and g.age and not age_pending(g):
         later = sum(1 for s in range(len(g.slot_card)) if not g.taken[s] and not g.face_up[s])
         later -= sum(1 for k, _, _ in g.stack if k == K_DEAL)
         if pool < later:
@@ -290,16 +226,19 @@ def _check_draws(g: Game) -> None:
 
 def _check_derived(g: Game) -> None:
     t = g.t
-    for p in (0, 1):
-        lead = g.pawn if p == 0 else -g.pawn
+    for p in t.seats:
+        if not t.pawn_side:
+            break
+        lead = g.pawn * t.pawn_side[p]
+        opponent = t.neighbours[p][0]  # the track is two-sided
         for i, (first, _loot) in enumerate(t.loot_zones):
-            if lead >= first and not g.loot_used[1 - p][i]:
-                raise _fail(f"players[{1 - p}].loot_lost[{i}]: the pawn stands beyond that looting "
-                            "zone, so its token is used")
+            if lead >= first and not g.loot_used[opponent][i]:
+                raise _fail(f"players[{opponent}].loot_lost[{i}]: the pawn stands beyond that "
+                            "looting zone, so its token is used")
     if g.result is None:
         if abs(g.pawn) >= t.supremacy_at:
             raise _fail("pawn: it stands on a capital, so the game is over (result)")
-        for p in (0, 1):
+        for p in t.seats:
             if g.sci_distinct[p] >= t.science_supremacy:
                 raise _fail(f"players[{p}] has {g.sci_distinct[p]} different science symbols, "
                             "so the game is over (result)")
@@ -307,7 +246,7 @@ def _check_derived(g: Game) -> None:
     res = g.result
     w = res.winner
     if res.victory == "military":
-        if w is None or (g.pawn if w == 0 else -g.pawn) < t.supremacy_at:
+        if w is None or not t.pawn_side or g.pawn * t.pawn_side[w] < t.supremacy_at:
             raise _fail("result: a military victory needs the pawn on the loser's capital")
     elif res.victory == "scientific":
         if w is None or g.sci_distinct[w] < t.science_supremacy:

@@ -7,6 +7,9 @@ move loop does list lookups instead of attribute lookups on classes.
 from __future__ import annotations
 
 from . import runtime as rt
+from . import mechanics
+from .core.rules import CoreRules
+from .core.seats import OPPONENT, Seating
 
 
 class Tables:
@@ -14,10 +17,24 @@ class Tables:
 
     def __init__(self, ruleset: rt.Ruleset) -> None:
         self.ruleset = ruleset
-        rules, setup = ruleset.rules, ruleset.setup
+        # The rules record: the core's and each built-in mechanic's part, parsed once.
+        self.core = core = CoreRules.parse(ruleset.rules)
+        self.config = config = mechanics.configs(ruleset.rules)
+        self.cache = {}  # what mechanics compute once per ruleset (e.g. set-up node lists)
+        structure = config["card_structure"]
         self.resources = ruleset.resources
         self.colors = ruleset.colors
         self.symbols = ruleset.science_symbols
+        # Seats: every per-seat list of the state has one entry per seat.
+        self.seating = seating = Seating(ruleset.seating, ruleset.players)
+        self.n_seats = seating.count
+        self.seats = seating.seats
+        self.next_seat = seating.next_seat
+        self.neighbours = seating.neighbours
+        # The conflict pawn's track is two-sided: the first seat pushes the pawn towards the
+        # positive end (the other seat's capital), the other seat towards the negative end.
+        self.pawn_side = tuple(1 if p == self.seats[0] else -1 for p in self.seats) \
+            if seating.kind == OPPONENT else ()
         R = self.n_resources = len(ruleset.resources)
         color_index = {c: i for i, c in enumerate(ruleset.colors)}
         self.color_index = color_index
@@ -40,7 +57,7 @@ class Tables:
                 if sym and sym not in chain_bits:
                     chain_bits[sym] = 1 << len(chain_bits)
 
-        raised_by = set(rules.trade_raised_by)
+        raised_by = set(config["bank_trade"].raised_by)
         self.color = []  # colour index, -1 for Wonders and tokens
         self.age = []
         self.coin_cost = []
@@ -103,7 +120,7 @@ class Tables:
         self.n_discount_targets = 1 + len(ruleset.colors)
 
         # Age decks and guilds.
-        guild_color = color_index.get(setup.guild_color, -2)
+        guild_color = color_index.get(structure.guild_color, -2)
         self.guild_color = guild_color
         self.age_decks = {
             age: [i for i in range(self.NB) if self.age[i] == age and self.color[i] != guild_color]
@@ -130,7 +147,7 @@ class Tables:
         self.covers = {age: st[1] for age, st in self.structures.items()}
 
         # Military.
-        mil = ruleset.military
+        mil = config["military_track"]
         self.supremacy_at = mil.supremacy_at
         self.zones = mil.zones
         self.loot_zones = tuple((z.first, z.loot) for z in mil.zones if z.loot)
@@ -139,15 +156,23 @@ class Tables:
             for d in range(z.first, min(z.last, mil.supremacy_at) + 1):
                 self.points_at[d] = z.points
 
-        self.trade_base = rules.trade_base_price
-        self.discard_coins = rules.discard_coins
-        self.discard_bonus = rules.discard_bonus
-        self.discard_bonus_colors = tuple(color_index[c] for c in rules.discard_bonus_colors)
-        self.pair_reward = rules.science_pair_reward
-        self.science_supremacy = rules.science_supremacy
-        self.coins_per_point = rules.coins_per_point
-        self.tie_break_color = color_index[rules.tie_break_color]
-        self.setup = setup
+        # Numbers the move loop reads, flattened from the configs.
+        trade, science = config["bank_trade"], config["science_pairs"]
+        self.trade_base = trade.base_price
+        self.raise_per_unit = trade.raise_per_unit
+        self.raised_by = trade.raised_by
+        self.pair_size = science.pair_size
+        self.pair_reward = science.pair_takes_token
+        self.science_supremacy = science.supremacy
+        self.discard_coins = structure.discard_coins
+        self.discard_bonus = structure.discard_bonus
+        self.discard_bonus_colors = tuple(color_index[c] for c in structure.discard_bonus_colors)
+        self.removed_cards_per_age = structure.removed_cards_per_age
+        self.guild_age = structure.guild_age
+        self.guilds_drawn = structure.guilds_drawn
+        self.max_wonders_built = config["wonder_limit"].max_wonders_built
+        self.coins_per_point = core.coins_per_point
+        self.tie_break_color = color_index[core.tie_break]
         self.ages = ruleset.ages
 
         # Action ids: contiguous ranges, player actions first, then chance outcomes.
@@ -160,11 +185,22 @@ class Tables:
         self.DESTROY = self.TAKE + NT
         self.REVIVE = self.DESTROY + NB
         self.START = self.REVIVE + NB
-        self.CH_SEAT = self.START + 2
-        self.CH_TOKEN = self.CH_SEAT + 2
+        self.START_OTHER = self.START + 1  # the chooser lets the opponent start
+        self.CH_SEAT = self.START_OTHER + 1
+        self.CH_TOKEN = self.CH_SEAT + self.n_seats
         self.CH_WONDER = self.CH_TOKEN + NT
         self.CH_CARD = self.CH_WONDER + NW
         self.num_actions = self.CH_CARD + NB
+
+    def decode_play(self, action: int) -> tuple[int, int]:
+        """(card, Wonder index or -1) of a play action: build, discard or a Wonder built with
+        the card. The play handler inlines this, as it runs every turn."""
+        if action < self.DISCARD:
+            return action, -1
+        if action < self.WONDER:
+            return action - self.DISCARD, -1
+        w, c = divmod(action - self.WONDER, self.NB)
+        return c, w
 
 
 _CACHE: dict[int, tuple[rt.Ruleset, Tables]] = {}

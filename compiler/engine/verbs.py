@@ -1,15 +1,17 @@
 """The game verbs compiled effects call (the `runtime.GameVerbs` protocol), as a mixin of
-`Game`. Verbs that need a choice queue a decision node in `_buffer`."""
+`Game`. The verbs every game has are here; a verb that belongs to a mechanic (`destroy` and
+`build_from_discard` to card_structure, `take_token` to progress_tokens) is defined by that
+mechanic's mixin, and here only refuses, clearly, in a game without the mechanic."""
 from __future__ import annotations
 
-from .nodes import CHANCE, K_DESTROY, K_LIB_DRAW, K_LIB_PICK, K_PAIR, K_REVIVE
+from .errors import EngineError
 
 
 class GameVerbs:
     __slots__ = ()
 
     def neighbours(self, player: int) -> tuple[int, ...]:
-        return (1 - player,)
+        return self.t.neighbours[player]
 
     def gain_coins(self, player: int, amount: int) -> None:
         self.coins[player] += amount
@@ -33,31 +35,15 @@ class GameVerbs:
         return self.coins[player]
 
     def destroy(self, player: int, colors: tuple[str, ...]) -> None:
-        mask = self._color_mask(colors)
-        if self._destroy_targets(player, mask):
-            self._buffer.append((K_DESTROY, player, mask))
+        raise _missing("destroy", "card_structure")
 
     def build_from_discard(self, player: int) -> None:
-        if self.discard:
-            self._buffer.append((K_REVIVE, player, 0))
+        raise _missing("build_from_discard", "card_structure")
 
     def take_token(self, player: int, source: str, draw: int) -> None:
-        if source == "box":
-            n = min(draw, len(self.box_tokens))
-            if n:
-                self._buffer.extend([(K_LIB_DRAW, CHANCE, 0)] * n)
-                self._buffer.append((K_LIB_PICK, player, 0))
-        elif self.board_tokens:
-            self._buffer.append((K_PAIR, player, 0))
+        raise _missing("take_token", "progress_tokens")
 
-    def _color_mask(self, colors: tuple[str, ...]) -> int:
-        ci = self.t.color_index
-        mask = 0
-        for c in colors:
-            mask |= 1 << ci[c]
-        return mask
 
-    def _destroy_targets(self, player: int, mask: int) -> list[int]:
-        color = self.t.color
-        return sorted(c for c in self.city[1 - player] if (1 << color[c]) & mask)
-
+def _missing(verb: str, mechanic: str) -> EngineError:
+    return EngineError(f"the verb {verb!r} needs the mechanic {mechanic!r}, which this game's "
+                       "`mechanics` do not list")

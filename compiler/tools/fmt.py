@@ -4,7 +4,7 @@ The style is a function of the data alone, so formatting is idempotent:
 
 - 2-space indentation; list items indented under their key (`  - id: ...`); plain scalars,
   quoted only where YAML (1.1 or 1.2) would read them as something other than a string.
-- Card, Wonder and token keys in the order id, name, color, cost, chain_from, chain_gives,
+- Card, Wonder and token keys in the order id, name, color, cost, copies, chain_from, chain_gives,
   effects (any other key after them, in its order).
 - Block style for the document, its sections (mappings under a top-level key), lists of
   records (buildings, ages, structures...) and records that hold collections; flow style
@@ -33,7 +33,7 @@ from wondersmith.validate import strict_yaml
 from wondersmith.ir.loader import GAME_FILE, card_files
 
 WIDTH = 100
-KEY_ORDER = ("id", "name", "color", "cost", "chain_from", "chain_gives", "effects")
+KEY_ORDER = ("id", "name", "color", "cost", "copies", "chain_from", "chain_gives", "effects")
 RECORD_LISTS = ("buildings", "wonders", "tokens", "boards")
 _RESOLVER = pyyaml.resolver.Resolver()
 _STR = "tag:yaml.org,2002:str"

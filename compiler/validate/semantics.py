@@ -6,7 +6,9 @@ typed intermediate form, whose items remember where each of their parts was writ
 When some card files are broken (schema errors), the game is checked without them. Checks
 marked `whole_game` count or look up cards across files (Age sizes, chains nobody gives,
 science symbols, structure slots, set-up against the components): they would misfire on a
-partial game, so they run only when every file loaded.
+partial game, so they run only when every file loaded. Checks of what one mechanic reads
+(`needs`) run only for games that list it. The checks of a circle of cities (7 Wonders) live
+in `wondersmith.validate.circle`.
 """
 from __future__ import annotations
 
@@ -14,7 +16,8 @@ from collections import Counter, defaultdict
 from typing import Any, Callable, Iterator
 
 from wondersmith.diagnostics import Diagnostic, did_you_mean
-from wondersmith.engine.mechanics.catalogue import MECHANICS, OPPONENT
+from wondersmith.dsl.rules_keys import KNOWN as MECHANICS
+from wondersmith.engine.mechanics.catalogue import OPPONENT
 from wondersmith.ir.model import Board, Building, Game, Loc, Token, Wonder
 from wondersmith.validate.strict_yaml import Document
 from wondersmith.dsl.effect import CITY, COLOUR, RESOURCE, SYMBOL, Effect
@@ -23,14 +26,18 @@ Item = Building | Wonder | Token | Board
 Check = Callable[[Game, Document], Iterator[Diagnostic]]
 CHECKS: list[Check] = []
 WHOLE_GAME: set[Check] = set()
+NEEDS: dict[Check, str] = {}
 
 
-def check_(fn: Check | None = None, *, whole_game: bool = False) -> Any:
-    """Register a check; `whole_game` ones need every card of the game to be loaded."""
+def check_(fn: Check | None = None, *, whole_game: bool = False, needs: str = "") -> Any:
+    """Register a check; `whole_game` ones need every card of the game to be loaded, and
+    `needs` ones check what that mechanic reads, in games that list it."""
     def register(fn: Check) -> Check:
         CHECKS.append(fn)
         if whole_game:
             WHOLE_GAME.add(fn)
+        if needs:
+            NEEDS[fn] = needs
         return fn
     return register(fn) if fn is not None else register
 
@@ -139,10 +146,12 @@ def declared_names(game: Game, doc: Document) -> Iterator[Diagnostic]:
 
 @check_
 def chain_links(game: Game, doc: Document) -> Iterator[Diagnostic]:
-    """Each symbol given once and used once, from an earlier Age (among the cards loaded)."""
+    """Each symbol from an earlier Age (among the cards loaded); in Duel, each given once and
+    used once. Around a table (7 Wonders) two cards may give a symbol and two use it."""
     givers = _chain_givers(game)
+    once = game.seating == OPPONENT
     for b in game.buildings:
-        if b.chain_gives and givers[b.chain_gives] is not b:
+        if once and b.chain_gives and givers[b.chain_gives] is not b:
             yield at(b, "chain_gives", "WS303", f"chain symbol '{b.chain_gives}' is already "
                      f"given by '{givers[b.chain_gives].id}'", "give the other card its own "
                      "symbol, or remove `chain_gives` from one of them")
@@ -155,7 +164,7 @@ def chain_links(game: Game, doc: Document) -> Iterator[Diagnostic]:
             yield at(b, "chain_from", "WS305",
                      f"'{b.id}' (Age {b.age}) chains from '{giver.id}' (Age {giver.age})",
                      "the card that gives the symbol must be of an earlier Age")
-        if b.chain_from in takers:
+        if once and b.chain_from in takers:
             yield at(b, "chain_from", "WS306", f"chain symbol '{b.chain_from}' already frees "
                      f"'{takers[b.chain_from].id}'", "give this card a symbol of its own, "
                      "or remove its `chain_from`")
@@ -181,11 +190,12 @@ def chain_ends(game: Game, doc: Document) -> Iterator[Diagnostic]:
 
 
 def _chain_givers(game: Game) -> dict[str, Building]:
-    """The first card that gives each chain symbol."""
+    """The card that gives each chain symbol: the first, or of several the earliest Age's."""
     givers: dict[str, Building] = {}
     for b in game.buildings:
-        if b.chain_gives:
-            givers.setdefault(b.chain_gives, b)
+        if b.chain_gives and (b.chain_gives not in givers
+                              or b.age < givers[b.chain_gives].age):
+            givers[b.chain_gives] = b
     return givers
 
 
@@ -203,7 +213,7 @@ def _cards(n: int) -> str:
     return f"{n} card" + ("" if n == 1 else "s")
 
 
-@check_(whole_game=True)
+@check_(whole_game=True, needs="card_structure")
 def age_counts(game: Game, doc: Document) -> Iterator[Diagnostic]:
     """Each Age's deck has the cards, and the cards of each colour, game.yaml declares. The
     hints name both ways out: the number to write in game.yaml, or the cards to change."""
@@ -234,7 +244,7 @@ def age_counts(game: Game, doc: Document) -> Iterator[Diagnostic]:
                               f"game.yaml, or {other}")
 
 
-@check_(whole_game=True)
+@check_(whole_game=True, needs="science_pairs")
 def science_symbols(game: Game, doc: Document) -> Iterator[Diagnostic]:
     holders: dict[str, list[Building]] = defaultdict(list)
     for b in game.buildings:
@@ -252,7 +262,7 @@ def science_symbols(game: Game, doc: Document) -> Iterator[Diagnostic]:
                      f"take '{symbol}' off {-change} of these cards")
 
 
-@check_(whole_game=True)
+@check_(whole_game=True, needs="card_structure")
 def structure_slots(game: Game, doc: Document) -> Iterator[Diagnostic]:
     """Each structure has a slot for every card in play: the deck, less the cards left in the
     box, plus the guilds drawn into its Age."""
@@ -276,7 +286,7 @@ def structure_slots(game: Game, doc: Document) -> Iterator[Diagnostic]:
                           f"`columns`), or make Age {structure.age}'s deck `cards: {deck_size}`")
 
 
-@check_
+@check_(needs="card_structure")
 def structures(game: Game, doc: Document) -> Iterator[Diagnostic]:
     seen: set[int] = set()
     for i, structure in enumerate(game.structures):
@@ -381,7 +391,7 @@ def setup(game: Game, doc: Document) -> Iterator[Diagnostic]:
                           "a Wonder is given to both players", "give each Wonder to one player")
 
 
-@check_
+@check_(needs="military_track")
 def military(game: Game, doc: Document) -> Iterator[Diagnostic]:
     expected = 0
     for i, zone in enumerate(game.zones):
@@ -401,10 +411,12 @@ def military(game: Game, doc: Document) -> Iterator[Diagnostic]:
 @check_
 def mechanics(game: Game, doc: Document) -> Iterator[Diagnostic]:
     """The seating and mechanics name rules the engine has, and fit together."""
-    if game.seating == OPPONENT and game.players != 2:
+    if game.seating == OPPONENT and set(game.player_counts) != {2}:
+        counts = game.player_counts
+        seated = str(counts.start) if len(counts) == 1 else f"{counts.start} to {counts[-1]}"
         yield in_game(doc, ("seating",), "WS320",
                       f"`seating: opponent` seats exactly two players; this game has "
-                      f"{game.players}", "write `seating: circle`, or `players: 2`")
+                      f"{seated}", "write `seating: circle`, or `players: 2`")
     for i, name in enumerate(game.mechanics):
         about = MECHANICS.get(name)
         if about is None:
@@ -437,4 +449,6 @@ def useless(game: Game, doc: Document) -> Iterator[Diagnostic]:
 def check(game: Game, doc: Document, *, whole_game: bool = True) -> list[Diagnostic]:
     """Every semantic problem of a game; without `whole_game` (some card files could not be
     loaded), only the checks that hold for any part of the game."""
-    return [d for fn in CHECKS if whole_game or fn not in WHOLE_GAME for d in fn(game, doc)]
+    return [d for fn in CHECKS
+            if (whole_game or fn not in WHOLE_GAME) and NEEDS.get(fn, "") in ("", *game.mechanics)
+            for d in fn(game, doc)]

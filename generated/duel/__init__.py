@@ -261,49 +261,58 @@ RULESET = _rt.Ruleset(
             _rt.StructureRow(columns=(2, 4), face_down=False),
         )),
     ),
-    military=_rt.Military(
-        supremacy_at=9,
-        zones=(
-            _rt.MilitaryZone(first=0, last=0, points=0, loot=0),
-            _rt.MilitaryZone(first=1, last=2, points=2, loot=0),
-            _rt.MilitaryZone(first=3, last=5, points=5, loot=2),
-            _rt.MilitaryZone(first=6, last=8, points=10, loot=5),
-        ),
-    ),
-    setup=_rt.Setup(
-        starting_coins=7,
-        board_tokens=5,
-        removed_cards_per_age=3,
-        guild_age=3,
-        guilds_drawn=3,
-        guild_color='purple',
-        max_wonders_built=7,
-        wonder_draft=((0, 1, 1, 0), (1, 0, 0, 1)),
-        first_game_wonders=(
-            (
-                'the_pyramids',
-                'the_great_lighthouse',
-                'the_temple_of_artemis',
-                'the_statue_of_zeus',
+    # The rules record, as validated: the engine's core and mechanics each read their part.
+    rules={
+        'setup': {
+            'starting_coins': 7,
+            'board_tokens': 5,
+            'removed_cards_per_age': 3,
+            'guilds': {'age': 3, 'count': 3, 'color': 'purple'},
+            'max_wonders_built': 7,
+            'wonder_draft': (
+                ('first', 'second', 'second', 'first'),
+                ('second', 'first', 'first', 'second'),
             ),
-            ('circus_maximus', 'piraeus', 'the_appian_way', 'the_colossus'),
-        ),
-    ),
-    rules=_rt.Rules(
-        trade_base_price=2,
-        trade_raised_by=('brown', 'grey'),
-        trade_raise_per_unit=1,
-        discard_coins=2,
-        discard_bonus_colors=('yellow',),
-        discard_bonus=1,
-        science_pair_reward=True,
-        science_pair_size=2,
-        science_supremacy=6,
-        coins_per_point=3,
-        tie_break_color='blue',
-        next_age_chooser='weaker_military',
-        next_age_tie='last_player',
-    ),
+            'first_game_wonders': {
+                'first': (
+                    'the_pyramids',
+                    'the_great_lighthouse',
+                    'the_temple_of_artemis',
+                    'the_statue_of_zeus',
+                ),
+                'second': ('circus_maximus', 'piraeus', 'the_appian_way', 'the_colossus'),
+            },
+        },
+        'trade': {
+            'base_price': 2,
+            'raised_by': ('brown', 'grey'),
+            'raise_per_unit': 1,
+        },
+        'discard': {
+            'coins': 2,
+            'bonus': {
+                'amount': 1,
+                'colors': ('yellow',),
+            },
+        },
+        'military': {
+            'supremacy_at': 9,
+            'zones': (
+                {'from': 0, 'to': 0, 'points': 0},
+                {'from': 1, 'to': 2, 'points': 2},
+                {'from': 3, 'to': 5, 'points': 5, 'loot': 2},
+                {'from': 6, 'to': 8, 'points': 10, 'loot': 5},
+            ),
+        },
+        'science': {
+            'pair_takes_token': True,
+            'pair_size': 2,
+            'supremacy': 6,
+            'cards_per_symbol': 2,
+        },
+        'scoring': {'coins_per_point': 3, 'tie_break': 'blue'},
+        'next_age': {'chooser': 'weaker_military', 'tie': 'last_player'},
+    },
     # The data's hash is written in one place, the export beside this file.
     source_hash=_json.loads(
         _resources.files(__name__).joinpath("ruleset.json").read_text(encoding="utf-8"),

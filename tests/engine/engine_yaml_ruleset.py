@@ -10,6 +10,8 @@ from pathlib import Path
 
 import yaml
 
+from wondersmith.engine.mechanics.catalogue import RULE_SECTIONS
+
 from wondersmith.engine import runtime as rt
 
 DATA = Path(__file__).resolve().parents[2] / "cards" / "duel"
@@ -141,8 +143,6 @@ def load() -> rt.Ruleset:
                for e in yaml.safe_load((DATA / "wonders.yaml").read_text())["wonders"]]
     tokens = [_make_card(e, rt.TOKEN, 0, resources)
               for e in yaml.safe_load((DATA / "tokens.yaml").read_text())["tokens"]]
-    seat = {"first": 0, "second": 1}
-    setup = game["setup"]
     return rt.Ruleset(
         game="duel", name=game["name"], players=2, seating=game["seating"],
         mechanics=tuple(game["mechanics"]), resources=resources,
@@ -153,26 +153,5 @@ def load() -> rt.Ruleset:
             rt.Structure(s["age"], tuple(rt.StructureRow(tuple(r["columns"]), r.get("face_down", False))
                                          for r in s["rows"]))
             for s in game["structures"]),
-        military=rt.Military(game["military"]["supremacy_at"], tuple(
-            rt.MilitaryZone(z["from"], z["to"], z["points"], z.get("loot", 0))
-            for z in game["military"]["zones"])),
-        setup=rt.Setup(
-            starting_coins=setup["starting_coins"], board_tokens=setup["board_tokens"],
-            removed_cards_per_age=setup["removed_cards_per_age"],
-            guild_age=setup["guilds"]["age"], guilds_drawn=setup["guilds"]["count"],
-            max_wonders_built=setup["max_wonders_built"],
-            wonder_draft=tuple(tuple(seat[s] for s in r) for r in setup["wonder_draft"])),
-        rules=rt.Rules(
-            trade_base_price=game["trade"]["base_price"],
-            trade_raised_by=tuple(game["trade"]["raised_by"]),
-            trade_raise_per_unit=game["trade"]["raise_per_unit"],
-            discard_coins=game["discard"]["coins"],
-            discard_bonus_colors=tuple(game["discard"]["bonus"]["colors"]),
-            discard_bonus=game["discard"]["bonus"]["amount"],
-            science_pair_reward=game["science"]["pair_takes_token"],
-            science_pair_size=game["science"]["pair_size"],
-            science_supremacy=game["science"]["supremacy"],
-            coins_per_point=game["scoring"]["coins_per_point"],
-            tie_break_color=game["scoring"]["tie_break"],
-            next_age_chooser=game["next_age"]["chooser"], next_age_tie=game["next_age"]["tie"]),
+        rules={k: game[k] for k in RULE_SECTIONS},
     )

@@ -78,7 +78,7 @@ def test_records_list_every_wonder_handed_over_and_replay_checks_them():
         g.apply(rng.choice(g.legal_actions()))
     record = json.loads(json.dumps(game_record(g)))
     handed = [a for a in record["actions"] if " receives " in a]
-    assert len(handed) == len(RULESET.setup.wonder_draft)  # one a draft round
+    assert len(handed) == len(RULESET.rules["setup"]["wonder_draft"])  # one a draft round
     assert all(a.split()[0] == "player" for a in handed)
     assert replay_record(RULESET, record).to_json() == g.to_json()
     i = record["actions"].index(handed[0])
@@ -108,7 +108,7 @@ def test_one_chance_outcome_is_forced_and_the_others_are_sampled():
     assert g.current_player == 1 and g.decision == "draft"
     data = g.to_json()
     assert "law" in data["board_tokens"] and "the_sphinx" in data["draft"]
-    assert len(data["board_tokens"]) == RULESET.setup.board_tokens
+    assert len(data["board_tokens"]) == RULESET.rules["setup"]["board_tokens"]
     # Unforced outcomes are the seed's: the same as resolving without forcing anything.
     a, b = Game(RULESET, seed=1, auto_chance=False), Game(RULESET, seed=1, auto_chance=False)
     a.resolve_chance()

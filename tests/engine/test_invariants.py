@@ -40,7 +40,7 @@ def accounted(g: Game) -> list[int]:
     cards += [c for age in g.left_out for c in age]
     for age in range(g.age + 1, t.ages + 1):
         cards += t.age_decks[age]
-        if age == t.setup.guild_age:
+        if age == t.guild_age:
             cards += t.guilds
     return sorted(cards)
 

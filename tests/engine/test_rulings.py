@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from wondersmith.engine import CHANCE, Game, IllegalActionError
-from wondersmith.engine.science import gain_symbol
+from wondersmith.engine.mechanics.science_pairs import gain_symbol
 from engine_helpers import RULESET, cid, do, prod, scenario, symbol_count
 
 STONE, GLASS, PAPYRUS, WOOD, CLAY = "stone", "glass", "papyrus", "wood", "clay"

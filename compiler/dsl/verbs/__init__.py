@@ -20,11 +20,12 @@ ORDER = (
     # ongoing
     "produce", "produce_one_of", "trade_price", "discount", "shield_bonus", "science",
     "science_choice", "wonders_play_again", "collect_trade_spend", "play_seventh_card",
+    "free_build",
     # on build
     "coins", "lose_coins", "shields", "play_again", "destroy", "build_from_discard",
     "take_token",
     # end of the game, triggered
-    "points", "whenever",
+    "points", "copy_guild", "whenever",
 )
 
 MODULES = ORDER + tuple(sorted(
@@ -33,7 +34,9 @@ MODULES = ORDER + tuple(sorted(
 for _name in MODULES:
     importlib.import_module(f"{__name__}.{_name}")
 
-BARE_VERBS = tuple(name for name, cls in VERBS.items() if cls.VALUE_SCHEMA is None)
+# Verbs written bare: those without a value, and those whose bare form means a default value.
+BARE_VERBS = tuple(name for name, cls in VERBS.items()
+                   if cls.VALUE_SCHEMA is None or getattr(cls, "ALSO_BARE", False))
 VALUE_VERBS = tuple(name for name, cls in VERBS.items() if cls.VALUE_SCHEMA is not None)
 
 __all__ = ["BARE_VERBS", "MODULES", "ORDER", "VALUE_VERBS", "VERBS", "Effect",

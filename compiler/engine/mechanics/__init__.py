@@ -1,0 +1,65 @@
+"""The rule mechanics, one module each, and the game class composed from them.
+
+Each module named in `catalogue.MECHANICS` registers its node kinds (with their handlers and
+legal actions) in the core's registry when imported, and defines `MIXIN`: a class of small
+methods (the hooks the core calls, the verbs the mechanic provides) that a game of a ruleset
+listing the mechanic inherits. `game_class(base, mechanics)` builds, once per list, the class
+`Game(ruleset)` returns: the mixins, a later mechanic of `game.yaml`'s list before an earlier
+one in the method order, then the core.
+
+So a mechanic refines the ones listed before it (`weaker_player_starts` replaces
+`card_structure`'s default of who starts the next Age), a hook one mechanic owns (`_shields`,
+`price`, ...) overrides the core's default, and a hook several mechanics add to
+(`_setup_nodes`) calls `super()` first, so each contributes in the order of the list.
+"""
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from .catalogue import MECHANICS
+
+_MODULES: dict[str, ModuleType] = {
+    name: importlib.import_module(f"{__name__}.{name}") for name in MECHANICS
+}
+_CLASSES: dict[tuple[type, tuple[str, ...]], type] = {}
+
+
+def module(name: str) -> ModuleType:
+    """The module of mechanic `name`; KeyError naming the known ones if there is none."""
+    try:
+        return _MODULES[name]
+    except KeyError:
+        raise KeyError(f"no mechanic {name!r} (known: {', '.join(_MODULES)})") from None
+
+
+def register(name: str, mixin: type) -> None:
+    """Add a mechanic defined outside this package (an embedding application's, or a
+    test's): its mixin class (`__slots__ = ()`); its node kinds are registered with owner
+    `name`. A ruleset that lists `name` in its `mechanics` then gets the mixin."""
+    if name in _MODULES:
+        raise ValueError(f"mechanic {name!r} is already registered")
+    if "__slots__" not in vars(mixin):
+        raise ValueError(f"mechanic {name!r}: its mixin needs `__slots__ = ()`")
+    mod = ModuleType(name, mixin.__doc__)
+    mod.MIXIN = mixin
+    _MODULES[name] = mod
+
+
+def configs(rules) -> dict:
+    """Each built-in mechanic's config, parsed from the rules record `rules` (RulesError,
+    a ValueError, names the first value that does not fit)."""
+    return {name: _MODULES[name].Config.parse(rules) for name in MECHANICS}
+
+
+def game_class(base: type, mechanics: tuple[str, ...]) -> type:
+    """The subclass of `base` (the core's Game) with the mixins of `mechanics`, built once."""
+    key = (base, tuple(mechanics))
+    cls = _CLASSES.get(key)
+    if cls is None:
+        mixins = tuple(module(name).MIXIN for name in mechanics)
+        cls = type(base.__name__, (*reversed(mixins), base), {
+            "__slots__": (), "__module__": base.__module__, "MECHANICS": tuple(mechanics),
+            "__doc__": base.__doc__})
+        _CLASSES[key] = cls
+    return cls

@@ -66,3 +66,8 @@ NEXT_AGE_TIES = {
 # The mechanics of 7 Wonders Duel, in the order the engine composes them.
 DUEL = ("progress_tokens", "wonder_draft", "card_structure", "bank_trade", "military_track",
         "science_pairs", "wonder_limit", "weaker_player_starts")
+
+# The sections of game.yaml that hold rules (not components, not the cards' layout): the
+# compiled ruleset carries them as plain data (`Ruleset.rules`), and the core and each
+# mechanic read their part into a frozen config of their own.
+RULE_SECTIONS = ("setup", "trade", "discard", "military", "science", "scoring", "next_age")

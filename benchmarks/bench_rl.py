@@ -1,0 +1,97 @@
+"""Uniform random games through the RL adapters, beside the engine alone: games per second.
+
+    python benchmarks/bench_rl.py [-n GAMES] [--game duel]
+
+- engine: `Game(ruleset, seed)`, chance sampled by the engine, no observation;
+- openspiel: `python_wondersmith_<game>`, chance nodes sampled by the caller, no observation;
+- openspiel+obs: the same, reading the mover's `state.observation_tensor()` at each decision
+  (through OpenSpiel's C++ layer, which makes a new initial state for every call);
+- openspiel+observer: the same observation through `make_observation(game)`'s observer, in
+  Python, as OpenSpiel's Python algorithms read it;
+- pettingzoo: `env(game)` with its wrappers, the usual `agent_iter`/`last()` loop, which
+  builds the mover's observation vector and action mask at each step.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import numpy as np  # noqa: E402
+import pyspiel  # noqa: E402
+from open_spiel.python.observation import make_observation  # noqa: E402
+
+from wondersmith.engine import Game, load_ruleset  # noqa: E402
+from wondersmith.rl import openspiel  # noqa: E402
+from wondersmith.rl.pettingzoo import env  # noqa: E402
+
+
+def engine_games(game: str, n: int) -> int:
+    ruleset, rng, decisions = load_ruleset(game), random.Random(0), 0
+    for seed in range(n):
+        state = Game(ruleset, seed=seed)
+        while not state.is_terminal:
+            state.apply(rng.choice(state.legal_actions()))
+            decisions += 1
+    return decisions
+
+
+def openspiel_games(game: str, n: int, observe: str = "") -> int:
+    spiel = pyspiel.load_game(openspiel.register(game))
+    observer = make_observation(spiel) if observe == "observer" else None
+    rng, decisions = random.Random(0), 0
+    for _ in range(n):
+        state = spiel.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.legal_actions()))
+                continue
+            if observer is not None:
+                observer.set_from(state, state.current_player())
+            elif observe:
+                state.observation_tensor(state.current_player())
+            state.apply_action(rng.choice(state.legal_actions()))
+            decisions += 1
+    return decisions
+
+
+def pettingzoo_games(game: str, n: int) -> int:
+    table, rng, decisions = env(game), np.random.default_rng(0), 0
+    for seed in range(n):
+        table.reset(seed=seed)
+        for _ in table.agent_iter():
+            observation, _, terminated, truncated, _ = table.last()
+            if terminated or truncated:
+                table.step(None)
+                continue
+            table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            decisions += 1
+    return decisions
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", type=int, default=200, help="games per adapter (default 200)")
+    parser.add_argument("--game", default="duel")
+    args = parser.parse_args()
+    runs = {
+        "engine": lambda: engine_games(args.game, args.n),
+        "openspiel": lambda: openspiel_games(args.game, args.n),
+        "openspiel+obs": lambda: openspiel_games(args.game, args.n, observe="tensor"),
+        "openspiel+observer": lambda: openspiel_games(args.game, args.n, observe="observer"),
+        "pettingzoo": lambda: pettingzoo_games(args.game, args.n),
+    }
+    print(f"{args.n} uniform random games of {args.game} each")
+    for name, run in runs.items():
+        start = time.perf_counter()
+        decisions = run()
+        seconds = time.perf_counter() - start
+        print(f"{name:18} {args.n / seconds:8.1f} games/s  {decisions / seconds:9.0f} decisions/s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,187 @@
+"""Which game.yaml keys each rule mechanic reads, and the schema of the circle-seating keys.
+
+A key that only one mechanic gives a meaning to (Duel's military track, a classic hand's pass
+direction) is required only when the game lists that mechanic, so a game of 7 Wonders does not
+carry Duel's structures and Duel does not carry classic's hands. `REQUIRED_KEYS` is that map;
+`schemas.game_schema` turns it into `if mechanics contains ... then required ...` clauses.
+
+The mechanics of classic 7 Wonders (`PLANNED`) are named by the data before the engine plays
+them: the checks accept them, and the compiler refuses a game that lists one
+(`wondersmith.codegen.python`). An engine mechanic of the same name replaces the entry.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from wondersmith.dsl.terms import COLORS, count_schema, enum_schema
+from wondersmith.engine.mechanics.catalogue import CIRCLE, MECHANICS, About
+
+PLANNED: dict[str, About] = {a.name: a for a in (
+    About("hand_draft", "hands of cards dealt to every seat and passed left or right after "
+                        "each turn; every seat chooses, then all choices resolve together",
+          seatings=(CIRCLE,), sections=("ages", "turn")),
+    About("neighbour_trade", "missing resources bought from the left and right neighbours, "
+                             "who receive the coins", seatings=(CIRCLE,), sections=("trade",)),
+    About("conflicts", "at the end of each Age every city fights each neighbour by shields, "
+                       "for victory and defeat tokens", seatings=(CIRCLE,),
+          sections=("conflicts",)),
+    About("science_sets", "science scored as each symbol's count squared plus points per "
+                          "set of different symbols, wildcards chosen at the end",
+          sections=("science",)),
+    About("wonder_boards", "a double-sided Wonder board per city, built in stages",
+          sections=("setup",)),
+) if a.name not in MECHANICS}
+
+KNOWN: dict[str, About] = {**MECHANICS, **PLANNED}
+
+# For each mechanic, the keys it reads: (section, keys of the section) or ("ages[]", keys of
+# every Age), or (section,) alone for a whole section.
+REQUIRED_KEYS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "progress_tokens": (("setup", "board_tokens"),),
+    "wonder_draft": (("setup", "wonder_draft"),),
+    "card_structure": (("structures",), ("ages[]", "cards", "colors"),
+                       ("setup", "removed_cards_per_age")),
+    "bank_trade": (("trade", "raised_by", "raise_per_unit"),),
+    "military_track": (("military",),),
+    "science_pairs": (("science", "pair_takes_token", "pair_size", "supremacy",
+                       "cards_per_symbol"),),
+    "wonder_limit": (("setup", "max_wonders_built"),),
+    "weaker_player_starts": (("next_age",),),
+    "hand_draft": (("turn",), ("ages[]", "hand", "pass")),
+    "neighbour_trade": (("trade", "from", "sellable", "income_spendable"),),
+    "conflicts": (("conflicts",),),
+    "science_sets": (("science", "identical", "set_size", "set_points", "wildcards"),),
+    "wonder_boards": (("setup", "boards"),),
+}
+
+
+def _lists(mechanic: str) -> dict[str, Any]:
+    return {"required": ["mechanics"],
+            "properties": {"mechanics": {"contains": {"const": mechanic}}}}
+
+
+def mechanic_requirements() -> list[dict[str, Any]]:
+    """`if mechanics lists M then M's keys are required`, one clause per mechanic."""
+    clauses = []
+    for mechanic, keys in REQUIRED_KEYS.items():
+        # The descriptions say why a key is required (a missing key's hint quotes them).
+        why = {"description": f"Read by mechanic '{mechanic}'"}
+        top = [k[0] for k in keys if len(k) == 1]
+        props: dict[str, Any] = {k: why for k in top}
+        for section, *names in (k for k in keys if len(k) > 1):
+            required = {"required": names, "properties": {n: why for n in names}}
+            if section == "ages[]":
+                props["ages"] = {"items": required}
+            else:
+                props[section] = required
+        clauses.append({"if": _lists(mechanic),
+                        "then": {"required": list(props), "properties": props}})
+    return clauses
+
+
+# The circle-seating keys ------------------------------------------------------------------
+
+PASS_DIRECTIONS = ("left", "right")
+SELLABLE = (*COLORS, "board")  # colours of buildings, or the board's own starting resource
+
+
+def players_schema() -> dict[str, Any]:
+    return {"description": "Number of players: a whole number, or the range {min, max}",
+            "oneOf": [count_schema(2, "Number of players"),
+                      {"type": "object", "required": ["min", "max"],
+                       "additionalProperties": False,
+                       "description": "The range of player counts",
+                       "properties": {"min": count_schema(2, "Fewest players"),
+                                      "max": count_schema(2, "Most players")}}]}
+
+
+def guild_count_schema() -> dict[str, Any]:
+    return {"description": "Guilds drawn: a whole number, or the number of players plus some",
+            "oneOf": [count_schema(0, "Guilds drawn"),
+                      {"type": "object", "required": ["players_plus"],
+                       "additionalProperties": False,
+                       "description": "The number of players plus `players_plus`",
+                       "properties": {"players_plus": count_schema(0, "Guilds drawn beyond "
+                                                                      "one a player")}}]}
+
+
+def boards_schema() -> dict[str, Any]:
+    how = ("random", "chosen")
+    return {"type": "object", "description": "How the Wonder boards are dealt",
+            "required": ["count", "deal", "side"], "additionalProperties": False,
+            "properties": {"count": count_schema(1, "Boards in the box"),
+                           "deal": enum_schema(how, "Boards dealt at random or chosen"),
+                           "side": enum_schema(how, "Side A or B at random or chosen")}}
+
+
+def turn_schema() -> dict[str, Any]:
+    return {"type": "object", "description": "How a turn is played",
+            "required": ["simultaneous", "per_age"], "additionalProperties": False,
+            "properties": {"simultaneous": {"type": "boolean", "description": "Every seat "
+                                            "chooses, then all choices resolve together"},
+                           "per_age": count_schema(1, "Turns in an Age; the cards left in "
+                                                      "each hand after them are discarded")}}
+
+
+def conflicts_schema() -> dict[str, Any]:
+    return {"type": "object", "description": "Military conflicts between neighbours",
+            "required": ["at", "victory", "defeat"], "additionalProperties": False,
+            "properties": {
+                "at": enum_schema(("end_of_age",), "When conflicts are resolved"),
+                "victory": {"type": "array", "minItems": 1,
+                            "items": count_schema(0, "VP of the victory token"),
+                            "description": "The victory token of each Age, in Age order"},
+                "defeat": {"type": "integer", "minimum": -99, "maximum": 0,
+                           "description": "VP of the defeat token (zero or less)"},
+                "tokens_in_box": count_schema(1, "Conflict tokens in the box")}}
+
+
+def age_properties() -> dict[str, Any]:
+    return {"printed": count_schema(1, "Cards printed for the Age, guilds included"),
+            "hand": count_schema(1, "Cards dealt to each player"),
+            "pass": enum_schema(PASS_DIRECTIONS, "Where hands go after each turn")}
+
+
+def trade_properties() -> dict[str, Any]:
+    return {"from": enum_schema(("neighbours",), "Who sells: the left and right neighbours"),
+            "sellable": {"type": "array", "minItems": 1, "uniqueItems": True,
+                         "items": enum_schema(SELLABLE, "A colour, or `board`"),
+                         "description": "Production a neighbour may buy: that of buildings "
+                                        "of these colours, and `board` for the board's own "
+                                        "resource (never Wonder stages)"},
+            "income_spendable": enum_schema(("same_turn", "next_turn"),
+                                            "When coins received in a turn can be spent")}
+
+
+def science_properties() -> dict[str, Any]:
+    return {"identical": enum_schema(("squared",), "Points per symbol: its count squared"),
+            "set_size": count_schema(2, "Different symbols that make a set"),
+            "set_points": count_schema(1, "VP per set"),
+            "wildcards": enum_schema(("chosen_at_end",), "When a wildcard symbol is chosen")}
+
+
+def two_player_variant_schema() -> dict[str, Any]:
+    return {
+        "type": "object", "additionalProperties": False,
+        "description": "The rulebook's 2-player variant (the Free City)",
+        "required": ["players", "deck_players"],
+        "properties": {
+            "players": count_schema(2, "Players of the variant"),
+            "deck_players": count_schema(2, "The deck is that of this many players"),
+            "free_city": {"type": "boolean", "description": "A third board played by both "
+                                                           "players in turn"},
+            "cards": {"type": "array", "uniqueItems": True,
+                      "items": enum_schema(("border", "free_city"), "A variant card"),
+                      "description": "The variant's own cards"},
+            "draw_pile": count_schema(1, "Cards of the Free City's draw pile"),
+            "free_city_coins": count_schema(0, "Coins the Free City starts with"),
+            "free_city_card_starts": enum_schema(("left_of_free_city", "right_of_free_city"),
+                                                 "Who holds the Free City card first"),
+            "free_city_discards": enum_schema(("only_when_nothing_buildable", "freely"),
+                                              "When the Free City's card may be discarded"),
+            "free_city_builds_chains": enum_schema(("always", "when_chosen"),
+                                                   "Whether a free chained build is taken"),
+            "free_city_last_card": enum_schema(("discarded", "played"),
+                                               "The draw pile's last card on the last turn"),
+        },
+    }

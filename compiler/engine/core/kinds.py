@@ -1,0 +1,113 @@
+"""The registry of node kinds: every decision the flow can wait for, numbered on registration.
+
+Flow is a stack of *nodes* `(kind, player, arg)`: the top one is the decision being waited
+for. A *player* node waits for one seat's action, a *chance* node for a chance outcome, an
+*internal* node is resolved at once, and a *simultaneous* node collects one hidden choice from
+each of several seats (core/simultaneous.py). The core and each mechanic register the kinds
+they own with `kind(...)`, which gives each its number (its index in the tables below), and
+attach what resolves it with `handles`, what is legal at it with `legal_at` and, for chance
+kinds, where its outcomes come from with `outcomes_from`. Kinds are numbered in the order of
+registration, so the same code always numbers them alike; a state names kinds by name in
+JSON, never by number.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+CHANCE = -1  # the "player" of a chance node
+TERMINAL = -4  # current_player once the game is over
+SIMULTANEOUS = -2  # the "player" of a node that several seats decide at once
+
+UNBUILT = -1  # wonder_tuck value of a Wonder not built yet
+REMOVED = -2  # a Wonder out of the game after the last one allowed was built (ruling 18)
+
+KIND_NAMES: list[str] = []
+OWNER: list[str] = []  # the mechanic (or "core") that registered each kind
+IS_CHANCE: list[bool] = []
+IS_INTERNAL: list[bool] = []
+IS_SIMULTANEOUS: list[bool] = []
+HANDLERS: list[Callable[..., None] | None] = []  # (game, node, action): a player or chance node
+INTERNAL: list[Callable[..., None] | None] = []  # (game, node): an internal node
+LEGAL: list[Callable[..., list[int]] | None] = []  # (game, player, arg) -> legal action ids
+OUTCOMES: list[Callable[..., tuple[list[int], int]] | None] = []  # chance: (game) -> (items, base)
+
+
+def kind(name: str, owner: str, *, chance: bool = False, internal: bool = False,
+         simultaneous: bool = False) -> int:
+    """Register a node kind named `name` (unique) for mechanic `owner`; its number."""
+    if name in KIND_NAMES:
+        raise ValueError(f"node kind {name!r} is already registered by {OWNER[KIND_NAMES.index(name)]}")
+    if chance + internal + simultaneous > 1:
+        raise ValueError(f"node kind {name!r}: chance, internal and simultaneous exclude each other")
+    KIND_NAMES.append(name)
+    OWNER.append(owner)
+    IS_CHANCE.append(chance)
+    IS_INTERNAL.append(internal)
+    IS_SIMULTANEOUS.append(simultaneous)
+    HANDLERS.append(None)
+    INTERNAL.append(None)
+    LEGAL.append(None)
+    OUTCOMES.append(None)
+    return len(KIND_NAMES) - 1
+
+
+def handles(number: int) -> Callable[[Callable], Callable]:
+    """Decorator: the function resolves nodes of kind `number`."""
+    def attach(fn: Callable) -> Callable:
+        (INTERNAL if IS_INTERNAL[number] else HANDLERS)[number] = fn
+        return fn
+    return attach
+
+
+def legal_at(number: int) -> Callable[[Callable], Callable]:
+    """Decorator: the function lists the legal action ids at nodes of kind `number`."""
+    def attach(fn: Callable) -> Callable:
+        LEGAL[number] = fn
+        return fn
+    return attach
+
+
+def outcomes_from(number: int) -> Callable[[Callable], Callable]:
+    """Decorator for a chance kind: `fn(game)` gives (items, base), the outcomes being
+    `base + item` for each item, in order; sampling picks one without building the list."""
+    def attach(fn: Callable) -> Callable:
+        OUTCOMES[number] = fn
+        LEGAL[number] = lambda game, player, arg: [base + x for items, base in (fn(game),)
+                                                    for x in items]
+        return fn
+    return attach
+
+
+def number(name: str) -> int:
+    """The number of the kind named `name`; KeyError if none is registered."""
+    try:
+        return KIND_NAMES.index(name)
+    except ValueError:
+        raise KeyError(name) from None
+
+
+def by_owner(owners: Any) -> tuple[int, ...]:
+    """The kinds the core and the mechanics `owners` registered, in number order."""
+    wanted = {"core", *owners}
+    return tuple(k for k, owner in enumerate(OWNER) if owner in wanted)
+
+
+# Where a node of each kind may stand in the stack of a loaded state (state_checks.py reads
+# this; the flow itself never does): at the bottom as the decision a turn waits on, in the
+# set-up before the first Age, once an Age is under way, or anywhere above the bottom (the
+# default, so a mechanic that declares nothing still round-trips through JSON).
+TURN, SETUP, AGES, ANYWHERE = "turn", "setup", "ages", "anywhere"
+PLACE: dict[int, str] = {}
+STATE_CHECK: dict[int, Callable[..., str | None]] = {}  # (game, index, node) -> problem or None
+
+
+def stands(number: int, place: str, check: Callable[..., str | None] | None = None) -> None:
+    """Declare where nodes of kind `number` may stand in a stack and, optionally, `check`:
+    given (game, index, node) of a loaded state, what is wrong with that node, or None."""
+    if place not in (TURN, SETUP, AGES, ANYWHERE):
+        raise ValueError(f"node kind {KIND_NAMES[number]!r}: unknown place {place!r}")
+    if number in PLACE:
+        raise ValueError(f"node kind {KIND_NAMES[number]!r}: its place is already declared")
+    PLACE[number] = place
+    if check is not None:
+        STATE_CHECK[number] = check

@@ -1,0 +1,141 @@
+"""Decisions several seats take at once (classic 7 Wonders: every player picks a card).
+
+A simultaneous node is `(kind, seat, mask)`: `mask` has a bit per seat that chooses, and
+`seat` is the next of them still to choose, so `current_player` names one seat at a time
+and a turn-based caller (PettingZoo's AEC loop, a record, `apply`) drives it like any other
+decision. Each choice is kept hidden in `game.sim_choices` (-1: none yet); once the last
+seat has chosen, the kind's resolver runs once with every choice, in seat order, so no
+choice can depend on another. A caller that moves all seats together (OpenSpiel's
+simultaneous-move games) asks `game.choosing()` for the seats still to choose and
+`game.legal_actions_for(seat)` for each, then applies the joint action with
+`game.apply_joint({seat: action})`. `observation(player)` shows which seats have chosen,
+never what (core/simultaneous.py's `visible_choices`).
+
+A mechanic registers such a kind with `simultaneous_kind(name, owner, resolve)`, lists the
+legal choices of a seat with `legal_at`, and queues the node with `node(kind, seats)`.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from .kinds import HANDLERS, IS_SIMULTANEOUS, LEGAL, kind
+
+NOT_CHOSEN = -1
+RESOLVE: dict[int, Callable] = {}  # kind -> resolve(game, node, choices)
+
+
+def simultaneous_kind(name: str, owner: str, resolve: Callable) -> int:
+    """Register a simultaneous node kind; `resolve(game, node, choices)` runs once every
+    seat of the node's mask has chosen (`choices[seat]` is that seat's action, -1 for seats
+    that were not asked)."""
+    number = kind(name, owner, simultaneous=True)
+    RESOLVE[number] = resolve
+    HANDLERS[number] = _collect
+    return number
+
+
+def node(kind_number: int, seats) -> tuple[int, int, int]:
+    """The node in which every seat of `seats` chooses at once."""
+    seats = sorted(seats)
+    if not seats:
+        raise ValueError("a simultaneous decision needs at least one seat")
+    mask = 0
+    for s in seats:
+        mask |= 1 << s
+    return (kind_number, seats[0], mask)
+
+
+def seats_of(mask: int, count: int) -> list[int]:
+    return [s for s in range(count) if mask >> s & 1]
+
+
+def _collect(game, node, action: int) -> None:
+    """The handler of every simultaneous kind: keep the choice; resolve after the last."""
+    kind_number, seat, mask = node
+    choices = game.sim_choices
+    choices[seat] = action
+    for s in seats_of(mask, len(choices)):
+        if choices[s] == NOT_CHOSEN:
+            game.stack.append((kind_number, s, mask))
+            return
+    made = choices[:]
+    choices[:] = [NOT_CHOSEN] * len(choices)
+    RESOLVE[kind_number](game, node, made)
+
+
+def choosing(game) -> tuple[int, ...]:
+    """The seats that decide now: at a simultaneous node, every seat still to choose; at a
+    player node, its seat; none at chance nodes or once the game is over."""
+    if game.result is not None or not game.stack:
+        return ()
+    kind_number, seat, mask = game.stack[-1]
+    if IS_SIMULTANEOUS[kind_number]:
+        return tuple(s for s in seats_of(mask, len(game.sim_choices))
+                     if game.sim_choices[s] == NOT_CHOSEN)
+    return (seat,) if seat >= 0 else ()
+
+
+def visible_choices(game, player: int) -> list[bool | int | None]:
+    """Per seat, what `player` may know of the pending simultaneous choices: its own action
+    once chosen, for another seat only that it has chosen (True); False for a seat still to
+    choose, None for seats not asked (all None when no such decision is under way)."""
+    out: list[bool | int | None] = [None] * len(game.sim_choices)
+    if game.result is not None or not game.stack or not IS_SIMULTANEOUS[game.stack[-1][0]]:
+        return out
+    mask = game.stack[-1][2]
+    for s in seats_of(mask, len(out)):
+        chosen = game.sim_choices[s]
+        out[s] = False if chosen == NOT_CHOSEN else chosen if s == player else True
+    return out
+
+
+def choices_from_json(value, stack, count: int, action, fail) -> list[int]:
+    """The choices of a loaded state (`simultaneous` of its JSON, None when absent): only
+    seats the waiting simultaneous decision asks, before the one it waits for, may have
+    chosen. `action(value, path)` reads an action id; `fail(path, message)` makes the error."""
+    if value is None:
+        return [NOT_CHOSEN] * count
+    if not isinstance(value, list) or len(value) != count:
+        raise fail("simultaneous", f"expected an array of {count} entries")
+    top = stack[-1] if stack else None
+    if top is None or not IS_SIMULTANEOUS[top[0]]:
+        raise fail("simultaneous", "choices are kept only while a simultaneous decision waits")
+    _, seat, mask = top
+    out = []
+    for s, a in enumerate(value):
+        if a is None:
+            out.append(NOT_CHOSEN)
+        elif not (mask >> s & 1) or s >= seat:
+            raise fail(f"simultaneous[{s}]", f"seat {s} has no choice to make yet")
+        else:
+            out.append(action(a, f"simultaneous[{s}]"))
+    return out
+
+
+class SimultaneousDecisions:
+    """The public side of simultaneous decisions, a mixin of `Game`."""
+
+    __slots__ = ()
+
+    def choosing(self) -> tuple[int, ...]:
+        """The seats that decide now (several at a simultaneous decision)."""
+        return choosing(self)
+
+    def legal_actions_for(self, seat: int) -> list[int]:
+        """The actions `seat` may take now: [] unless it is among `choosing()`."""
+        if seat not in choosing(self):
+            return []
+        kind_number, current, arg = self.stack[-1]
+        if seat == current:
+            return list(self.legal_actions())
+        return LEGAL[kind_number](self, seat, arg)
+
+    def apply_joint(self, actions: dict[int, int]) -> None:
+        """Apply one action for each seat of `choosing()` (a joint action), in seat order;
+        ValueError unless `actions` names exactly those seats."""
+        seats = choosing(self)
+        if set(actions) != set(seats):
+            raise ValueError(f"a joint action names the seats {sorted(seats)}, got "
+                             f"{sorted(actions)}")
+        for seat in seats:
+            self.apply(actions[seat])

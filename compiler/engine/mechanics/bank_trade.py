@@ -1,0 +1,49 @@
+"""Mechanic `bank_trade`: missing resources bought from the bank (Duel, rulings 2 to 4).
+
+Reads `trade`: a unit costs `base_price` plus `raise_per_unit` for each unit of it that the
+seat's neighbours produce with cards of the `raised_by` colours (Duel: the opponent's brown
+and grey cards), unless a card of the buyer fixes the price (`trade_price`). Without this
+mechanic nothing can be bought: only fixed prices apply.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from ..core.rules import checked
+
+NAME = "bank_trade"
+
+
+@dataclass(frozen=True)
+class Config:
+    base_price: int  # trade.base_price
+    raised_by: tuple[str, ...]  # trade.raised_by: colours whose production raises prices
+    raise_per_unit: int  # trade.raise_per_unit
+
+    def __post_init__(self) -> None:
+        checked(self)
+
+    @classmethod
+    def parse(cls, rules: Mapping[str, Any]) -> "Config":
+        trade = rules["trade"]
+        return cls(trade["base_price"], tuple(trade["raised_by"]), trade["raise_per_unit"])
+
+
+class BankTrade:
+    __slots__ = ()
+
+    def price(self, player: int) -> list[int]:
+        """Coins `player` pays per unit of each resource bought."""
+        t = self.t
+        base, per_unit = t.trade_base, t.raise_per_unit
+        neighbours = t.neighbours[player]
+        raised = self.raises[neighbours[0]] if len(neighbours) == 1 else [
+            sum(units) for units in zip(*(self.raises[q] for q in neighbours))]
+        out = []
+        for fixed, units in zip(self.fixed_price[player], raised):
+            out.append(fixed if fixed >= 0 else base + units * per_unit)
+        return out
+
+
+MIXIN = BankTrade

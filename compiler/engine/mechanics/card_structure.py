@@ -1,0 +1,314 @@
+"""Mechanic `card_structure`: each Age dealt into a structure of overlapping rows (Duel).
+
+Reads `ages`, `setup.removed_cards_per_age`, `setup.guilds`, `discard` and `structures`. A
+turn is one `play` decision: build a reachable card, discard it for coins, or tuck it under
+a Wonder to build the Wonder; face-down cards turn over once nothing covers them (ruling 23).
+Turns pass to the next seat (`Seating.next_seat`); when an Age's structure is empty the next
+Age is set up, and who starts it is `_next_age_starter` (by default the next seat; the
+mechanic `weaker_player_starts` replaces it). Registers `age` and `end_turn` (internal),
+`leave_out`, `guild` and `deal` (chance), `play`, `destroy` and `discard_pile`; provides the
+verbs `destroy` and `build_from_discard`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ..core.rules import checked
+from ..core.kinds import CHANCE, handles, kind, legal_at, outcomes_from
+from ..core.sampler import draw
+from ..core.seats import MAX_SEATS
+from ..scoring import final_result
+
+if TYPE_CHECKING:
+    from ..state import Game
+
+NAME = "card_structure"
+
+
+@dataclass(frozen=True)
+class Config:
+    removed_cards_per_age: int  # setup.removed_cards_per_age
+    guild_age: int  # setup.guilds.age
+    guilds_drawn: int  # setup.guilds.count
+    guild_color: str  # setup.guilds.color
+    discard_coins: int  # discard.coins
+    discard_bonus: int  # discard.bonus.amount, per own building of
+    discard_bonus_colors: tuple[str, ...]  # discard.bonus.colors
+
+    def __post_init__(self) -> None:
+        checked(self)
+
+    @classmethod
+    def parse(cls, rules: Mapping[str, Any]) -> "Config":
+        setup, discard = rules["setup"], rules["discard"]
+        bonus = discard.get("bonus") or {}
+        return cls(setup["removed_cards_per_age"], setup["guilds"]["age"],
+                   setup["guilds"]["count"], setup["guilds"]["color"], discard["coins"],
+                   bonus.get("amount", 0), tuple(bonus.get("colors", ())))
+
+
+K_AGE = kind("age", NAME, internal=True)
+K_LEAVE = kind("leave_out", NAME, chance=True)
+K_GUILD = kind("guild", NAME, chance=True)
+K_DEAL = kind("deal", NAME, chance=True)
+K_PLAY = kind("play", NAME)
+K_END_TURN = kind("end_turn", NAME, internal=True)
+K_DESTROY = kind("destroy", NAME)
+K_REVIVE = kind("discard_pile", NAME)
+# A turn node per seat, shared: nodes are immutable, and a turn is pushed every move.
+TURN = tuple((K_PLAY, p, 0) for p in range(MAX_SEATS))
+
+
+class CardStructure:
+    __slots__ = ()
+
+    def _setup_nodes(self, first: int) -> list:
+        return [*super()._setup_nodes(first), (K_AGE, CHANCE, 1)]
+
+    def _first_turn(self, first: int):
+        return TURN[first]
+
+    def _next_age_starter(self, last: int) -> tuple:
+        """The node that decides who starts the next Age: by default the next seat does."""
+        return TURN[self.t.next_seat[last]]
+
+    def destroy(self, player: int, colors: tuple[str, ...]) -> None:
+        mask = self._color_mask(colors)
+        if self._destroy_targets(player, mask):
+            self._buffer.append((K_DESTROY, player, mask))
+
+    def build_from_discard(self, player: int) -> None:
+        if self.discard:
+            self._buffer.append((K_REVIVE, player, 0))
+
+    def _color_mask(self, colors: tuple[str, ...]) -> int:
+        ci = self.t.color_index
+        mask = 0
+        for c in colors:
+            mask |= 1 << ci[c]
+        return mask
+
+    def _destroy_targets(self, player: int, mask: int) -> list[int]:
+        color = self.t.color
+        city = self.city
+        return sorted(c for q in self.t.neighbours[player] for c in city[q]
+                      if (1 << color[c]) & mask)
+
+
+@handles(K_AGE)
+def _on_age(g: Game, node) -> None:
+    t = g.t
+    age = node[2]
+    cover0, covers, face_down, slots = t.structures[age]
+    n = len(slots)
+    g.age = age
+    g.slot_card = [-1] * n
+    g.face_up = [False] * n
+    g.taken = [False] * n
+    g.cover = list(cover0)
+    g.accessible = [s for s in range(n) if cover0[s] == 0]
+    g.to_reveal = []
+    g.remaining = n
+    g.slot_of = [-1] * t.NB
+    g.pool = sorted(t.age_decks[age])
+    g.guild_pool = sorted(t.guilds) if age == t.guild_age else []
+    g.left_out.append([])
+    if g.auto_chance:
+        _auto_setup_age(g, face_down)
+        return
+    todo = [(K_LEAVE, CHANCE, 0)] * t.removed_cards_per_age
+    if g.guild_pool:
+        todo += [(K_GUILD, CHANCE, 0)] * t.guilds_drawn
+    todo += [(K_DEAL, CHANCE, s) for s in range(n) if not face_down[s]]
+    g.stack.extend(reversed(todo))
+
+
+def _auto_setup_age(g: Game, face_down) -> None:
+    """The chance outcomes of an Age's set-up drawn in one go: the same outcomes, in the
+    same order and recorded the same way, as resolving its chance nodes one by one."""
+    t = g.t
+    seed, k, hist, pool = g.seed, g.chance_count, g.history, g.pool
+    base = t.CH_CARD
+    left = g.left_out[-1]
+    for _ in range(t.removed_cards_per_age):
+        k += 1
+        c = pool.pop(draw(seed, k, len(pool)))
+        left.append(c)
+        hist.append(base + c)
+    if g.guild_pool:
+        guilds = g.guild_pool
+        for _ in range(t.guilds_drawn):
+            k += 1
+            c = guilds.pop(draw(seed, k, len(guilds)))
+            pool.append(c)
+            hist.append(base + c)
+        pool.sort()
+    slot_card, face_up, slot_of = g.slot_card, g.face_up, g.slot_of
+    for s, down in enumerate(face_down):
+        if not down:
+            k += 1
+            c = pool.pop(draw(seed, k, len(pool)))
+            slot_card[s] = c
+            face_up[s] = True
+            slot_of[c] = s
+            hist.append(base + c)
+    g.chance_count = k
+
+
+@outcomes_from(K_LEAVE)
+def _deck(g: Game):
+    return g.pool, g.t.CH_CARD
+
+
+OUTCOMES_DEAL = outcomes_from(K_DEAL)(_deck)
+
+
+@handles(K_LEAVE)
+def _on_leave(g: Game, node, action: int) -> None:
+    c = action - g.t.CH_CARD
+    g.pool.remove(c)
+    g.left_out[-1].append(c)
+
+
+@outcomes_from(K_GUILD)
+def _guilds(g: Game):
+    return g.guild_pool, g.t.CH_CARD
+
+
+@handles(K_GUILD)
+def _on_guild(g: Game, node, action: int) -> None:
+    c = action - g.t.CH_CARD
+    g.guild_pool.remove(c)
+    g.pool.append(c)
+    g.pool.sort()
+
+
+@handles(K_DEAL)
+def _on_deal(g: Game, node, action: int) -> None:
+    c = action - g.t.CH_CARD
+    s = node[2]
+    g.pool.remove(c)
+    g.slot_card[s] = c
+    g.face_up[s] = True
+    g.slot_of[c] = s
+
+
+@legal_at(K_PLAY)
+def _playable(g: Game, player: int, arg: int) -> list[int]:
+    return g._legal_play(player)
+
+
+@handles(K_PLAY)
+def _on_play(g: Game, node, action: int) -> None:
+    t = g.t
+    p = node[1]
+    # Tables.decode_play, inlined (this runs every turn); w -2 marks a discard here.
+    if action < t.DISCARD:
+        c, w = action, -1
+    elif action < t.WONDER:
+        c, w = action - t.DISCARD, -2
+    else:
+        w, c = divmod(action - t.WONDER, t.NB)
+    # Take the card from the structure (inlined _take_slot: this runs every turn).
+    s = g.slot_of[c]
+    taken = g.taken
+    taken[s] = True
+    g.remaining -= 1
+    accessible = g.accessible
+    accessible.remove(s)
+    cover = g.cover
+    for u in t.covers[g.age][s]:
+        cover[u] -= 1
+        if cover[u] == 0 and not taken[u]:
+            accessible.append(u)
+            if not g.face_up[u]:
+                g.to_reveal.append(u)
+    replay = False
+    if w == -1:
+        chain = bool(t.chain_from[c] & g.chains[p])
+        if not chain:
+            g._pay(p, c)
+        g._build_building(p, c, chain)
+    elif w == -2:
+        cc = g.color_count[p]
+        gain = t.discard_coins
+        for i in t.discard_bonus_colors:
+            gain += t.discard_bonus * cc[i]
+        g.coins[p] += gain
+        g.discard.append(c)
+    else:
+        g._pay(p, t.wonder0 + w)
+        replay = g._build_wonder(p, w, c)
+    if g.result is not None:
+        return
+    if g._buffer:
+        g.stack.append((K_END_TURN, p, 1 if replay else 0))
+        g._flush()
+    else:  # nothing to decide first: end the turn now rather than through the stack
+        _end_turn(g, p, replay)
+
+
+@handles(K_END_TURN)
+def _on_end_turn(g: Game, node) -> None:
+    _end_turn(g, node[1], node[2])
+
+
+def _end_turn(g: Game, p: int, replay) -> None:
+    t = g.t
+    if g.remaining == 0:
+        if g.age >= t.ages:
+            g.result = final_result(g)
+            g.stack.clear()
+            return
+        g.stack.append(g._next_age_starter(p))
+        g.stack.append((K_AGE, CHANCE, g.age + 1))
+        return
+    g.stack.append(TURN[p if replay else t.next_seat[p]])
+    if g.to_reveal:
+        if g.auto_chance:  # turn them over now, exactly as their chance nodes would
+            seed, k, pool, base = g.seed, g.chance_count, g.pool, t.CH_CARD
+            g.to_reveal.sort()
+            for s in g.to_reveal:
+                k += 1
+                c = pool.pop(draw(seed, k, len(pool)))
+                g.slot_card[s] = c
+                g.face_up[s] = True
+                g.slot_of[c] = s
+                g.history.append(base + c)
+            g.chance_count = k
+        else:
+            g.stack.extend((K_DEAL, CHANCE, s) for s in sorted(g.to_reveal, reverse=True))
+        g.to_reveal.clear()
+
+
+@legal_at(K_DESTROY)
+def _targets(g: Game, player: int, arg: int) -> list[int]:
+    return [g.t.DESTROY + c for c in g._destroy_targets(player, arg)]
+
+
+@handles(K_DESTROY)
+def _on_destroy(g: Game, node, action: int) -> None:
+    c = action - g.t.DESTROY
+    for q in g.t.neighbours[node[1]]:
+        if c in g.city[q]:
+            g.city[q].remove(c)
+            break
+    g.discard.append(c)
+    g._recompute()
+
+
+@legal_at(K_REVIVE)
+def _discarded(g: Game, player: int, arg: int) -> list[int]:
+    return sorted(g.t.REVIVE + c for c in g.discard)
+
+
+@handles(K_REVIVE)
+def _on_revive(g: Game, node, action: int) -> None:
+    c = action - g.t.REVIVE
+    g.discard.remove(c)
+    g._build_building(node[1], c, chain=False)
+    g._flush()
+
+
+MIXIN = CardStructure

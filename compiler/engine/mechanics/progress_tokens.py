@@ -1,0 +1,128 @@
+"""Mechanic `progress_tokens`: progress tokens on the board and in the box (Duel).
+
+Reads `setup.board_tokens` (tokens laid on the board at set-up). Registers the chance kinds
+`board_token` (set-up) and `library_draw`, and the decisions `pair_token` (take a token from
+the board) and `library_pick`; provides the verb `take_token` (a token from the board, or the
+Great Library's from the box) and `_offer_board_token` for other mechanics (science pairs).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ..core.rules import checked
+from ..core.kinds import CHANCE, handles, kind, legal_at, outcomes_from
+from ..core.sampler import draw
+
+if TYPE_CHECKING:
+    from ..state import Game
+
+NAME = "progress_tokens"
+
+
+@dataclass(frozen=True)
+class Config:
+    board_tokens: int  # setup.board_tokens
+
+    def __post_init__(self) -> None:
+        checked(self)
+
+    @classmethod
+    def parse(cls, rules: Mapping[str, Any]) -> "Config":
+        return cls(rules["setup"]["board_tokens"])
+
+
+K_BOARD = kind("board_token", NAME, chance=True)
+K_LIB_DRAW = kind("library_draw", NAME, chance=True)
+K_PAIR = kind("pair_token", NAME)
+K_LIB_PICK = kind("library_pick", NAME)
+
+
+class ProgressTokens:
+    """Set-up lays the board tokens; `take_token` queues the choices a token needs."""
+
+    __slots__ = ()
+
+    def _setup_nodes(self, first: int) -> list:
+        todo = super()._setup_nodes(first)
+        n = self.t.config[NAME].board_tokens
+        if todo or not self.auto_chance:
+            return todo + [(K_BOARD, CHANCE, 0)] * n
+        # The board's tokens are the first chance events due: draw them now, exactly as
+        # their chance nodes would (same outcomes, same order, same history).
+        seed, k, box, base = self.seed, self.chance_count, self.box_tokens, self.t.CH_TOKEN
+        for _ in range(n):
+            k += 1
+            token = box.pop(draw(seed, k, len(box)))
+            self.board_tokens.append(token)
+            self.history.append(base + token)
+        self.board_tokens.sort()
+        self.chance_count = k
+        return todo
+
+    def take_token(self, player: int, source: str, draw: int) -> None:
+        if source == "box":
+            n = min(draw, len(self.box_tokens))
+            if n:
+                self._buffer.extend([(K_LIB_DRAW, CHANCE, 0)] * n)
+                self._buffer.append((K_LIB_PICK, player, 0))
+        else:
+            self._offer_board_token(player)
+
+    def _offer_board_token(self, player: int) -> None:
+        """Queue `player`'s choice of a token on the board (none left: nothing)."""
+        if self.board_tokens:
+            self._buffer.append((K_PAIR, player, 0))
+
+
+@outcomes_from(K_BOARD)
+def _box(g: Game):
+    return g.box_tokens, g.t.CH_TOKEN
+
+
+@handles(K_BOARD)
+def _on_board(g: Game, node, action: int) -> None:
+    tok = action - g.t.CH_TOKEN
+    g.box_tokens.remove(tok)
+    g.board_tokens.append(tok)
+    g.board_tokens.sort()
+
+
+@legal_at(K_PAIR)
+def _on_board_now(g: Game, player: int, arg: int) -> list[int]:
+    return sorted(g.t.TAKE + x for x in g.board_tokens)
+
+
+@handles(K_PAIR)
+def _on_pair(g: Game, node, action: int) -> None:
+    tok = action - g.t.TAKE
+    g.board_tokens.remove(tok)
+    g._gain_token(node[1], tok)
+    g._flush()
+
+
+@outcomes_from(K_LIB_DRAW)
+def _undrawn(g: Game):
+    return [x for x in g.box_tokens if x not in g.drawn], g.t.CH_TOKEN
+
+
+@handles(K_LIB_DRAW)
+def _on_lib_draw(g: Game, node, action: int) -> None:
+    g.drawn.append(action - g.t.CH_TOKEN)
+
+
+@legal_at(K_LIB_PICK)
+def _drawn(g: Game, player: int, arg: int) -> list[int]:
+    return sorted(g.t.TAKE + x for x in g.drawn)
+
+
+@handles(K_LIB_PICK)
+def _on_lib_pick(g: Game, node, action: int) -> None:
+    tok = action - g.t.TAKE
+    g.box_tokens.remove(tok)
+    g.drawn = []
+    g._gain_token(node[1], tok)
+    g._flush()
+
+
+MIXIN = ProgressTokens

@@ -1,0 +1,73 @@
+"""Mechanic `weaker_player_starts`: who starts each Age after the first (Duel, ruling 24).
+
+Reads `next_age`: with `chooser: weaker_military` the player towards whose capital the
+conflict pawn stands chooses who starts, themself or the opponent; with `tie: last_player`,
+when the pawn is in the centre, the player who played the Age's last card chooses. Registers
+the decision `choose_start` (actions `start self` / `start opponent`). Seating: opponent;
+needs `military_track` (the pawn).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ..core.rules import checked
+from ..core.kinds import handles, kind, legal_at
+from .card_structure import K_PLAY
+from .military_track import weaker
+
+if TYPE_CHECKING:
+    from ..state import Game
+
+NAME = "weaker_player_starts"
+
+
+@dataclass(frozen=True)
+class Config:
+    chooser: str  # next_age.chooser
+    tie: str  # next_age.tie
+
+    def __post_init__(self) -> None:
+        checked(self)
+
+    @classmethod
+    def parse(cls, rules: Mapping[str, Any]) -> "Config":
+        return cls(rules["next_age"]["chooser"], rules["next_age"]["tie"])
+
+
+K_START = kind("choose_start", NAME)
+
+
+class WeakerPlayerStarts:
+    __slots__ = ()
+
+    def _next_age_starter(self, last: int) -> tuple:
+        return (K_START, next_age_chooser(self, last), 0)
+
+
+def next_age_chooser(g: Game, last: int) -> int:
+    """Who chooses the next Age's starting player, by the data's `next_age` rule."""
+    rule = g.t.config[NAME]
+    if rule.chooser == "weaker_military":
+        seat = weaker(g)
+        if seat >= 0:
+            return seat
+    if rule.tie == "last_player":
+        return last
+    raise AssertionError(rule.tie)  # pragma: no cover (the schema allows no other)
+
+
+@legal_at(K_START)
+def _options(g: Game, player: int, arg: int) -> list[int]:
+    return [g.t.START, g.t.START_OTHER]
+
+
+@handles(K_START)
+def _on_start(g: Game, node, action: int) -> None:
+    chooser = node[1]
+    # The chooser starts, or lets the opponent (the one other seat) start.
+    starter = chooser if action == g.t.START else g.t.neighbours[chooser][0]
+    g.stack.append((K_PLAY, starter, 0))
+
+
+MIXIN = WeakerPlayerStarts

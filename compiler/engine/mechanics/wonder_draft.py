@@ -1,0 +1,101 @@
+"""Mechanic `wonder_draft`: Wonders revealed in rounds and drafted (Duel, ruling 22).
+
+Reads `setup.wonder_draft`: per round, who takes each revealed Wonder in turn, named relative
+to the first player (`first`, `second`, compiled to 0 and 1); the last Wonder of a round goes
+to its seat without a choice. Registers the chance kind `reveal_wonder`, the decision `draft`
+and the internal kind `draft_last`. Seating: opponent (the picks name two seats).
+"""
+from __future__ import annotations
+
+from bisect import insort
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ..core.rules import checked
+from ..core.kinds import CHANCE, UNBUILT, handles, kind, legal_at, outcomes_from
+
+if TYPE_CHECKING:
+    from ..state import Game
+
+NAME = "wonder_draft"
+# The draft names seats relative to the first player, in Duel's words.
+_RELATIVE = {"first": 0, "second": 1}
+
+
+@dataclass(frozen=True)
+class Config:
+    rounds: tuple[tuple[int, ...], ...]  # setup.wonder_draft, as seats after the first player
+    first_game_wonders: tuple[tuple[str, ...], ...]  # setup.first_game_wonders, per seat
+
+    def __post_init__(self) -> None:
+        checked(self)
+
+    @classmethod
+    def parse(cls, rules: Mapping[str, Any]) -> "Config":
+        setup = rules["setup"]
+        first_game = setup.get("first_game_wonders")
+        return cls(tuple(tuple(_RELATIVE[who] for who in r) for r in setup["wonder_draft"]),
+                   (tuple(first_game["first"]), tuple(first_game["second"]))
+                   if first_game else ())
+
+
+K_REVEAL = kind("reveal_wonder", NAME, chance=True)
+K_DRAFT = kind("draft", NAME)
+K_DRAFT_LAST = kind("draft_last", NAME, internal=True)
+
+
+class WonderDraft:
+    __slots__ = ()
+
+    def _setup_nodes(self, first: int) -> list:
+        t = self.t
+        key = (NAME, first)
+        todo = t.cache.get(key)
+        if todo is None:  # the same for every game of the ruleset with this first seat
+            n = t.n_seats
+            todo = []
+            for rnd in t.config[NAME].rounds:
+                todo += [(K_REVEAL, CHANCE, 0)] * len(rnd)
+                todo += [(K_DRAFT, (first + rel) % n, 0) for rel in rnd[:-1]]
+                todo.append((K_DRAFT_LAST, (first + rnd[-1]) % n, 0))
+            t.cache[key] = todo
+        return super()._setup_nodes(first) + todo
+
+
+@outcomes_from(K_REVEAL)
+def _pool(g: Game):
+    return g.wonder_pool, g.t.CH_WONDER
+
+
+@handles(K_REVEAL)
+def _on_reveal(g: Game, node, action: int) -> None:
+    w = action - g.t.CH_WONDER
+    g.wonder_pool.remove(w)
+    g.draft.append(w)
+
+
+@legal_at(K_DRAFT)
+def _offered(g: Game, player: int, arg: int) -> list[int]:
+    return sorted(g.t.PICK_WONDER + w for w in g.draft)
+
+
+@handles(K_DRAFT)
+def _on_draft(g: Game, node, action: int) -> None:
+    w = action - g.t.PICK_WONDER
+    g.draft.remove(w)
+    take_wonder(g, node[1], w)
+
+
+@handles(K_DRAFT_LAST)
+def _on_draft_last(g: Game, node) -> None:
+    take_wonder(g, node[1], g.draft.pop())
+
+
+def take_wonder(g: Game, p: int, w: int) -> None:
+    g.wonders[p].append(w)
+    g.wonder_tuck[p].append(UNBUILT)
+    if g.wonders_built_total < g.t.max_wonders_built:
+        insort(g.unbuilt[p], w)
+
+
+MIXIN = WonderDraft

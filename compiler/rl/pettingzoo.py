@@ -1,0 +1,135 @@
+"""The engine as a PettingZoo AEC environment:
+
+    from wondersmith.rl.pettingzoo import env
+    table = env(game="duel", render_mode="ansi")
+    table.reset(seed=42)
+
+Agents are `player_0`, `player_1`, ... (the engine's seats). Each observation is a dict:
+`observation`, the engine's `observation_vector(seat)` (float32), and `action_mask`, its
+`legal_mask(seat)` (int8); the action space is `Discrete` over every action id. Chance is
+resolved inside the environment from the seed given to `reset(seed=...)` (a fresh seed from
+the operating system when none is given): the same seed and actions replay the same game.
+Rewards come at the end only: +1 for a win, -1 for a loss, 0 for a shared victory
+(`seats.py`). `env()` wraps `raw_env` as PettingZoo's classic games are wrapped: an illegal
+action ends the game with -1 for the seat that took it.
+"""
+from __future__ import annotations
+
+import secrets
+
+import numpy as np
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as exc:  # the optional extra is missing
+    raise ImportError('wondersmith.rl.pettingzoo needs PettingZoo: pip install "wondersmith[rl]"') from exc
+
+from wondersmith.engine import Game, load_ruleset, runtime
+
+from . import seats
+
+
+def env(game: str = "duel", render_mode: str | None = None,
+        ruleset: runtime.Ruleset | None = None) -> AECEnv:
+    """The AEC environment of ruleset `game` (or of `ruleset`, e.g. a designer's own from
+    `load_ruleset(game, path=...)`), with PettingZoo's usual checks around it."""
+    table = raw_env(game, render_mode=render_mode, ruleset=ruleset)
+    table = wrappers.TerminateIllegalWrapper(table, illegal_reward=seats.MIN_RETURN)
+    table = wrappers.AssertOutOfBoundsWrapper(table)
+    return wrappers.OrderEnforcingWrapper(table)
+
+
+class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped environment)
+    """One table of a ruleset. Agents act one at a time, whoever the engine says decides."""
+
+    metadata = {"render_modes": ["ansi", "human"], "name": "wondersmith_v0", "is_parallelizable": False}
+
+    def __init__(self, game: str = "duel", render_mode: str | None = None,
+                 ruleset: runtime.Ruleset | None = None) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, "
+                             f"got {render_mode!r}")
+        self.ruleset = ruleset if ruleset is not None else load_ruleset(game)
+        self.metadata = {**self.metadata, "name": f"wondersmith_{self.ruleset.game}_v0"}
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{seat}" for seat in range(self.ruleset.players)]
+        probe = Game(self.ruleset, seed=0)
+        actions, size = seats.action_count(probe), seats.observation_size(probe)
+        # Every entry of the vector is at least -1 (one-hot places, counts, the pawn's lead
+        # and the result scaled to [-1, 1]); coins have no upper bound. Spaces of their own
+        # per agent, so seeding one agent's space leaves the others' alone.
+        self._observation_spaces = {agent: spaces.Dict({
+            "observation": spaces.Box(low=-1.0, high=np.inf, shape=(size,), dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8),
+        }) for agent in self.possible_agents}
+        self._action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
+        self._start(seed=0)
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return self._action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        self._start(seed if seed is not None else secrets.randbits(64))
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.possible_agents.index(agent)
+        # The engine's legal_mask, set from the legal ids: cheaper than converting its list.
+        mask = np.zeros(self._action_spaces[agent].n, dtype=np.int8)
+        if seat in seats.deciders(self.game):
+            mask[self.game.legal_actions()] = 1
+        vector = self.game.observation_vector(seat)
+        return {"observation": np.fromiter(vector, np.float32, len(vector)), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0
+        self.game.apply(int(action))  # chance that follows is sampled from the seed at once
+        self._clear_rewards()
+        if self.game.is_terminal:
+            for agent_name, reward in zip(self.agents, seats.returns(self.game, len(self.agents))):
+                self.rewards[agent_name] = reward
+            self.terminations = dict.fromkeys(self.agents, True)
+            seat = self.possible_agents.index(agent)
+            self.agent_selection = self.possible_agents[(seat + 1) % len(self.possible_agents)]
+        else:
+            self.agent_selection = self._selected()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """"ansi": the table as text (`seats.describe`); "human": the same, printed."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode ('ansi' or 'human')")
+            return None
+        text = seats.describe(self.game)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+    def _start(self, seed: int) -> None:
+        self.game = Game(self.ruleset, seed=seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self.agent_selection = self._selected()
+
+    def _selected(self) -> str:
+        """The agent to act: the seat deciding now. Where several seats decide at once, the
+        engine asks them one after the other and hides their choices (seats.deciders)."""
+        return self.possible_agents[seats.deciders(self.game)[0]]

@@ -1,0 +1,120 @@
+"""What the OpenSpiel and PettingZoo adapters share, read through the engine's public API:
+who decides now, the returns of a finished game, a bound on the number of decisions and a
+text view of the state. It imports neither library.
+
+Returns: a finished game pays +1 to the winner and -1 to the loser, 0 to both after a shared
+victory (a draw). With more seats the same rule stays zero-sum: the winners split +1, the
+others split -1, and a victory shared by every seat pays 0.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from wondersmith.engine import Game, Result, runtime
+
+MIN_RETURN = -1.0
+MAX_RETURN = 1.0
+
+
+def action_count(game: Game) -> int:
+    """The number of action ids (player actions and chance outcomes share them)."""
+    return len(game.legal_mask(0))
+
+
+def observation_size(game: Game) -> int:
+    return len(game.observation_vector(0))
+
+
+def deciders(game: Game) -> tuple[int, ...]:
+    """The seats choosing now: () at chance nodes and once the game is over.
+
+    Where several seats choose at once (classic 7 Wonders: everyone picks a card from their
+    hand at the same time) the engine asks them one at a time, `current_player` naming the
+    next, and hides each choice from the others until the last has chosen; so this is the
+    current player, and both adapters present such a decision as turns with hidden choices.
+    The extension point for exposing it as an OpenSpiel simultaneous node is here: return the
+    engine's `choosing()`, every seat still to choose (docs/rl.md, "Simultaneous
+    decisions")."""
+    player = game.current_player
+    return (player,) if player >= 0 else ()
+
+
+def winners(result: Result, seats: int) -> tuple[int, ...]:
+    """The winning seats; a shared victory (`winner` None) is shared by every seat."""
+    return tuple(range(seats)) if result.winner is None else (result.winner,)
+
+
+def returns(game: Game, seats: int) -> list[float]:
+    """Per seat: 0 while the game goes on, then the module docstring's rule."""
+    if game.result is None:
+        return [0.0] * seats
+    won = winners(game.result, seats)
+    if len(won) == seats:
+        return [0.0] * seats
+    lost = seats - len(won)
+    return [MAX_RETURN / len(won) if s in won else MIN_RETURN / lost for s in range(seats)]
+
+
+def max_decisions(ruleset: runtime.Ruleset) -> int:
+    """An upper bound on the player decisions (chance outcomes not counted) of one game of
+    a ruleset with a card structure per Age (the Duel family).
+
+    Each decision uses something up or is queued by a build: a draft pick takes a Wonder, a
+    turn takes a card of the structure (playing again takes another), a science pair or the
+    Great Library takes a progress token, destroying a building or building from the discard
+    pile is queued by the build of a Wonder (each is built once at most) or of a building
+    with an on-build effect (at most two such choices each), and who starts an Age is chosen
+    once per Age after the first. It reads only the components and the structures, not the
+    rules record. tests/rl/test_rl_seats.py checks it on random games.
+    """
+    slots = sum(len(structure.slots()) for structure in ruleset.structures)
+    effect_builds = len(ruleset.wonders) + sum(
+        1 for building in ruleset.buildings if building.has_on_build)
+    return len(ruleset.wonders) + slots + len(ruleset.tokens) + 2 * effect_builds + ruleset.ages - 1
+
+
+def describe(game: Game) -> str:
+    """The table as a few lines of text, for people (the ansi render, OpenSpiel's
+    `str(state)`): cities, coins, the pawn, the structure's face-up cards (face-down ones as
+    a count), tokens, the draft, and the legal actions of the seat to move."""
+    data = game.to_json()
+    ruleset = game.ruleset
+    name = _namer(ruleset)
+    lines = [f"{ruleset.name} · Age {data['age']} · {_whose_turn(game)}"]
+    lines.append(f"military pawn: {data['pawn']:+d} (towards player 1 when positive)")
+    for seat, city in enumerate(data["players"]):
+        wonders = ", ".join(f"{name(w['id'])} ({w['status']})" for w in city["wonders"])
+        lines.append(f"player {seat}: {city['coins']} coins · buildings: "
+                     f"{_names(name, city['buildings'])} · Wonders: {wonders or '-'} · "
+                     f"tokens: {_names(name, city['tokens'])}")
+    face_up = [slot["card"] for slot in data["structure"] if slot["face_up"] and not slot["taken"]]
+    hidden = sum(1 for slot in data["structure"] if not slot["face_up"] and not slot["taken"])
+    lines.append(f"structure: {_names(name, face_up)}; {hidden} face down")
+    lines.append(f"progress tokens on the board: {_names(name, data['board_tokens'])}")
+    if data["draft"]:
+        lines.append(f"Wonders to draft: {_names(name, data['draft'])}")
+    if deciders(game):
+        lines.append("legal: " + "; ".join(game.legal_texts()))
+    return "\n".join(lines)
+
+
+def _whose_turn(game: Game) -> str:
+    result = game.result
+    if result is not None:
+        totals = "-".join(str(score["total"]) for score in result.scores)
+        won = ("shared victory" if result.winner is None
+               else f"player {result.winner} wins")
+        return f"over: {won} ({result.victory}), {totals} VP"
+    seats = deciders(game)
+    if not seats:
+        return f"chance: {game.decision}"
+    return f"player {', '.join(map(str, seats))} to decide: {game.decision}"
+
+
+def _namer(ruleset: runtime.Ruleset):
+    by_id: dict[str, Any] = ruleset.by_id
+    return lambda component_id: by_id[component_id].name if component_id in by_id else component_id
+
+
+def _names(name, ids: list[str]) -> str:
+    return ", ".join(name(i) for i in ids) or "-"

@@ -1,0 +1,133 @@
+"""Simultaneous decisions in the core, through the worked example of docs/engine.md (a
+mechanic in which every seat votes at once for a progress token): the code block of the doc
+is run as it is written, then played in Duel (two seats) and in the toy 3-seat game."""
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from wondersmith.engine import Game, IllegalActionError, StateFormatError
+from wondersmith.engine import mechanics
+from wondersmith.engine.core.kinds import OWNER, number
+
+from engine_helpers import RULESET
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "engine.md"
+
+
+def _example() -> str:
+    text = DOC.read_text(encoding="utf-8")
+    section = text[text.index("## How to add a mechanic"):]
+    return re.search(r"```python\n(.*?)```", section, re.S).group(1)
+
+
+@pytest.fixture(scope="module")
+def vote() -> dict:
+    """The doc's mechanic, registered once per test session (kinds are global)."""
+    if "opening_vote" in OWNER:
+        return {"K_VOTE": number("opening_vote")}
+    namespace: dict = {"__name__": "opening_vote_example"}
+    exec(compile(_example(), str(DOC), "exec"), namespace)  # noqa: S102 (our own doc)
+    return namespace
+
+
+def with_vote(ruleset):
+    return dataclasses.replace(ruleset, mechanics=(*ruleset.mechanics, "opening_vote"))
+
+
+def at_vote(ruleset, seed: int) -> Game:
+    """A game whose set-up decisions before the vote (Duel's Wonder draft) are taken."""
+    game = Game(ruleset, seed=seed)
+    while game.decision != "opening_vote":
+        assert game.decision == "draft"
+        game.apply(game.legal_actions()[0])
+    return game
+
+
+def test_the_example_registers_a_mechanic_a_ruleset_can_list(vote) -> None:
+    game = at_vote(with_vote(RULESET), seed=3)
+    assert type(game).MECHANICS[-1] == "opening_vote" and isinstance(game, Game)
+    assert game.age == 1 and game.decision == "opening_vote"  # after the set-up, before play
+    with pytest.raises(ValueError, match="already registered"):
+        mechanics.register("opening_vote", type("Again", (), {"__slots__": ()}))
+
+
+def test_seats_choose_one_at_a_time_hidden_then_resolve_together(vote) -> None:
+    game = at_vote(with_vote(RULESET), seed=3)
+    t = game.t
+    board = list(game.board_tokens)
+    assert game.choosing() == (0, 1) and game.current_player == 0
+    legal = game.legal_actions()
+    assert legal == sorted(t.TAKE + x for x in board) == game.legal_actions_for(1)
+    game.apply(t.TAKE + board[0])
+    # Seat 0 has chosen; seat 1 may not learn what.
+    assert game.choosing() == (1,) and game.current_player == 1
+    assert game.legal_actions_for(0) == []
+    assert game.observation(1)["simultaneous"] == [True, False]
+    assert game.observation(0)["simultaneous"] == [t.TAKE + board[0], False]
+    assert game.board_tokens == board and game.tokens == [[], []]  # nothing resolved yet
+    game.apply(t.TAKE + board[1])
+    assert game.tokens == [[board[0]], [board[1]]]
+    assert game.board_tokens == board[2:]
+    assert "simultaneous" not in game.to_json() and game.decision == "play"
+
+
+def test_the_same_vote_gives_the_token_to_nobody(vote) -> None:
+    game = at_vote(with_vote(RULESET), seed=4)
+    token = game.t.TAKE + game.board_tokens[0]
+    game.apply_joint({0: token, 1: token})
+    assert game.tokens == [[], []] and len(game.board_tokens) == game.t.config["progress_tokens"].board_tokens
+
+
+def test_a_joint_action_names_every_seat_that_chooses(vote) -> None:
+    game = at_vote(with_vote(RULESET), seed=4)
+    token = game.t.TAKE + game.board_tokens[0]
+    with pytest.raises(ValueError, match="names the seats"):
+        game.apply_joint({0: token})
+    with pytest.raises(IllegalActionError):
+        game.apply_joint({0: token, 1: 0})
+
+
+def test_json_round_trip_and_clone_mid_collection(vote) -> None:
+    ruleset = with_vote(RULESET)
+    game = at_vote(ruleset, seed=5)
+    game.apply(game.legal_actions()[1])
+    data = game.to_json()
+    assert data["simultaneous"] == [data["history"][-1], None]
+    loaded = Game.from_json(ruleset, data)
+    clone = game.clone()
+    for other in (loaded, clone):
+        assert other.to_json() == data and other.choosing() == (1,)
+    last = game.legal_actions()[0]
+    for g in (game, loaded, clone):
+        g.apply(last)
+    assert game.to_json() == loaded.to_json() == clone.to_json()
+
+
+def test_a_loaded_state_cannot_invent_choices(vote) -> None:
+    ruleset = with_vote(RULESET)
+    game = at_vote(ruleset, seed=5)
+    game.apply(game.legal_actions()[0])
+    data = game.to_json()
+    data["simultaneous"] = [data["simultaneous"][0], data["simultaneous"][0]]
+    with pytest.raises(StateFormatError, match=r"simultaneous\[1\]"):
+        Game.from_json(ruleset, data)
+    game.apply(game.legal_actions()[0])
+    data = game.to_json()
+    data["simultaneous"] = [None, None]
+    with pytest.raises(StateFormatError, match="only while a simultaneous decision waits"):
+        Game.from_json(ruleset, data)
+
+
+def test_random_games_with_the_vote_end_and_round_trip(vote) -> None:
+    ruleset = with_vote(RULESET)
+    rng = random.Random(0)
+    for seed in range(20):
+        game = Game(ruleset, seed=seed)
+        while not game.is_terminal:
+            game.apply(rng.choice(game.legal_actions()))
+        assert Game.from_json(ruleset, game.to_json()).to_json() == game.to_json()

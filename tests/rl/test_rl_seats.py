@@ -1,0 +1,80 @@
+"""wondersmith.rl.seats: returns, the bound on decisions, who decides."""
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from types import SimpleNamespace
+
+import pytest
+
+from wondersmith.engine import Game, Result, load_ruleset
+from wondersmith.rl.seats import deciders, max_decisions, returns, winners
+
+DUEL = load_ruleset("duel")
+
+
+def finished(winner: int | None) -> SimpleNamespace:
+    """Stands in for a finished game: `returns` reads only `result`."""
+    return SimpleNamespace(result=Result(winner=winner, victory="civilian"))
+
+
+@pytest.mark.parametrize(("winner", "expected"), [(0, [1.0, -1.0]), (1, [-1.0, 1.0]), (None, [0.0, 0.0])])
+def test_two_seats_win_lose_draw(winner, expected):
+    assert returns(finished(winner), 2) == expected
+
+
+def test_more_seats_stay_zero_sum():
+    assert returns(finished(2), 4) == pytest.approx([-1 / 3, -1 / 3, 1.0, -1 / 3])
+    assert returns(finished(None), 3) == [0.0, 0.0, 0.0]
+    assert winners(Result(winner=None, victory="civilian"), 3) == (0, 1, 2)
+
+
+def test_no_return_before_the_end():
+    assert returns(Game(DUEL, seed=1), 2) == [0.0, 0.0]
+
+
+def test_max_decisions_bounds_random_games():
+    bound = max_decisions(DUEL)
+    # 12 Wonders to draft, 60 structure slots, 10 tokens, 2 x (12 Wonders + the buildings
+    # with an on-build effect), 2 choices of who starts an Age.
+    on_build = sum(1 for b in DUEL.buildings if b.has_on_build)
+    assert bound == 12 + 60 + 10 + 2 * (12 + on_build) + 2
+    longest = 0
+    for seed in range(300):
+        game, rng, made = Game(DUEL, seed=seed), random.Random(seed), 0
+        while not game.is_terminal:
+            game.apply(rng.choice(game.legal_actions()))
+            made += 1
+        longest = max(longest, made)
+    assert 60 < longest <= bound
+
+
+def test_deciders():
+    game = Game(DUEL, seed=1, auto_chance=False)
+    assert deciders(game) == ()  # chance decides who starts
+    game.resolve_chance()
+    assert deciders(game) == (game.current_player,)
+    rng = random.Random(0)
+    while not game.is_terminal:
+        game.apply(rng.choice(game.legal_actions()))
+    assert deciders(game) == ()
+
+
+@pytest.mark.parametrize(("module", "library"), [("wondersmith.rl.openspiel", "pyspiel"),
+                                                 ("wondersmith.rl.pettingzoo", "pettingzoo")])
+def test_without_the_extra_the_import_error_says_what_to_install(module, library):
+    """An adapter imported without `wondersmith[rl]` names the extra to install."""
+    code = (f"import sys; sys.modules[{library!r}] = None\n"
+            f"try:\n    import {module}\n"
+            "except ImportError as exc:\n    print(exc)\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip().endswith('pip install "wondersmith[rl]"'), run.stdout
+
+
+def test_the_package_imports_neither_library():
+    code = ("import sys, wondersmith.rl, wondersmith.rl.seats\n"
+            "print(sorted({'pyspiel', 'pettingzoo', 'gymnasium'} & set(sys.modules)))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.stdout.strip() == "[]", run.stderr

@@ -1,0 +1,196 @@
+"""game.yaml for a circle of cities (7 Wonders): its keys, the keys each mechanic requires,
+copies by player count, and what the compiler still refuses.
+
+The game is tests/fixtures/games/circle, a small 7 Wonders game; the broken variants of it
+that give each WS32x code are in tests/fixtures/game/ (tests/test_validate_codes.py).
+"""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from wondersmith.codegen import python as codegen
+from wondersmith.dsl import vocabulary as v
+from wondersmith.ir.loader import load, load_game
+from wondersmith.ir.model import BoardDeal, Conflicts, ScienceSets
+from wondersmith.render.i18n import Translator as Catalog
+from wondersmith.render import phrases
+
+from conftest import DUEL, FIXTURES
+
+CIRCLE = FIXTURES / "games" / "circle"
+
+
+@pytest.fixture
+def circle_copy(tmp_path: Path) -> Path:
+    target = tmp_path / "cards" / "circle"
+    shutil.copytree(CIRCLE, target)
+    return target
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def _codes(folder: Path) -> list[tuple[str, str]]:
+    return [(d.code, d.message + " | " + d.hint) for d in load_game(folder).diagnostics]
+
+
+def test_the_circle_keys_reach_the_ir() -> None:
+    game = load(CIRCLE)
+    assert (game.players, game.players_max, list(game.player_counts)) == (3, 4, [3, 4])
+    assert [(a.age, a.printed, a.hand, a.pass_to, a.cards) for a in game.ages] == [
+        (1, 4, 1, "left", 0), (2, 8, 2, "right", 0)]
+    assert game.setup.boards == BoardDeal(4, "random", "random")
+    assert (game.setup.guilds_players_plus, game.setup.guilds_printed) == (0, 4)
+    assert [game.setup.guilds_at(n) for n in (3, 4)] == [3, 4]
+    assert (game.turn_simultaneous, game.turns_per_age) == (True, 1)
+    assert (game.trade_from, game.trade_sellable, game.trade_income_spendable) == (
+        "neighbours", ("brown", "grey", "board"), "next_turn")
+    assert game.conflicts == Conflicts("end_of_age", (1, 3), -1)
+    assert game.science_sets == ScienceSets("squared", 3, 7, "chosen_at_end")
+    assert game.tie_break == "coins" and game.two_player_variant is None
+    assert not game.structures and not game.zones  # Duel's keys: absent, read as empty
+
+
+def test_a_whole_number_of_players_still_means_exactly_that_many() -> None:
+    game = load(DUEL)
+    assert (game.players, game.players_max, list(game.player_counts)) == (2, 0, [2])
+    assert game.setup.guilds_at(2) == game.setup.guilds_drawn == 3
+    assert all(b.copies == () and b.copies_at(2) == 1 for b in game.buildings)
+
+
+def test_copies_are_counted_by_player_count() -> None:
+    game = load(CIRCLE)
+    lumber_yard = next(b for b in game.buildings if b.id == "lumber_yard")
+    assert lumber_yard.copies == (3, 4)
+    assert [lumber_yard.copies_at(n) for n in (2, 3, 4, 7)] == [0, 1, 2, 2]
+
+
+def test_the_two_player_variant_is_read(circle_copy: Path) -> None:
+    with (circle_copy / "game.yaml").open("a", encoding="utf-8") as f:
+        f.write("two_player_variant:\n  players: 2\n  deck_players: 3\n"
+                "  cards: [border, free_city]\n  free_city_last_card: discarded\n")
+    variant = load(circle_copy).two_player_variant
+    assert (variant.players, variant.deck_players) == (2, 3)
+    assert variant.settings == (("cards", ("border", "free_city")),
+                                ("free_city_last_card", "discarded"))
+
+
+def test_a_key_is_required_by_the_mechanic_that_reads_it(circle_copy: Path) -> None:
+    _edit(circle_copy / "game.yaml", "turn:\n  simultaneous: true\n  per_age: 1\n", "")
+    _edit(circle_copy / "game.yaml", "{age: 1, printed: 4, hand: 1, pass: left}",
+          "{age: 1, printed: 4, hand: 1}")
+    codes = _codes(circle_copy)
+    assert ("WS203", "missing required key 'turn' | add `turn:` here (read by mechanic "
+                     "'hand_draft')") in codes
+    assert ("WS203", "missing required key 'pass' | add `pass:` here (read by mechanic "
+                     "'hand_draft')") in codes
+
+
+def test_duel_keys_are_required_only_with_their_mechanic(duel_copy: Path,
+                                                         circle_copy: Path) -> None:
+    _edit(duel_copy / "game.yaml", "max_wonders_built: 7\n", "")
+    assert ("WS203", "missing required key 'max_wonders_built' | add `max_wonders_built:` "
+                     "here (read by mechanic 'wonder_limit')") in _codes(duel_copy)
+    # The circle game has none of Duel's keys; listing a mechanic asks for its own.
+    _edit(circle_copy / "game.yaml", "wonder_boards]", "wonder_boards, wonder_limit]")
+    assert [c for c, _ in _codes(circle_copy)] == ["WS203"]
+
+
+def test_duel_checks_do_not_run_on_a_circle(circle_copy: Path) -> None:
+    """No structures (WS312), no cards-per-symbol (WS310) in a game without those mechanics;
+    and a chain symbol may be given by two cards and used by two (WS303, WS306: Duel only)."""
+    _edit(circle_copy / "age2.yaml", "effects: [points: 3]", "effects: [science: compass]")
+    game = load(circle_copy)
+    assert sorted(b.id for b in game.buildings if b.chain_from == "market") == ["forum",
+                                                                                 "temple"]
+    assert sorted(b.id for b in game.buildings if b.chain_gives == "market") == ["altar",
+                                                                                 "stone_pit"]
+
+
+def test_build_from_discard_is_bare_at_once_or_at_the_end_of_the_turn() -> None:
+    bare = v.parse_effect("build_from_discard")
+    later = v.parse_effect({"build_from_discard": {"when": "end_of_turn"}})
+    assert bare.when == "at_once" and bare.data() == "build_from_discard"
+    assert bare.value() is None  # the export of Duel is unchanged
+    assert later.data() == {"build_from_discard": {"when": "end_of_turn"}}
+    assert v.parse_effect(later.data()) == later
+    assert phrases.effect_text(Catalog("fr"), later).startswith("À la fin du tour")
+
+
+def test_defeat_tokens_are_counted_in_words() -> None:
+    effect = v.parse_effect({"points": {"per": "defeat_tokens", "in": "neighbours"}})
+    assert "defeat token" in effect.describe()
+    assert "jeton Défaite" in phrases.effect_text(Catalog("fr"), effect)
+
+
+@pytest.mark.parametrize("data", [
+    {"points": {"per": "defeat_tokens", "in": "neighbours"}},
+    {"build_from_discard": {"when": "end_of_turn"}},
+    {"free_build": {"once_per": "age"}},
+    {"copy_guild": {"from": "neighbours"}},
+])
+def test_the_engine_cannot_play_them_yet(data: dict) -> None:
+    compiler = codegen._Compiler(load(DUEL))
+    writer = codegen._ClassWriter(compiler, compiler.game.buildings[0], {})
+    with pytest.raises(codegen.CompileError, match="engine cannot|not supported by the engine"):
+        v.parse_effect(data).compile(writer)
+
+
+def test_the_compiler_refuses_a_game_of_mechanics_the_engine_lacks() -> None:
+    with pytest.raises(codegen.CompileError) as exc:
+        codegen.generate(load(CIRCLE), "cards/circle")
+    assert "the engine cannot play mechanic(s) 'hand_draft', 'neighbour_trade', " \
+           "'conflicts', 'science_sets', 'wonder_boards' yet" in str(exc.value)
+
+
+
+@pytest.mark.parametrize("old, new, code, message", [
+    ("sellable: [brown, grey, board]", "sellable: [brown, green, board]", "WS302",
+     "colour 'green' is not declared in game.yaml"),
+    ("boards: {count: 4,", "boards: {count: 3,", "WS314",
+     "3 boards in the box, but the game has 4"),
+    ("  max: 4\n", "  max: 5\n", "WS314",
+     "5 players need a board each, but the game has 4"),
+])
+def test_game_yaml_names_what_exists(circle_copy: Path, old: str, new: str, code: str,
+                                     message: str) -> None:
+    _edit(circle_copy / "game.yaml", old, new)
+    assert code in [c for c, m in _codes(circle_copy) if m.startswith(message)]
+
+
+def test_the_variant_plays_a_deck_of_a_seated_count(circle_copy: Path) -> None:
+    with (circle_copy / "game.yaml").open("a", encoding="utf-8") as f:
+        f.write("two_player_variant: {players: 2, deck_players: 5}\n")
+    assert ("WS324", "the variant plays the deck of 5 players; the game seats 3 to 4 | "
+                     "write a count from 3 to 4") in _codes(circle_copy)
+
+
+def test_opponent_seating_refuses_a_range_of_players(duel_copy: Path) -> None:
+    _edit(duel_copy / "game.yaml", "players: 2\n", "players: {min: 2, max: 3}\n")
+    assert ("WS320", "`seating: opponent` seats exactly two players; this game has 2 to 3 | "
+                     "write `seating: circle`, or `players: 2`") in _codes(duel_copy)
+
+
+def test_export_refuses_the_classic_mechanics_with_one_line(circle_copy: Path) -> None:
+    from typer.testing import CliRunner
+
+    from wondersmith.cli import app
+
+    result = CliRunner().invoke(app, ["export", "circle", "--cards",
+                                      str(circle_copy.parent)])
+    assert result.exit_code == 1
+    assert "not exported: the export format cannot describe mechanic(s) hand_draft, " \
+           "neighbour_trade, conflicts, science_sets, wonder_boards yet" in result.output
+
+
+def test_the_counting_checks_wait_for_every_file(circle_copy: Path) -> None:
+    """Without age2.yaml's cards, Age 2's hands, the printed counts and the chains would all
+    misfire: only the schema error is reported."""
+    _edit(circle_copy / "age2.yaml", "  - id: statue\n", "  - id: statue\n    colour: red\n")
+    assert [c for c, _ in _codes(circle_copy)] == ["WS201"]
