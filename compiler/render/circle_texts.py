@@ -106,16 +106,16 @@ def last_turn(t: Translator, g: Game) -> Text:
     hand = g.ages[0].hand if g.ages else 0
     left = hand - g.turns_per_age
     return t.format(t.ngettext(
-        "An Age has {turns} turns: after the last one, the {left} card left in each hand is "
-        "discarded face down.",
-        "An Age has {turns} turns: after the last one, the {left} cards left in each hand are "
-        "discarded face down.", left), turns=g.turns_per_age, left=left)
+        "An Age has {turns} turns: after the last one, each player discards the {left} card "
+        "left in their hand face down.",
+        "An Age has {turns} turns: after the last one, each player discards the {left} cards "
+        "left in their hand face down.", left), turns=g.turns_per_age, left=left)
 
 
 def _sellable(t: Translator, g: Game) -> Text:
     items = [t.gettext("their Wonder board") if s == "board"
              else Text(phrases.discount_target(t, s)) for s in g.trade_sellable]
-    return t.join(items)
+    return t.join(items, style="or")
 
 
 def neighbour_trade(t: Translator, g: Game) -> Text:
