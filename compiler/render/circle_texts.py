@@ -188,6 +188,28 @@ def tie(t: Translator, g: Game) -> Text:
 
 # The 2-player variant --------------------------------------------------------------------
 
+# The variant's settings the summary words, and the values each may take (None: any value).
+VARIANT_SETTINGS: dict[str, tuple[str, ...] | None] = {
+    "free_city": None, "cards": None, "draw_pile": None, "free_city_coins": None,
+    "free_city_card_starts": ("left_of_free_city", "right_of_free_city"),
+    "free_city_discards": ("only_when_nothing_buildable", "freely"),
+    "free_city_builds_chains": ("always", "when_chosen"),
+    "free_city_last_card": ("discarded", "played"),
+}
+
+
+def unknown_variant_settings(g: Game) -> list[str]:
+    """Settings of the 2-player variant the summary has no words for (refused, never left
+    out quietly)."""
+    unknown = []
+    for key, value in _variant(g).items():
+        if key not in VARIANT_SETTINGS:
+            unknown.append(repr(key))
+        elif VARIANT_SETTINGS[key] is not None and value not in VARIANT_SETTINGS[key]:
+            unknown.append(f"{key}: {value!r}")
+    return unknown
+
+
 def _variant(g: Game) -> dict[str, object]:
     return dict(g.two_player_variant.settings) if g.two_player_variant else {}
 
@@ -225,7 +247,7 @@ def variant_draw_pile(t: Translator, g: Game) -> Text:
 
 def variant_turn(t: Translator, g: Game) -> Text:
     settings = _variant(g)
-    if "cards" not in settings:
+    if g.two_player_variant is None:
         return Text("")
     starts = {"left_of_free_city": t.gettext("The player to the left of the Free City"),
               "right_of_free_city": t.gettext("The player to the right of the Free City")}
@@ -243,8 +265,13 @@ def variant_free_city(t: Translator, g: Game) -> Text:
     if settings.get("free_city_discards") == "only_when_nothing_buildable":
         sentences.append(t.gettext("The Free City discards a card only when it can build "
                                    "nothing."))
+    elif settings.get("free_city_discards") == "freely":
+        sentences.append(t.gettext("The Free City may discard a card like any city."))
     if settings.get("free_city_builds_chains") == "always":
         sentences.append(t.gettext("It always builds a card that a chain makes free for it."))
+    elif settings.get("free_city_builds_chains") == "when_chosen":
+        sentences.append(t.gettext("It builds a card that a chain makes free for it only when "
+                                   "the player chooses to."))
     if settings.get("free_city_last_card") == "discarded":
         sentences.append(t.gettext("On the last turn of an Age, the last card of the pile is "
                                    "discarded with the others."))

@@ -28,7 +28,7 @@ from wondersmith.dsl.effect import Effect, Icon
 from wondersmith.dsl.rules_keys import KNOWN as MECHANICS
 from wondersmith.engine.mechanics.catalogue import OPPONENT, SEATINGS
 from wondersmith.ir.model import Board, Building, Cost, Game, Structure, Token, Wonder
-from wondersmith.render import boards, phrases, scoring, texts
+from wondersmith.render import boards, circle_texts, phrases, scoring, texts
 from wondersmith.render.i18n import LANGUAGE_NAMES, Text, Translator, translator
 
 HERE = resources.folder("wondersmith.render")
@@ -287,6 +287,9 @@ def _check_rules_names(game: Game) -> None:
         raise RenderError(f"unknown seating {game.seating!r}")
     if unknown:
         raise RenderError("unknown mechanics: " + ", ".join(map(repr, unknown)))
+    settings = circle_texts.unknown_variant_settings(game)
+    if settings:
+        raise RenderError("unknown 2-player variant settings: " + ", ".join(settings))
 
 
 def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
