@@ -46,8 +46,8 @@ def test_a_bad_revision_is_a_clear_error(spec, message):
 
 
 def test_an_unknown_game_is_a_clear_error():
-    with pytest.raises(RevisionError, match="no game 'classic'"):
-        load_revision(str(ROOT / "cards"), "classic")
+    with pytest.raises(RevisionError, match="no game 'cities'"):
+        load_revision(str(ROOT / "cards"), "cities")
 
 
 def test_a_planted_strong_card_ranks_first_with_an_interval_above_zero(revisions):
