@@ -367,3 +367,20 @@ def test_an_unknown_variant_setting_is_refused(classic: Game) -> None:
     odd = _with_setting(classic, "free_city_last_card", "kept")
     with pytest.raises(sheets.RenderError, match="free_city_last_card: 'kept'"):
         sheets.render_html(odd, "en", {})
+
+
+def test_the_names_follow_the_sources(classic: Game) -> None:
+    """docs/sources.md, "Classic: names in other languages": French names for every card
+    (the boards keep their names), Vietnamese for the Chamber of Commerce only, Italian and
+    Portuguese none: every other id falls back to English, marked."""
+    from wondersmith.validate import locales
+
+    assert locales.check(CLASSIC) == []
+    cards = {b.id for b in classic.buildings}
+    boards = {b.id for b in classic.boards}
+    assert set(load_names(CLASSIC, "fr")) == cards
+    assert load_names(CLASSIC, "vi") == {"chamber_of_commerce": "Phòng Thương mại"}
+    for lang in ("it", "pt"):
+        assert load_names(CLASSIC, lang) == {}
+        data = yaml.safe_load((CLASSIC / "locales" / f"{lang}.yaml").read_text("utf-8"))
+        assert set(data["english_fallback"]) == cards | boards
