@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import yaml
 
 import wondersmith.generated.classic as classic
@@ -190,3 +191,63 @@ def test_the_generated_code_keeps_to_the_line_length() -> None:
         for number, line in enumerate(text.splitlines(), 1):
             assert len(line) <= 99, f"{path.name}:{number} is {len(line)} characters"
             assert line == line.rstrip(), f"{path.name}:{number} has trailing space"
+
+
+# Hostile text in every text field of classic reaches the generated code only as literals.
+
+def _hostile_fields():
+    from test_hostile_strings import leaves
+
+    from wondersmith.ir.loader import load
+
+    game = load(DATA)
+    return game, sorted({key for key, _ in leaves(game)})
+
+
+CLASSIC_GAME, CLASSIC_FIELDS = _hostile_fields()
+
+
+@pytest.mark.parametrize("field", CLASSIC_FIELDS, ids=[".".join(f) for f in CLASSIC_FIELDS])
+def test_hostile_text_in_every_field_of_classic_compiles_to_literals(field, tmp_path) -> None:
+    import builtins
+    import importlib.util
+    import json
+    import sys
+    import uuid
+
+    from test_hostile_strings import CANARY, hostile, leaves, rename
+
+    from wondersmith.codegen.export import export
+    from wondersmith.codegen.python import CompileError, compile_check, generate
+
+    values = sorted({value for key, value in leaves(CLASSIC_GAME) if key == field})
+    bad = rename(CLASSIC_GAME, {value: hostile(value) for value in values})
+    try:
+        files = generate(bad, "cards/classic")
+    except CompileError as exc:  # refused cleanly, with one located line
+        assert field[1] != "name" and "\n" not in str(exc) and str(exc).strip()
+        return
+    compile_check(files)
+    folder = tmp_path / "pkg"
+    folder.mkdir()
+    for name, text in {**files, "ruleset.json": json.dumps(export(bad))}.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    module_name = f"ws_hostile_classic_{uuid.uuid4().hex}"
+    spec = importlib.util.spec_from_file_location(
+        module_name, folder / "__init__.py", submodule_search_locations=[str(folder)])
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        for key in [k for k in sys.modules if k == module_name or k.startswith(module_name)]:
+            del sys.modules[key]
+    assert not hasattr(builtins, CANARY), "data text ran as code"
+    ruleset = module.RULESET
+    assert [(c.id, c.name) for c in ruleset.buildings] == \
+        [(b.id, b.name) for b in bad.buildings]
+    assert [(c.id, c.name) for c in ruleset.boards] == [(b.id, b.name) for b in bad.boards]
+    assert all(stage.name == board.name for board in ruleset.boards
+               for _, stages in board.sides for stage in stages)
+    assert ruleset.rules["trade"]["sellable"] == bad.trade_sellable
+    assert [a["pass"] for a in ruleset.rules["ages"]] == [a.pass_to for a in bad.ages]
