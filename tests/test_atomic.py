@@ -228,7 +228,8 @@ def test_a_kill_at_any_write_point_leaves_the_old_or_the_new_package(
         # The next compile finishes the job and sweeps what the killed one left.
         compile_cli.run_compile(False, project / "cards", out)
         assert _package(package) == new
-        assert sorted(p.name for p in out.iterdir()) == ["__init__.py", "duel",
+        games = sorted(p.parent.name for p in (project / "cards").glob("*/game.yaml"))
+        assert sorted(p.name for p in out.iterdir()) == ["__init__.py", *games,
                                                          "manifest.json"]
         if not killed:
             break
