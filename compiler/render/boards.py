@@ -7,11 +7,12 @@ with their cost and effects, the victory token of each Age and the defeat token.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
-from wondersmith.dsl.effect import Icon
+from wondersmith.dsl.effect import Effect, Icon
 from wondersmith.ir.model import Board, Building, Cost, Game
 from wondersmith.render import phrases
+from wondersmith.render.circle_texts import roman
 from wondersmith.render.i18n import Text, Translator
 
 
@@ -60,8 +61,9 @@ def cost_text(t: Translator, cost: Cost) -> Text:
 
 
 def board_view(t: Translator, board: Board, name: Text,
-               effects: Any) -> BoardView:
-    """A board as the sheet shows it; `effects(effects)` makes the effect views (sheets')."""
+               effects: Callable[[tuple[Effect, ...]], list[Any]]) -> BoardView:
+    """A board as the sheet shows it; `effects` makes the effect views of a stage (the
+    sheet's own, so a stage's effects read like a card's)."""
     produces = [Icon(r, phrases.resource_units(t, r, n), n) for r, n in board.produces]
     sides = []
     for side, stages in board.sides:
@@ -82,8 +84,7 @@ def conflict_rows(t: Translator, game: Game) -> list[dict[str, Any]]:
     c = game.conflicts
     if c is None:
         return []
-    roman = {1: "I", 2: "II", 3: "III", 4: "IV"}
-    return [{"age": t.format(t.gettext("Age {age}"), age=roman.get(age, str(age))),
+    return [{"age": t.format(t.gettext("Age {age}"), age=roman(age)),
              "victory": f"+{points}" if points > 0 else str(points),
              "defeat": str(c.defeat)}
             for age, points in enumerate(c.victory, 1)]

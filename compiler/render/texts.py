@@ -119,9 +119,10 @@ Words = Callable[[Translator, Game], Text]
 
 @dataclass(frozen=True)
 class Part:
-    """A sentence of the rules summary, and the mechanics it describes (names of
-    `wondersmith.engine.mechanics.catalogue`): it is in the summary of a game that lists all
-    of them in game.yaml's `mechanics` (a part needing none is in every one)."""
+    """A sentence of the rules summary, and the mechanics it describes (names validation
+    knows, `wondersmith.dsl.rules_keys.KNOWN`): it is in the summary of a game that lists all
+    of them in game.yaml's `mechanics` (a part needing none is in every one). A part whose
+    words are empty for a game (a 2-player variant it does not declare) is left out."""
 
     needs: tuple[str, ...]
     words: Words
