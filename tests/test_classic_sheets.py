@@ -384,3 +384,21 @@ def test_the_names_follow_the_sources(classic: Game) -> None:
         assert load_names(CLASSIC, lang) == {}
         data = yaml.safe_load((CLASSIC / "locales" / f"{lang}.yaml").read_text("utf-8"))
         assert set(data["english_fallback"]) == cards | boards
+
+
+# A classic board counts its stages ------------------------------------------------------
+
+@pytest.mark.parametrize("lang, unit", [("en", "Wonder stage"), ("fr", "étape de Merveille"),
+                                        ("it", "stadio della Meraviglia"),
+                                        ("pt", "estágio da Maravilha"),
+                                        ("vi", "giai đoạn Kỳ quan")])
+def test_counts_of_wonders_read_as_stages_around_a_table(html, lang, unit):
+    # Arena and the Builders Guild count Wonder stages in classic (rulings 13 and 15).
+    assert unit in article(html[lang], "building-arena")
+    assert unit in article(html[lang], "building-builders_guild")
+
+
+def test_duel_counts_of_wonders_stay_wonders():
+    duel = load(ROOT / "cards" / "duel")
+    page = sheets.render_html(duel, "en", load_names(ROOT / "cards" / "duel", "en"))
+    assert "for each Wonder" in page and "Wonder stage" not in page

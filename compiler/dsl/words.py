@@ -136,8 +136,8 @@ def counted(t: Translator, amount: str, count: Count, opponent: bool) -> str:
         return t.format(template, amount=amount, n=count.every, where=place)
     if count.per == "cards":
         unit = t.format(t.gettext("{color} card"), color=colors_or(t, count.colors))
-    elif count.per == "wonders":
-        unit = t.gettext("Wonder")
+    elif count.per == "wonders":  # a classic board's stage is what counts (Arena, Builders)
+        unit = t.gettext("Wonder") if opponent else t.gettext("Wonder stage")
     elif count.per == "defeat_tokens":
         unit = t.gettext("defeat token")
     else:
