@@ -1,0 +1,30 @@
+"""What `play` and `simulate` share: the number of seats at the table."""
+from __future__ import annotations
+
+from wondersmith.engine import runtime
+
+
+def player_counts(ruleset: runtime.Ruleset) -> tuple[int, ...]:
+    """The seat counts the ruleset is played with (Duel: 2; classic: 3 to 7, and 2 with its
+    variant)."""
+    return tuple(getattr(ruleset, "player_counts", ()) or (ruleset.players,))
+
+
+def seat_count(ruleset: runtime.Ruleset, players: int | None) -> int:
+    """`players`, or the ruleset's default when None; ValueError, saying which counts the
+    game allows, for any other."""
+    if players is None:
+        return ruleset.players
+    allowed = player_counts(ruleset)
+    if players not in allowed:
+        raise ValueError(f"{ruleset.name} is played by {_counts(allowed)} players, not {players}")
+    return players
+
+
+def _counts(allowed: tuple[int, ...]) -> str:
+    ordered = sorted(allowed)
+    if len(ordered) == 1:
+        return str(ordered[0])
+    if ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]} to {ordered[-1]}"
+    return ", ".join(map(str, ordered[:-1])) + f" or {ordered[-1]}"
