@@ -20,7 +20,7 @@ from wondersmith.engine.bots import BOTS, Bot, make_bot, new_game
 from wondersmith.engine.errors import IllegalActionError, NotationError
 from wondersmith.engine.state import CHANCE, REMOVED
 
-from .seats import seat_count
+from .seats import seat_count, spoken
 
 STYLE = {"brown": "dark_orange3", "grey": "grey62", "blue": "bright_blue", "green": "green",
          "yellow": "yellow", "red": "red", "purple": "magenta"}
@@ -155,7 +155,8 @@ def render(game: Game, you: int, console: Console, names: dict[int, str]) -> Non
     console.print(render_city(game, you, f"Your city (seat {you})", you))
     for p in game.t.seats:
         if p != you:
-            console.print(render_city(game, p, f"{names[p]}'s city (seat {p})", you))
+            title = "Bot's city" if names[p] == "bot" else f"City of {names[p]}"
+            console.print(render_city(game, p, f"{title} (seat {p})", you))
 
 
 def in_words(game: Game, action: int) -> str:
@@ -341,7 +342,7 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"wondersmith play: {exc}", err=True)
             raise typer.Exit(2) from None
         if not 0 <= seat < players:
-            typer.echo(f"wondersmith play: --seat is 0 to {players - 1}, not {seat}", err=True)
+            typer.echo(f"wondersmith play: --seat is {spoken(range(players))}, not {seat}", err=True)
             raise typer.Exit(2)
         chosen = choose_bots(bot, players, seat)
         if isinstance(chosen, str):

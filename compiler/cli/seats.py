@@ -17,14 +17,15 @@ def seat_count(ruleset: runtime.Ruleset, players: int | None) -> int:
         return ruleset.players
     allowed = player_counts(ruleset)
     if players not in allowed:
-        raise ValueError(f"{ruleset.name} is played by {_counts(allowed)} players, not {players}")
+        raise ValueError(f"{ruleset.name} is played by {spoken(allowed)} players, not {players}")
     return players
 
 
-def _counts(allowed: tuple[int, ...]) -> str:
-    ordered = sorted(allowed)
+def spoken(numbers) -> str:
+    """Numbers as a person says them: "2", "0 or 1", "3 to 7", "2, 3 or 5"."""
+    ordered = sorted(numbers)
     if len(ordered) == 1:
         return str(ordered[0])
-    if ordered == list(range(ordered[0], ordered[-1] + 1)):
+    if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
         return f"{ordered[0]} to {ordered[-1]}"
     return ", ".join(map(str, ordered[:-1])) + f" or {ordered[-1]}"

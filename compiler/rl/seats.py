@@ -16,6 +16,12 @@ MIN_RETURN = -1.0
 MAX_RETURN = 1.0
 
 
+def player_counts(ruleset: runtime.Ruleset) -> tuple[int, ...]:
+    """The seat counts the ruleset is played with (Duel: 2; classic: 3 to 7, and 2 with its
+    variant)."""
+    return tuple(getattr(ruleset, "player_counts", ()) or (ruleset.players,))
+
+
 def action_count(game: Game) -> int:
     """The number of action ids (player actions and chance outcomes share them)."""
     return len(game.legal_mask(0))
@@ -55,7 +61,7 @@ def returns(game: Game, seats: int) -> list[float]:
     return [MAX_RETURN / len(won) if s in won else MIN_RETURN / lost for s in range(seats)]
 
 
-def max_decisions(ruleset: runtime.Ruleset) -> int:
+def max_decisions(ruleset: runtime.Ruleset, players: int | None = None) -> int:
     """An upper bound on the player decisions (chance outcomes not counted) of one game of
     a ruleset with a card structure per Age (the Duel family).
 
