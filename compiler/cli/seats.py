@@ -4,18 +4,12 @@ from __future__ import annotations
 from wondersmith.engine import runtime
 
 
-def player_counts(ruleset: runtime.Ruleset) -> tuple[int, ...]:
-    """The seat counts the ruleset is played with (Duel: 2; classic: 3 to 7, and 2 with its
-    variant)."""
-    return tuple(getattr(ruleset, "player_counts", ()) or (ruleset.players,))
-
-
 def seat_count(ruleset: runtime.Ruleset, players: int | None) -> int:
     """`players`, or the ruleset's default when None; ValueError, saying which counts the
     game allows, for any other."""
     if players is None:
         return ruleset.players
-    allowed = player_counts(ruleset)
+    allowed = ruleset.player_counts  # Duel (2,); classic 2 to 7
     if players not in allowed:
         raise ValueError(f"{ruleset.name} is played by {spoken(allowed)} players, not {players}")
     return players

@@ -56,7 +56,7 @@ def register(game: str, ruleset: runtime.Ruleset | None = None, name: str | None
         return name
     if name in pyspiel.registered_names():
         raise ValueError(f"{name} is already an OpenSpiel game: pass name=")
-    counts = seats.player_counts(ruleset)
+    counts = ruleset.player_counts
     game_type = pyspiel.GameType(
         short_name=name,
         long_name=f"wondersmith {ruleset.name}",
@@ -94,8 +94,8 @@ class WondersmithGame(pyspiel.Game):
         ruleset = self.ruleset
         params = dict(params or {})
         players = int(params.get("players", ruleset.players))
-        if players not in seats.player_counts(ruleset):
-            raise ValueError(f"{ruleset.name} is played by {sorted(seats.player_counts(ruleset))} "
+        if players not in ruleset.player_counts:
+            raise ValueError(f"{ruleset.name} is played by {sorted(ruleset.player_counts)} "
                              f"players, not {players}")
         self.players = players
         probe = new_game(ruleset, 0, players, auto_chance=False)

@@ -59,8 +59,8 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         self.metadata = {**self.metadata, "name": f"wondersmith_{self.ruleset.game}_v0"}
         self.render_mode = render_mode
         self.players = self.ruleset.players if players is None else players
-        if self.players not in seats.player_counts(self.ruleset):
-            raise ValueError(f"{self.ruleset.name} is played by {sorted(seats.player_counts(self.ruleset))} "
+        if self.players not in self.ruleset.player_counts:
+            raise ValueError(f"{self.ruleset.name} is played by {sorted(self.ruleset.player_counts)} "
                              f"players, not {self.players}")
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
         probe = new_game(self.ruleset, 0, self.players)

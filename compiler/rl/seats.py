@@ -16,12 +16,6 @@ MIN_RETURN = -1.0
 MAX_RETURN = 1.0
 
 
-def player_counts(ruleset: runtime.Ruleset) -> tuple[int, ...]:
-    """The seat counts the ruleset is played with (Duel: 2; classic: 3 to 7, and 2 with its
-    variant)."""
-    return tuple(getattr(ruleset, "player_counts", ()) or (ruleset.players,))
-
-
 def action_count(game: Game) -> int:
     """The number of action ids (player actions and chance outcomes share them)."""
     return len(game.legal_mask(0))
