@@ -77,14 +77,37 @@ def render_city(game: Game, p: int, title: str, you: int) -> Panel:
     res = ", ".join(f"{n} {t.resources[r]}" for r, n in enumerate(game.prod[p]) if n) or "-"
     choices = "; ".join("/".join(t.resources[r] for r in c) for c in game.choices[p])
     rows.add_row("produces", res + (f" + one of {choices}" if choices else ""))
-    prices = game.price(p)
-    rows.add_row("prices", ", ".join(f"{t.resources[r]} {prices[r]}" for r in range(t.R)))
+    mechanics = type(game).MECHANICS
+    if "bank_trade" in mechanics:
+        prices = game.price(p)
+        rows.add_row("prices", ", ".join(f"{t.resources[r]} {prices[r]}" for r in range(t.R)))
     by_color: dict[int, list[str]] = {}
     for c in game.city[p]:
         by_color.setdefault(t.color[c], []).append(t.names[c])
     for color in sorted(by_color):
         rows.add_row(Text(t.colors[color], style=STYLE.get(t.colors[color], "")),
                      ", ".join(by_color[color]))
+    if "wonder_draft" in mechanics:
+        rows.add_row("wonders", _wonders(game, p))
+    if "progress_tokens" in mechanics:
+        rows.add_row("tokens", ", ".join(t.names[t.token0 + x] for x in game.tokens[p]) or "-")
+    symbols = [t.symbols[i] + (f"×{n}" if n > 1 else "") for i, n in enumerate(game.sci[p]) if n]
+    rows.add_row("science", ", ".join(symbols) or "-")
+    seen = game.observation(you)
+    for key, value in seen["players"][p].items():  # what else a city holds in this game
+        if key not in SHOWN and value not in (None, [], {}):
+            rows.add_row(key.replace("_", " "), _in_words(game, value))
+    seats = len(seen["players"])
+    for section in seen.get("mechanics", {}).values():  # per-seat state of the mechanics
+        for key, value in section.items():           # (a hand, a board, conflict tokens...)
+            if isinstance(value, list) and len(value) == seats and value[p] not in (None, [], {}):
+                rows.add_row(key.replace("_", " "), _in_words(game, value[p]))
+    rows.add_row("VP now", str(game.scores()[p]["total"]))
+    return Panel(rows, title=title)
+
+
+def _wonders(game: Game, p: int) -> str:
+    t = game.t
     wonders = []
     for w, tuck in zip(game.wonders[p], game.wonder_tuck[p]):
         name = t.names[t.wonder0 + w]
@@ -94,16 +117,7 @@ def render_city(game: Game, p: int, title: str, you: int) -> Panel:
             wonders.append(f"[strike]{name}[/strike]")
         else:
             wonders.append(f"{name} ({game.build_cost(p, t.wonder0 + w)}c)")
-    rows.add_row("wonders", ", ".join(wonders) or "-")
-    rows.add_row("tokens", ", ".join(t.names[t.token0 + x] for x in game.tokens[p]) or "-")
-    symbols = [t.symbols[i] + (f"×{n}" if n > 1 else "") for i, n in enumerate(game.sci[p]) if n]
-    rows.add_row("science", ", ".join(symbols) or "-")
-    seen = game.observation(you)["players"][p]
-    for key, value in seen.items():  # what else a city holds in this game (e.g. its hand)
-        if key not in SHOWN and value not in (None, [], {}):
-            rows.add_row(key.replace("_", " "), _in_words(game, value))
-    rows.add_row("VP now", str(game.scores()[p]["total"]))
-    return Panel(rows, title=title)
+    return ", ".join(wonders) or "-"
 
 
 # Keys of a city's JSON the rows above already show.
@@ -116,7 +130,7 @@ def _in_words(game: Game, value) -> str:
     if isinstance(value, list):
         return ", ".join(_in_words(game, v) for v in value) or "-"
     if isinstance(value, dict):
-        return "; ".join(f"{k}: {_in_words(game, v)}" for k, v in value.items())
+        return " · ".join(f"{k} {_in_words(game, v)}" for k, v in value.items())
     if isinstance(value, str) and value in by_id:
         return by_id[value].name
     return str(value)
@@ -139,19 +153,23 @@ def render_track(game: Game) -> Panel:
     return Panel(text, title="Conflict track, tokens and discard pile")
 
 
-def render_table(game: Game) -> Panel:
-    """The Age and the discard pile, for a game without Duel's track."""
-    t = game.t
-    return Panel(f"Age {game.age} of {t.ages}\n"
-                 f"discard pile: {', '.join(t.names[c] for c in game.discard) or 'empty'}",
-                 title="Table")
+def render_table(game: Game, you: int) -> Panel:
+    """The Age (and where hands pass) and the discard pile as `you` may see it (face down in
+    classic: a count), for a game without Duel's track."""
+    ages = game.ruleset.rules.get("ages") or []
+    passing = next((f", hands pass {a['pass']}" for a in ages
+                    if isinstance(a, dict) and a.get("age") == game.age and a.get("pass")), "")
+    discard = game.observation(you)["discard"]
+    pile = (f"{discard} card{'' if discard == 1 else 's'} face down" if isinstance(discard, int)
+            else _in_words(game, discard) if discard else "empty")
+    return Panel(f"Age {game.age} of {game.t.ages}{passing}\ndiscard pile: {pile}", title="Table")
 
 
 def render(game: Game, you: int, console: Console, names: dict[int, str]) -> None:
     mechanics = type(game).MECHANICS
     if "card_structure" in mechanics:
         console.print(render_structure(game, you, console.width))
-    console.print(render_track(game) if "military_track" in mechanics else render_table(game))
+    console.print(render_track(game) if "military_track" in mechanics else render_table(game, you))
     console.print(render_city(game, you, f"Your city (seat {you})", you))
     for p in game.t.seats:
         if p != you:
@@ -272,7 +290,7 @@ def _ask_action(game: Game, you: int, others: list[int], console: Console, ask: 
         console.print(f"[bold]Your decision ({decision}):[/]")
     for i, a in enumerate(legal, 1):
         cost = ""
-        if a < game.t.DISCARD:
+        if a < game.t.DISCARD and "bank_trade" in type(game).MECHANICS:
             coins = game.build_cost(you, a)
             cost = f"  ({coins} coin{'' if coins == 1 else 's'})"
         console.print(f"  {i:>3}. {game.action_to_text(a)}{cost}")

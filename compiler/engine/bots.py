@@ -32,6 +32,11 @@ def is_simultaneous(game: Game, seat: int) -> bool:
     return any(v is not None for v in visible_choices(game, seat))
 
 
+def _half_chosen(game: Game) -> bool:
+    """True while a simultaneous decision has some choices in and waits for others."""
+    return any(v is not None and v is not False for v in visible_choices(game, 0))
+
+
 def unchosen_view(game: Game, seat: int) -> Game:
     """`game` as `seat` may search it at a simultaneous decision: a copy in which no other
     seat has chosen yet (their choices are hidden from `seat`, so a search must not read
@@ -68,6 +73,23 @@ class RandomBot:
 WIN = 10_000.0
 
 
+def winning_seats(game: Game) -> tuple[int, ...]:
+    """The seats that won a finished game: the winner, or every seat that shares the victory
+    (the most VP, tied on the tie-break the rules' scoring names: a colour's VP in Duel,
+    coins in classic)."""
+    result = game.result
+    if result.winner is not None:
+        return (result.winner,)
+    tie = game.ruleset.rules.get("scoring", {}).get("tie_break")
+
+    def rank(p: int) -> tuple[int, int]:
+        score = result.scores[p]
+        return score["total"], game.coins[p] if tie == "coins" else score.get(tie, 0)
+
+    best = max(map(rank, range(len(result.scores))))
+    return tuple(p for p in range(len(result.scores)) if rank(p) == best)
+
+
 def evaluate(game: Game, player: int) -> float:
     """How good the position is for `player`: VP lead plus the value of what is in reach.
 
@@ -75,13 +97,11 @@ def evaluate(game: Game, player: int) -> float:
     supremacy), different science symbols, production before Age III and coins. The
     weights were tuned against the random bot (about 98% wins over 200 games).
     """
-    result = game.result
-    if result is not None:
-        w = result.winner
-        if w is None:  # a shared victory: even for those who share it, lost for the others
-            best = max(s["total"] for s in result.scores)
-            return 0.0 if result.scores[player]["total"] == best else -WIN
-        return WIN if w == player else -WIN
+    if game.result is not None:
+        won = winning_seats(game)
+        if player not in won:
+            return -WIN
+        return WIN if len(won) == 1 else 0.0  # a shared victory is even for those sharing it
     t = game.t
     scores = game.scores()
     late = game.age >= t.ages
@@ -246,6 +266,9 @@ class ISMCTSBot:
                 state.apply(best)
                 path.append(node)
                 movers.append(mover)
+            while _half_chosen(state):  # a simultaneous decision resolves before it is judged
+                acts = state.legal_actions()
+                state.apply(acts[int(rng.random() * len(acts))])
             for _ in range(self.rollout):
                 if state.result is not None:
                     break

@@ -3,14 +3,16 @@ who decides now, the returns of a finished game, a bound on the number of decisi
 text view of the state. It imports neither library.
 
 Returns: a finished game pays +1 to the winner and -1 to the loser, 0 to both after a shared
-victory (a draw). With more seats the same rule stays zero-sum: the winners split +1, the
-others split -1, and a victory shared by every seat pays 0.
+victory (a draw). With more seats the same rule stays zero-sum: the winners (those who share
+the victory: `bots.winning_seats`) split +1, the others split -1, and a victory shared by
+every seat pays 0.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from wondersmith.engine import Game, Result, runtime
+from wondersmith.engine import Game, runtime
+from wondersmith.engine.bots import winning_seats
 
 MIN_RETURN = -1.0
 MAX_RETURN = 1.0
@@ -39,16 +41,11 @@ def deciders(game: Game) -> tuple[int, ...]:
     return (player,) if player >= 0 else ()
 
 
-def winners(result: Result, seats: int) -> tuple[int, ...]:
-    """The winning seats; a shared victory (`winner` None) is shared by every seat."""
-    return tuple(range(seats)) if result.winner is None else (result.winner,)
-
-
 def returns(game: Game, seats: int) -> list[float]:
     """Per seat: 0 while the game goes on, then the module docstring's rule."""
     if game.result is None:
         return [0.0] * seats
-    won = winners(game.result, seats)
+    won = winning_seats(game)
     if len(won) == seats:
         return [0.0] * seats
     lost = seats - len(won)
@@ -57,15 +54,34 @@ def returns(game: Game, seats: int) -> list[float]:
 
 def max_decisions(ruleset: runtime.Ruleset, players: int | None = None) -> int:
     """An upper bound on the player decisions (chance outcomes not counted) of one game of
-    a ruleset with a card structure per Age (the Duel family).
+    `ruleset` at a table of `players` seats (default: the ruleset's). It reads only the
+    components, the structures and the rules record; tests/rl/test_rl_seats.py checks it on
+    random games."""
+    if ruleset.boards:
+        return _hand_draft_decisions(ruleset, players or ruleset.players)
+    return _structure_decisions(ruleset)
+
+
+def _hand_draft_decisions(ruleset: runtime.Ruleset, players: int) -> int:
+    """Classic 7 Wonders: every decision of a turn takes a card from a hand (a 7th card
+    played with Babylon B too), so an Age has at most one per card dealt; the Free City of
+    the 2-player variant plays from a pile of its own, counted as one seat more. Besides,
+    a Wonder stage may queue a decision of its own (Halikarnassos builds from the discard
+    pile), at most two per stage as for Duel's effect builds."""
+    dealt = sum(age["hand"] for age in ruleset.rules["ages"]) * (players + 1)
+    stages = sum(len(stages) for board in ruleset.boards for _, stages in board.sides)
+    return dealt + 2 * stages
+
+
+def _structure_decisions(ruleset: runtime.Ruleset) -> int:
+    """The Duel family, with a card structure per Age.
 
     Each decision uses something up or is queued by a build: a draft pick takes a Wonder, a
     turn takes a card of the structure (playing again takes another), a science pair or the
     Great Library takes a progress token, destroying a building or building from the discard
     pile is queued by the build of a Wonder (each is built once at most) or of a building
     with an on-build effect (at most two such choices each), and who starts an Age is chosen
-    once per Age after the first. It reads only the components and the structures, not the
-    rules record. tests/rl/test_rl_seats.py checks it on random games.
+    once per Age after the first.
     """
     slots = sum(len(structure.slots()) for structure in ruleset.structures)
     effect_builds = len(ruleset.wonders) + sum(
