@@ -68,7 +68,12 @@ class Config:
 def extend_tables(t) -> None:
     """The decks at this player count, and classic's action ids (classic_actions.py)."""
     config = t.config[NAME]
-    n = t.n_seats
+    # The player count the decks are built for: the seats, or in the 2-player variant its
+    # `deck_players` (the Free City's mechanic plays the cards left over: `pool`, the draw
+    # pile, once the hands are dealt).
+    variant = t.ruleset.rules.get("two_player_variant")
+    n = variant["deck_players"] if variant and t.n_seats == variant["players"] else t.n_seats
+    t.deck_players = n
     guild_color = t.color_index[config.guild_color]
     t.hand_size = config.hand
     t.hand_turns = config.turns
@@ -82,6 +87,11 @@ def extend_tables(t) -> None:
     t.decks = {age: sorted(c for c in range(t.NB) if t.age[c] == age and t.color[c] != guild_color
                            for copy in getattr(t.classes[c], "copies", ()) if copy <= n)
                for age in range(1, t.ages + 1)}
+    for age, deck in t.decks.items():
+        size = len(deck) + (t.classic_guilds_drawn if age == config.guild_age else 0)
+        if size < config.hand[age - 1] * t.n_seats:
+            raise ValueError(f"Age {age} deals {size} cards for {n} players, fewer than "
+                             f"{config.hand[age - 1]} to each of {t.n_seats} seats")
     names = {}
     t.name_of = [names.setdefault(name, len(names)) for name in t.names]
     actions.lay_out(t)
@@ -210,6 +220,7 @@ def _on_age(g: Game, node) -> None:
     g.stack.append(simultaneous_node(K_CHOOSE, t.seats))
     guilds = t.classic_guilds_drawn if age == t.classic_guild_age else 0
     deals = [(K_DEAL_HAND, CHANCE, p) for p in t.seats for _ in range(t.hand_size[age - 1])]
+    # What is not dealt stays in `pool` (the 2-player variant's draw pile).
     if not g.auto_chance:
         g.stack.extend(reversed([(K_DRAW_GUILD, CHANCE, 0)] * guilds + deals))
         return

@@ -5,8 +5,8 @@ production neighbours may buy (colours of buildings, and `board` for the board's
 resource; ruling 9): a fixed production sells every unit, an either/or card one unit a turn,
 the buyer picking the option; `income_spendable: next_turn` (ruling 12: plays are judged on
 the coins held when the turn starts, hand_draft). A card of the buyer may lower the price of
-some resources from one side (`Card.neighbour_prices`: East and West Trading Post,
-Marketplace, Olympia B; ruling 10). Buying never uses up the seller's production (ruling 8).
+some resources from one side (`Card.neighbour_prices`: East and West Trading Post, Olympia
+B) or from both (`Card.trade_prices`, a `trade_price` without `from`: Marketplace; ruling 10). Buying never uses up the seller's production (ruling 8).
 
 The buyer chooses whom to pay (ruling 11): the legal plays carry the payment as (coins to
 the left, coins to the right), and the engine offers every **Pareto-minimal** pair: each
@@ -54,7 +54,10 @@ def extend_tables(t) -> None:
     t.sellable = [(t.color[c] in sellable if c < t.NB else board and t.board0 <= c < t.stage0)
                   for c in range(t.N)]
     side = {"left": 0, "right": 1}
+    # A price with no side (`trade_price` without `from`: Marketplace) is from both
+    # neighbours: here every purchase is from a neighbour.
     t.nprices = [tuple((r, price, side[s]) for r, price, s in getattr(cls, "neighbour_prices", ()))
+                 + tuple((r, price, s) for r, price in cls.trade_prices for s in (0, 1))
                  for cls in t.classes]
 
 
