@@ -4,6 +4,13 @@
     import pyspiel
     import wondersmith.rl.openspiel
     game = pyspiel.load_game("python_wondersmith_duel")
+    table = pyspiel.load_game("python_wondersmith_classic", {"players": 5})
+
+A ruleset played at several table sizes (classic: 3 to 7) takes the parameter `players`
+(default: the ruleset's own count). A decision several seats take at once (classic's turn)
+is a run of consecutive decisions, one seat after the other, each hidden from the others
+until all are in: the turn-based form OpenSpiel's own `turn_based_simultaneous_game` gives a
+simultaneous game, which every OpenSpiel algorithm can search (docs/rl.md).
 
 A state wraps a `wondersmith.engine.Game` made with `auto_chance=False`: every random event
 (the first player, board tokens, Wonders revealed, cards left out, guilds, deals, the Great
@@ -31,7 +38,7 @@ from wondersmith.engine.bots import new_game
 
 from . import seats
 
-REGISTERED = ("duel",)
+REGISTERED = ("duel", "classic")
 PREFIX = "python_wondersmith_"
 _REGISTERED: dict[str, runtime.Ruleset] = {}  # by name, what this module registered
 
@@ -170,7 +177,15 @@ class WondersmithState(pyspiel.State):
             _remember(self._seen, engine, mover, int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return self._held.game.action_to_text(int(action))
+        engine = self._held.game
+        text = engine.action_to_text(int(action))
+        # OpenSpiel wants one string per legal action. Where two name the same card (classic's
+        # discard pile may hold the Press of Age I and the Press of Age II), the id tells them
+        # apart.
+        legal = engine.legal_actions() if engine.result is None else ()
+        if int(action) in legal and sum(engine.action_to_text(a) == text for a in legal) > 1:
+            text += f" (#{int(action)})"
+        return text
 
     def is_terminal(self) -> bool:
         return self._held.game.is_terminal

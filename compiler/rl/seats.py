@@ -91,24 +91,47 @@ def _structure_decisions(ruleset: runtime.Ruleset) -> int:
 
 def describe(game: Game) -> str:
     """The table as a few lines of text, for people (the ansi render, OpenSpiel's
-    `str(state)`): cities, coins, the pawn, the structure's face-up cards (face-down ones as
-    a count), tokens, the draft, and the legal actions of the seat to move."""
+    `str(state)`): what a spectator sees, and the legal actions of the seat to move. Each
+    city's coins and buildings, then what the game's mechanics put on the table: Duel's
+    pawn, Wonders, tokens, the structure's face-up cards (face-down ones as a count) and the
+    draft; classic's boards with their stages built, conflict tokens, and the number of
+    cards in each hand and in the discard pile (all face down)."""
     data = game.to_json()
     ruleset = game.ruleset
     name = _namer(ruleset)
+    mechanics = type(game).MECHANICS
+    more = data.get("mechanics", {})
     lines = [f"{ruleset.name} · Age {data['age']} · {_whose_turn(game)}"]
-    lines.append(f"military pawn: {data['pawn']:+d} (towards player 1 when positive)")
+    if "military_track" in mechanics:
+        lines.append(f"military pawn: {data['pawn']:+d} (towards player 1 when positive)")
     for seat, city in enumerate(data["players"]):
-        wonders = ", ".join(f"{name(w['id'])} ({w['status']})" for w in city["wonders"])
-        lines.append(f"player {seat}: {city['coins']} coins · buildings: "
-                     f"{_names(name, city['buildings'])} · Wonders: {wonders or '-'} · "
-                     f"tokens: {_names(name, city['tokens'])}")
-    face_up = [slot["card"] for slot in data["structure"] if slot["face_up"] and not slot["taken"]]
-    hidden = sum(1 for slot in data["structure"] if not slot["face_up"] and not slot["taken"])
-    lines.append(f"structure: {_names(name, face_up)}; {hidden} face down")
-    lines.append(f"progress tokens on the board: {_names(name, data['board_tokens'])}")
+        parts = [f"player {seat}: {city['coins']} coins", f"buildings: {_names(name, city['buildings'])}"]
+        if "wonder_draft" in mechanics:
+            wonders = ", ".join(f"{name(w['id'])} ({w['status']})" for w in city["wonders"])
+            parts.append(f"Wonders: {wonders or '-'}")
+        if "progress_tokens" in mechanics:
+            parts.append(f"tokens: {_names(name, city['tokens'])}")
+        if "wonder_boards" in mechanics:
+            board = more["wonder_boards"]["boards"][seat]
+            stages = len(more["wonder_boards"]["stages"][seat])
+            parts.append(f"board: {name(board['board'])} {board['side'].upper()}, {stages} stage"
+                         f"{'' if stages == 1 else 's'} built" if board else "board: -")
+        if "conflicts" in mechanics:
+            tokens = more["conflicts"]["conflict_tokens"][seat]
+            parts.append(f"conflict tokens: {', '.join(f'{t:+d}' for t in tokens) or '-'}")
+        if "hand_draft" in mechanics:
+            parts.append(f"hand: {len(more['hand_draft']['hands'][seat])} cards")
+        lines.append(" · ".join(parts))
+    if "card_structure" in mechanics:
+        face_up = [slot["card"] for slot in data["structure"] if slot["face_up"] and not slot["taken"]]
+        hidden = sum(1 for slot in data["structure"] if not slot["face_up"] and not slot["taken"])
+        lines.append(f"structure: {_names(name, face_up)}; {hidden} face down")
+    if "progress_tokens" in mechanics:
+        lines.append(f"progress tokens on the board: {_names(name, data['board_tokens'])}")
     if data["draft"]:
         lines.append(f"Wonders to draft: {_names(name, data['draft'])}")
+    if "hand_draft" in mechanics:
+        lines.append(f"discard pile: {len(data['discard'])} cards, face down")
     if deciders(game):
         lines.append("legal: " + "; ".join(game.legal_texts()))
     return "\n".join(lines)
