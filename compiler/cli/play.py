@@ -6,14 +6,15 @@ choices are revealed together once the rules have applied them.
 """
 from __future__ import annotations
 
+import re
+from pathlib import Path
+from typing import Callable
+
 import typer
 from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
-
-from pathlib import Path
-from typing import Callable
 
 from wondersmith.engine import EngineError, Game, UnknownRulesetError, load_ruleset
 from wondersmith.engine.bots import BOTS, Bot, make_bot, new_game
@@ -243,7 +244,7 @@ def play_table(game: Game, you: int, bots: dict[int, Bot], console: Console,
         seats = game.choosing()
         if you not in seats:
             if len(seats) > 1:  # the bots choose together, on the same position
-                _reveal(game, {p: bots[p].choose(game, p) for p in seats}, names, console)
+                _reveal(game, {p: bots[p].choose(game, p) for p in seats}, names, console, you)
             else:
                 action = bots[seats[0]].choose(game)
                 console.print(f"[cyan]{names[seats[0]]}:[/] {game.action_to_text(action)}")
@@ -262,19 +263,33 @@ def play_table(game: Game, you: int, bots: dict[int, Bot], console: Console,
         if others:
             # The bots decide on the position before your choice is applied: they never see it.
             joint = {p: bots[p].choose(game, p) for p in others}
-            _reveal(game, {**joint, you: action}, names, console)
+            _reveal(game, {**joint, you: action}, names, console, you)
         else:
             game.apply(action)
     return True
 
 
-def _reveal(game: Game, joint: dict[int, int], names: dict[int, str], console: Console) -> None:
-    """Apply a joint action and show every seat's choice, now that all are made."""
+def _reveal(game: Game, joint: dict[int, int], names: dict[int, str], console: Console,
+            you: int) -> None:
+    """Apply a joint action and show every seat's choice, now that all are made, as `you`
+    see them: a card discarded onto a face-down pile, or tucked under a Wonder stage, stays
+    hidden (classic rulings 4 and 7)."""
+    face_down = isinstance(game.observation(you)["discard"], int)
     texts = {p: game.action_to_text(a) for p, a in sorted(joint.items())}
+    if face_down:
+        texts = {p: text if p == you else _unseen_card(text) for p, text in texts.items()}
     game.apply_joint(joint)
     console.print("[bold]Chosen together:[/]")
     for p, text in texts.items():
         console.print(f"  [cyan]{names[p]}:[/] {text}")
+
+
+def _unseen_card(text: str) -> str:
+    """Another seat's play without the card nobody else sees: `discard Baths` is "discard a
+    card", `stage 2 with Baths, pay left 2` is "stage 2 with a card, pay left 2"."""
+    if text.startswith("discard "):
+        return "discard a card"
+    return re.sub(r"^(stage \d+) with [^,]+", r"\1 with a card", text)
 
 
 def _ask_action(game: Game, you: int, others: list[int], console: Console, ask: Ask,
