@@ -119,10 +119,41 @@ def test_another_seats_discard_and_stage_cards_stay_face_down() -> None:
     """Classic rulings 4 and 7: a discarded card and a card under a Wonder stage are face down;
     the reveal names your own card only."""
     result = runner.invoke(app, ["play", "classic", "--players", "3", "--seed", "11",
-                                 "--bot", "random"], input="1\n" * 80, env=WIDE)
+                                 "--bot", "random"], input="1\n" * 17 + "h\n" + "1\n" * 80, env=WIDE)
     assert result.exit_code == 0, result.output[-3000:]
     others = re.findall(r"^  seat \d: (.+)$", result.output, re.M)
+    # The history ('h' after 17 answers) lists the bots' moves as they were shown.
+    before, listed = "> ".join(result.output.split("> ")[:18]), result.output.split("> ")[18]
+    history = re.findall(r"^\s+\d+\. (seat \d): (.+)$", listed, re.M)
+    assert len(history) >= 17 * 2
+    assert history == re.findall(r"^(?:> )?\s*(seat \d): (.+)$", before, re.M)
     assert "discard a card" in others
     assert not [t for t in others if t.startswith("discard ") and t != "discard a card"]
     assert not [t for t in others if re.match(r"stage \d+ with (?!a card)", t)]
     assert re.search(r"^  you: build ", result.output, re.M)
+
+
+def test_the_menu_words_your_own_next_wonder_stage_when_another_seat_is_asked_first() -> None:
+    """Seat 2 chooses at the same time as seats 0 and 1, whom the engine asks first: the menu
+    still names seat 2's own next stage, and the reveal says the same."""
+    from rich.console import Console
+
+    from wondersmith.cli.play import play_table
+    from wondersmith.engine.bots import make_bot
+
+    console = Console(record=True, width=200)
+    offered: list[str] = []
+
+    def pick_a_stage(prompt: str) -> str:  # the first stage the menu offers, else the first line
+        menu = console.export_text(clear=False).split("Your decision")[-1]
+        stages = re.findall(r"^\s+(\d+)\. (stage \d+) with", menu, re.M)
+        if stages:
+            offered.append(stages[0][1])
+        return stages[0][0] if stages else "1"
+
+    game = Game(load_ruleset("classic"), seed=7, players=3)
+    assert play_table(game, 2, {0: make_bot("random", 1), 1: make_bot("random", 2)}, console,
+                      pick_a_stage)
+    revealed = re.findall(r"^  you: (stage \d+) with", console.export_text(), re.M)
+    assert len(revealed) >= 2 and revealed == [f"stage {n}" for n in range(1, len(revealed) + 1)]
+    assert offered[:len(revealed)] == revealed

@@ -33,10 +33,8 @@ def deciders(game: Game) -> tuple[int, ...]:
     Where several seats choose at once (classic 7 Wonders: everyone picks a card from their
     hand at the same time) the engine asks them one at a time, `current_player` naming the
     next, and hides each choice from the others until the last has chosen; so this is the
-    current player, and both adapters present such a decision as turns with hidden choices.
-    The extension point for exposing it as an OpenSpiel simultaneous node is here: return the
-    engine's `choosing()`, every seat still to choose (docs/rl.md, "Simultaneous
-    decisions")."""
+    current player, and both adapters present such a decision as turns with hidden choices,
+    the form OpenSpiel's algorithms take (docs/rl.md, "Classic 7 Wonders")."""
     player = game.current_player
     return (player,) if player >= 0 else ()
 
