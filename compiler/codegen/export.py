@@ -15,7 +15,10 @@ from wondersmith.dsl.vocabulary import Effect
 FORMAT = "wondersmith-ruleset"
 # 2: seating, mechanics, trade.raise_per_unit, science.pair_size, next_age.
 # 3: the rule sections are written as game.yaml writes them (optional keys left out).
-VERSION = 3
+# 4: game.player_counts; a game of 7 Wonders' mechanics writes its Ages (printed, hand, pass)
+#    and its own rule sections (turn, conflicts, two_player_variant...), its buildings'
+#    `copies`, and `boards` with the stages of both sides.
+VERSION = 4
 
 
 def _cost(cost: Cost) -> dict[str, int]:
@@ -106,7 +109,8 @@ def export(game: Game) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
-        "game": {"id": game.id, "name": game.name, "players": game.players},
+        "game": {"id": game.id, "name": game.name, "players": game.players,
+                 "player_counts": list(player_counts(game))},
         "seating": game.seating,
         "mechanics": list(game.mechanics),
         "source_hash": game.source_hash,
@@ -179,3 +183,12 @@ def circle_sections(game: Game) -> dict[str, Any]:
                                      **{k: list(x) if isinstance(x, tuple) else x
                                         for k, x in v.settings}}
     return out
+
+
+def player_counts(game: Game) -> tuple[int, ...]:
+    """Every player count the game is played at: its range, and the 2-player variant's
+    count when it declares one (7 Wonders)."""
+    counts = set(game.player_counts)
+    if game.two_player_variant:
+        counts.add(game.two_player_variant.players)
+    return tuple(sorted(counts))

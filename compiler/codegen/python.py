@@ -21,7 +21,7 @@ from typing import Any
 import jinja2
 
 from wondersmith import resources
-from wondersmith.codegen.export import rule_sections
+from wondersmith.codegen.export import player_counts, rule_sections
 from wondersmith.engine.core.rules import CoreRules, RulesError
 from wondersmith.engine.mechanics import module
 from wondersmith.engine.mechanics.catalogue import MECHANICS
@@ -260,15 +260,6 @@ class _Compiler:
         if player_counts(g) != (g.players,):  # else the runtime's default
             tables["player_counts"] = flat(player_counts(g))
         return {key: Code(value) for key, value in tables.items()}
-
-
-def player_counts(game: Game) -> tuple[int, ...]:
-    """Every player count the compiled game is played at: its range, and the 2-player
-    variant's count when it declares one (7 Wonders)."""
-    counts = set(game.player_counts)
-    if game.two_player_variant:
-        counts.add(game.two_player_variant.players)
-    return tuple(sorted(counts))
 
 
 def _environment() -> jinja2.Environment:
