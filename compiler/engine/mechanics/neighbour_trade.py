@@ -26,6 +26,7 @@ from ..core.fields import StateField
 from ..core.rules import checked
 
 NAME = "neighbour_trade"
+MEMO_LIMIT = 200_000  # entries of the per-ruleset memos before they start again
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,8 @@ class Config:
 
 def extend_tables(t) -> None:
     config = t.config[NAME]
+    t.payment_memo = {}  # (market number, component) -> payment options
+    t.markets = {}  # market key -> its number (NeighbourTrade._market)
     sellable = {t.color_index[c] for c in config.sellable if c in t.color_index}
     board = "board" in config.sellable
     t.neighbour_price = config.base_price
@@ -161,11 +164,39 @@ class NeighbourTrade:
                 if not any(o != pair and o[0] <= pair[0] and o[1] <= pair[1] for o in found)}
 
     def _payments(self, p: int, comp: int) -> tuple[tuple[int, int], ...]:
-        key = p * self.t.N + comp
-        hit = self.trade_cache.get(key)
+        # The options depend only on what the city and its two neighbours produce and on the
+        # city's prices: games share them through a memo per ruleset, keyed by a number
+        # standing for those (`_market`), computed once a turn per seat.
+        t = self.t
+        cache = self.trade_cache
+        market = cache.get(p)
+        if market is None:
+            market = cache[p] = self._market(p)
+        key = (market, comp)
+        memo = t.payment_memo
+        hit = memo.get(key)
         if hit is None:
-            hit = self.trade_cache[key] = tuple(sorted(self._splits(p, comp)))
+            if len(memo) > MEMO_LIMIT:
+                memo.clear()
+            hit = memo[key] = tuple(sorted(self._splits(p, comp)))
         return hit
+
+    def _market(self, p: int) -> int:
+        """A number for everything `_splits` reads for seat `p`: its production and either/or
+        cards, what its neighbours sell and its prices (the same number in every game)."""
+        t = self.t
+        left, right = self._sellable(t.seating.left[p]), self._sellable(t.seating.right[p])
+        prices = self._neighbour_prices(p)
+        key = (tuple(self.prod[p]), tuple(self.choices[p]), tuple(left[0]), tuple(left[1]),
+               tuple(right[0]), tuple(right[1]), tuple(prices[0]), tuple(prices[1]))
+        markets = t.markets
+        number = markets.get(key)
+        if number is None:
+            if len(markets) > MEMO_LIMIT:
+                markets.clear()
+                t.payment_memo.clear()
+            number = markets[key] = len(markets)
+        return number
 
     def payment_options(self, player: int, component: int | str) -> list[NeighbourPayment]:
         """Every way `player` may pay the resources of a building or Wonder stage now (by
