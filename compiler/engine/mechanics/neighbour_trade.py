@@ -26,7 +26,7 @@ from ..core.fields import StateField
 from ..core.rules import checked
 
 NAME = "neighbour_trade"
-MEMO_LIMIT = 200_000  # entries of the per-ruleset memos before they start again
+MEMO_LIMIT = 50_000  # answers kept per ruleset (Tables.split_memo) before it starts again
 
 
 @dataclass(frozen=True)
@@ -49,8 +49,7 @@ class Config:
 
 def extend_tables(t) -> None:
     config = t.config[NAME]
-    t.payment_memo = {}  # (market number, component) -> payment options
-    t.markets = {}  # market key -> its number (NeighbourTrade._market)
+    t.split_memo = {}  # NeighbourTrade._residual_splits
     sellable = {t.color_index[c] for c in config.sellable if c in t.color_index}
     board = "board" in config.sellable
     t.neighbour_price = config.base_price
@@ -140,63 +139,55 @@ class NeighbourTrade:
 
     def _splits(self, p: int, comp: int) -> dict[tuple[int, int], tuple[dict, dict]]:
         """Pareto-minimal (left, right) coins -> (units from the left, from the right)."""
-        t = self.t
         residuals = self._own_residuals(p, comp)
         if not residuals or () in residuals:
             return {(0, 0): ({}, {})}
-        sellers = (t.seating.left[p], t.seating.right[p])
-        supplies = [self._sellable(q) for q in sellers]
-        prices = self._neighbour_prices(p)
         found: dict[tuple[int, int], tuple[dict, dict]] = {}
         for missing in residuals:
-            counts: dict[int, int] = {}
-            for r in missing:
-                counts[r] = counts.get(r, 0) + 1
-            kinds = list(counts)
-            for split in product(*(range(counts[r] + 1) for r in kinds)):
-                parts = ({r: x for r, x in zip(kinds, split) if x},
-                         {r: counts[r] - x for r, x in zip(kinds, split) if counts[r] - x})
-                if all(_supplies(supply, part) for supply, part in zip(supplies, parts)):
-                    cost = tuple(sum(n * prices[side][r] for r, n in parts[side].items())
-                                 for side in (0, 1))
-                    found.setdefault(cost, parts)
+            for cost, parts in self._residual_splits(p, missing).items():
+                found.setdefault(cost, parts)
+        if len(residuals) == 1:
+            return found
         return {pair: parts for pair, parts in found.items()
                 if not any(o != pair and o[0] <= pair[0] and o[1] <= pair[1] for o in found)}
 
-    def _payments(self, p: int, comp: int) -> tuple[tuple[int, int], ...]:
-        # The options depend only on what the city and its two neighbours produce and on the
-        # city's prices: games share them through a memo per ruleset, keyed by a number
-        # standing for those (`_market`), computed once a turn per seat.
-        t = self.t
+    def _residual_splits(self, p: int, missing: tuple[int, ...]) -> dict:
+        """`_splits` for the units `missing` (sorted resource indices). What they depend on,
+        the neighbours' sellable production of those resources and `p`'s prices for them,
+        is a small key: games share the answers through a memo per ruleset."""
         cache = self.trade_cache
-        market = cache.get(p)
+        key = (p, missing)
+        hit = cache.get(key)
+        if hit is not None:
+            return hit
+        market = cache.get(-100 - p)
+        t = self.t
         if market is None:
-            market = cache[p] = self._market(p)
-        key = (market, comp)
-        memo = t.payment_memo
-        hit = memo.get(key)
+            market = cache[-100 - p] = (self._sellable(t.seating.left[p]),
+                                        self._sellable(t.seating.right[p]),
+                                        self._neighbour_prices(p))
+        left, right, prices = market
+        kinds = frozenset(missing)
+        wanted = sorted(kinds)
+        memo_key = (missing, *(tuple(supply[0][r] for r in wanted) for supply in (left, right)),
+                    *(tuple(sorted(tuple(r for r in o if r in kinds) for o in supply[1]
+                                   if not kinds.isdisjoint(o))) for supply in (left, right)),
+                    tuple(prices[0][r] for r in wanted), tuple(prices[1][r] for r in wanted))
+        memo = t.split_memo
+        hit = memo.get(memo_key)
         if hit is None:
-            if len(memo) > MEMO_LIMIT:
+            if len(memo) >= MEMO_LIMIT:
                 memo.clear()
-            hit = memo[key] = tuple(sorted(self._splits(p, comp)))
+            hit = memo[memo_key] = _split_units(missing, (left, right), prices)
+        cache[key] = hit
         return hit
 
-    def _market(self, p: int) -> int:
-        """A number for everything `_splits` reads for seat `p`: its production and either/or
-        cards, what its neighbours sell and its prices (the same number in every game)."""
-        t = self.t
-        left, right = self._sellable(t.seating.left[p]), self._sellable(t.seating.right[p])
-        prices = self._neighbour_prices(p)
-        key = (tuple(self.prod[p]), tuple(self.choices[p]), tuple(left[0]), tuple(left[1]),
-               tuple(right[0]), tuple(right[1]), tuple(prices[0]), tuple(prices[1]))
-        markets = t.markets
-        number = markets.get(key)
-        if number is None:
-            if len(markets) > MEMO_LIMIT:
-                markets.clear()
-                t.payment_memo.clear()
-            number = markets[key] = len(markets)
-        return number
+    def _payments(self, p: int, comp: int) -> tuple[tuple[int, int], ...]:
+        key = p * self.t.N + comp  # cached for the turn: the cities change only between turns
+        hit = self.trade_cache.get(key)
+        if hit is None:
+            hit = self.trade_cache[key] = tuple(sorted(self._splits(p, comp)))
+        return hit
 
     def payment_options(self, player: int, component: int | str) -> list[NeighbourPayment]:
         """Every way `player` may pay the resources of a building or Wonder stage now (by
@@ -209,6 +200,50 @@ class NeighbourTrade:
                                 {res[r]: n for r, n in sorted(b.items())})
                for (left, right), (a, b) in self._splits(player, component).items()]
         return sorted(out, key=lambda x: (x.left + x.right, x.left))
+
+
+def _split_units(missing: tuple[int, ...], supplies, prices) -> dict:
+    """Pareto-minimal (left, right) coins -> units from each side, for the units `missing`."""
+    counts: dict[int, int] = {}
+    for r in missing:
+        counts[r] = counts.get(r, 0) + 1
+    found: dict[tuple[int, int], tuple[dict, dict]] = {}
+    if not any(r in options for supply in supplies for options in supply[1] for r in counts):
+        _split_fixed(counts, supplies, prices, found)  # no either/or card sells any
+        return found
+    kinds = list(counts)
+    for split in product(*(range(counts[r] + 1) for r in kinds)):
+        parts = ({r: x for r, x in zip(kinds, split) if x},
+                 {r: counts[r] - x for r, x in zip(kinds, split) if counts[r] - x})
+        if all(_supplies(supply, part) for supply, part in zip(supplies, parts)):
+            cost = tuple(sum(n * prices[side][r] for r, n in parts[side].items())
+                         for side in (0, 1))
+            found.setdefault(cost, parts)
+    return {pair: parts for pair, parts in found.items()
+            if not any(o != pair and o[0] <= pair[0] and o[1] <= pair[1] for o in found)}
+
+
+def _split_fixed(counts: dict[int, int], supplies, prices, found: dict) -> None:
+    """`_splits` when only fixed production sells the missing units: each resource's units
+    split between the sellers independently; add every Pareto-minimal total to `found`."""
+    (left_units, _), (right_units, _) = supplies
+    left_price, right_price = prices
+    front = {(0, 0): ({}, {})}
+    for r, m in counts.items():
+        low, high = max(0, m - right_units[r]), min(m, left_units[r])
+        if low > high:
+            return
+        step = {}
+        for (a, b), (from_left, from_right) in front.items():
+            for x in range(low, high + 1):
+                cost = (a + x * left_price[r], b + (m - x) * right_price[r])
+                if cost not in step:
+                    step[cost] = ({**from_left, r: x} if x else from_left,
+                                  {**from_right, r: m - x} if m - x else from_right)
+        front = {c: v for c, v in step.items()
+                 if not any(o != c and o[0] <= c[0] and o[1] <= c[1] for o in step)}
+    for cost, parts in front.items():
+        found.setdefault(cost, parts)
 
 
 def _supplies(supply, part: dict[int, int]) -> bool:
