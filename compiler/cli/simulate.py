@@ -90,7 +90,8 @@ class Tally:
         return {
             "games": n,
             "seconds": round(seconds, 3),
-            "games_per_second": round(n / seconds, 1) if seconds > 0 else None,
+            # Three significant digits: slow bots (ismcts) play well under one game a second.
+            "games_per_second": float(f"{n / seconds:.3g}") if seconds > 0 else None,
             "bots": self.bots,
             "players": len(self.bots),
             "win_rate_by_seat": [wins / n for wins in self.seat_wins],
