@@ -315,6 +315,9 @@ class HandDraft(actions.Plays):
     def _first_turn(self, first: int):
         return (K_AGE_START, CHANCE, 1)
 
+    def _setup_nodes(self, first: int) -> list:
+        return super()._setup_nodes(first)
+
     def _age_ends(self, age: int) -> None:
         """The end of an Age, once every hand is played (conflicts adds its tokens)."""
 
