@@ -74,12 +74,8 @@ def test_bad_guards_are_usage_errors(guard, message):
     (["compare", CARDS, CARDS, "--sprt", "fun_rate"], "choose from"),
     (["compare", CARDS, CARDS, "--sprt", "military_rate"], "needs --sprt-bounds"),
     (["compare", CARDS, CARDS, "--sprt", "seat0_win_rate", "--sprt-bounds", "0.6,0.5"], "LOW must be below HIGH"),
-<<<<<<< HEAD
     (["compare", CARDS, CARDS, "--game", "classic"], "the balance lab compares games for two opponents"),
     (["compare", CARDS, CARDS, "--game", "chess"], "no game 'chess'"),
-=======
-    (["compare", CARDS, CARDS, "--game", "cities"], "no game 'cities'"),
->>>>>>> classic-compile
     (["compare", CARDS, CARDS, "--sprt", "access:theater"], "needs --restrict"),
     (["compare", CARDS, CARDS, "--sprt", "access:nothing", "--restrict", "0.1"], "no component with id 'nothing'"),
     (["compare", CARDS, CARDS, "--sprt", "wonder:theater", "--wonders", "random"], "no Wonder with id 'theater'"),
