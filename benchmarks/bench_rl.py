@@ -1,6 +1,9 @@
 """Uniform random games through the RL adapters, beside the engine alone: games per second.
 
-    python benchmarks/bench_rl.py [-n GAMES] [--game duel]
+    python benchmarks/bench_rl.py [-n GAMES] [--game duel] [--players N]
+
+`--game classic --players 5` plays classic 7 Wonders at five seats (default: the game's own
+count); a decision counts each seat's choice of a turn.
 
 - engine: `Game(ruleset, seed)`, chance sampled by the engine, no observation;
 - openspiel: `python_wondersmith_<game>`, chance nodes sampled by the caller, no observation;
@@ -25,23 +28,25 @@ import numpy as np  # noqa: E402
 import pyspiel  # noqa: E402
 from open_spiel.python.observation import make_observation  # noqa: E402
 
-from wondersmith.engine import Game, load_ruleset  # noqa: E402
+from wondersmith.engine import load_ruleset  # noqa: E402
+from wondersmith.engine.bots import new_game  # noqa: E402
 from wondersmith.rl import openspiel  # noqa: E402
 from wondersmith.rl.pettingzoo import env  # noqa: E402
 
 
-def engine_games(game: str, n: int) -> int:
+def engine_games(game: str, n: int, players: int | None) -> int:
     ruleset, rng, decisions = load_ruleset(game), random.Random(0), 0
     for seed in range(n):
-        state = Game(ruleset, seed=seed)
+        state = new_game(ruleset, seed, players)
         while not state.is_terminal:
             state.apply(rng.choice(state.legal_actions()))
             decisions += 1
     return decisions
 
 
-def openspiel_games(game: str, n: int, observe: str = "") -> int:
-    spiel = pyspiel.load_game(openspiel.register(game))
+def openspiel_games(game: str, n: int, players: int | None, observe: str = "") -> int:
+    name = openspiel.register(game)
+    spiel = pyspiel.load_game(name, {"players": players}) if players else pyspiel.load_game(name)
     observer = make_observation(spiel) if observe == "observer" else None
     rng, decisions = random.Random(0), 0
     for _ in range(n):
@@ -59,8 +64,8 @@ def openspiel_games(game: str, n: int, observe: str = "") -> int:
     return decisions
 
 
-def pettingzoo_games(game: str, n: int) -> int:
-    table, rng, decisions = env(game), np.random.default_rng(0), 0
+def pettingzoo_games(game: str, n: int, players: int | None) -> int:
+    table, rng, decisions = env(game, players=players), np.random.default_rng(0), 0
     for seed in range(n):
         table.reset(seed=seed)
         for _ in table.agent_iter():
@@ -77,15 +82,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", type=int, default=200, help="games per adapter (default 200)")
     parser.add_argument("--game", default="duel")
+    parser.add_argument("--players", type=int, default=None,
+                        help="seats at the table (default: the game's own count)")
     args = parser.parse_args()
+    game, n, players = args.game, args.n, args.players
     runs = {
-        "engine": lambda: engine_games(args.game, args.n),
-        "openspiel": lambda: openspiel_games(args.game, args.n),
-        "openspiel+obs": lambda: openspiel_games(args.game, args.n, observe="tensor"),
-        "openspiel+observer": lambda: openspiel_games(args.game, args.n, observe="observer"),
-        "pettingzoo": lambda: pettingzoo_games(args.game, args.n),
+        "engine": lambda: engine_games(game, n, players),
+        "openspiel": lambda: openspiel_games(game, n, players),
+        "openspiel+obs": lambda: openspiel_games(game, n, players, observe="tensor"),
+        "openspiel+observer": lambda: openspiel_games(game, n, players, observe="observer"),
+        "pettingzoo": lambda: pettingzoo_games(game, n, players),
     }
-    print(f"{args.n} uniform random games of {args.game} each")
+    seats = f" at {players} seats" if players else ""
+    print(f"{n} uniform random games of {game}{seats} each")
     for name, run in runs.items():
         start = time.perf_counter()
         decisions = run()

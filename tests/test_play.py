@@ -86,3 +86,74 @@ def test_history_replays_through_the_chance_events_of_a_new_age() -> None:
     assert [text for who, text in moves if who == "you"] == picked
     assert [text for who, text in moves if who == "bot"] == \
         re.findall(r"^(?:> )?bot: (.+)$", result.output, re.M)
+
+
+def test_classic_for_four_runs_to_the_end_against_three_bots() -> None:
+    """Issue 12's test: `play classic --players 4` against three bots, to the end. Every turn
+    all four choose at once: you first, then the choices are revealed together."""
+    result = runner.invoke(app, ["play", "classic", "--players", "4", "--seed", "5",
+                                 "--bot", "random,greedy,random"], input="1\n" * 120, env=WIDE)
+    assert result.exit_code == 0, result.output[-3000:]
+    out = result.output
+    assert "4 players; you are seat 0, against random (seat 1), greedy (seat 2), random (seat 3)" in out
+    assert "Game over" in out and re.search(r"category\s*┃\s*you\s*┃\s*seat 1\s*┃\s*seat 2\s*┃\s*seat 3", out)
+    # 18 turns, each chosen at the same time as the three bots and revealed together.
+    assert out.count("at the same time as seat 1, seat 2, seat 3") >= 18
+    reveals = re.findall(r"Chosen together:\n  you: .+\n  seat 1: .+\n  seat 2: .+\n  seat 3: .+\n", out)
+    assert len(reveals) >= 18
+    assert "Age 3 of 3, hands pass left" in out and "Age 2 of 3, hands pass right" in out
+    # Your hand is shown, the others' only as a count; the discard pile lies face down.
+    assert re.search(r"Your city \(seat 0\)[^╰]*\n│ hands\s+[A-Z]", out)
+    assert not re.search(r"City of seat 1 \(seat 1\)[^╰]*\n│ hands\s+[A-Z]", out)
+    assert re.search(r"discard pile: \d+ cards? face down", out)
+
+
+def test_classic_player_counts_are_checked() -> None:
+    result = runner.invoke(app, ["play", "classic", "--players", "8"])
+    assert result.exit_code == 2
+    assert "7 Wonders is played by 2 to 7 players, not 8" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_another_seats_discard_and_stage_cards_stay_face_down() -> None:
+    """Classic rulings 4 and 7: a discarded card and a card under a Wonder stage are face down;
+    the reveal names your own card only."""
+    result = runner.invoke(app, ["play", "classic", "--players", "3", "--seed", "11",
+                                 "--bot", "random"], input="1\n" * 17 + "h\n" + "1\n" * 80, env=WIDE)
+    assert result.exit_code == 0, result.output[-3000:]
+    others = re.findall(r"^  seat \d: (.+)$", result.output, re.M)
+    # The history ('h' after 17 answers) lists the bots' moves as they were shown.
+    before, listed = "> ".join(result.output.split("> ")[:18]), result.output.split("> ")[18]
+    history = re.findall(r"^\s+\d+\. (seat \d): (.+)$", listed, re.M)
+    assert len(history) >= 17 * 2
+    assert history == re.findall(r"^(?:> )?\s*(seat \d): (.+)$", before, re.M)
+    assert "discard a card" in others
+    assert not [t for t in others if t.startswith("discard ") and t != "discard a card"]
+    assert not [t for t in others if re.match(r"stage \d+ with (?!a card)", t)]
+    assert re.search(r"^  you: build ", result.output, re.M)
+
+
+def test_the_menu_words_your_own_next_wonder_stage_when_another_seat_is_asked_first() -> None:
+    """Seat 2 chooses at the same time as seats 0 and 1, whom the engine asks first: the menu
+    still names seat 2's own next stage, and the reveal says the same."""
+    from rich.console import Console
+
+    from wondersmith.cli.play import play_table
+    from wondersmith.engine.bots import make_bot
+
+    console = Console(record=True, width=200)
+    offered: list[str] = []
+
+    def pick_a_stage(prompt: str) -> str:  # the first stage the menu offers, else the first line
+        menu = console.export_text(clear=False).split("Your decision")[-1]
+        stages = re.findall(r"^\s+(\d+)\. (stage \d+) with", menu, re.M)
+        if stages:
+            offered.append(stages[0][1])
+        return stages[0][0] if stages else "1"
+
+    game = Game(load_ruleset("classic"), seed=7, players=3)
+    assert play_table(game, 2, {0: make_bot("random", 1), 1: make_bot("random", 2)}, console,
+                      pick_a_stage)
+    revealed = re.findall(r"^  you: (stage \d+) with", console.export_text(), re.M)
+    assert len(revealed) >= 2 and revealed == [f"stage {n}" for n in range(1, len(revealed) + 1)]
+    assert offered[:len(revealed)] == revealed

@@ -1,5 +1,14 @@
-"""`wondersmith play`: a human against a bot in the terminal."""
+"""`wondersmith play`: a human against bots in the terminal, at a table of any size.
+
+At a decision every seat takes at once (classic 7 Wonders: everyone picks a card), you
+choose first; the bots choose on the same position without seeing your choice, and all the
+choices are revealed together once the rules have applied them.
+"""
 from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Callable
 
 import typer
 from rich.console import Console, Group
@@ -8,9 +17,11 @@ from rich.table import Table
 from rich.text import Text
 
 from wondersmith.engine import EngineError, Game, UnknownRulesetError, load_ruleset
-from wondersmith.engine.bots import BOTS, make_bot
+from wondersmith.engine.bots import BOTS, Bot, make_bot, new_game
 from wondersmith.engine.errors import IllegalActionError, NotationError
 from wondersmith.engine.state import CHANCE, REMOVED
+
+from .seats import seat_count, spoken
 
 STYLE = {"brown": "dark_orange3", "grey": "grey62", "blue": "bright_blue", "green": "green",
          "yellow": "yellow", "red": "red", "purple": "magenta"}
@@ -58,7 +69,7 @@ def render_structure(game: Game, you: int, width: int = 80) -> Panel:
     return Panel(Group(*lines), title=f"Age {game.age} structure (highlighted: cards you can take)")
 
 
-def render_city(game: Game, p: int, title: str) -> Panel:
+def render_city(game: Game, p: int, title: str, you: int) -> Panel:
     t = game.t
     rows = Table.grid(padding=(0, 1))
     rows.add_column(style="bold")
@@ -67,14 +78,37 @@ def render_city(game: Game, p: int, title: str) -> Panel:
     res = ", ".join(f"{n} {t.resources[r]}" for r, n in enumerate(game.prod[p]) if n) or "-"
     choices = "; ".join("/".join(t.resources[r] for r in c) for c in game.choices[p])
     rows.add_row("produces", res + (f" + one of {choices}" if choices else ""))
-    prices = game.price(p)
-    rows.add_row("prices", ", ".join(f"{t.resources[r]} {prices[r]}" for r in range(t.R)))
+    mechanics = type(game).MECHANICS
+    if "bank_trade" in mechanics:
+        prices = game.price(p)
+        rows.add_row("prices", ", ".join(f"{t.resources[r]} {prices[r]}" for r in range(t.R)))
     by_color: dict[int, list[str]] = {}
     for c in game.city[p]:
         by_color.setdefault(t.color[c], []).append(t.names[c])
     for color in sorted(by_color):
         rows.add_row(Text(t.colors[color], style=STYLE.get(t.colors[color], "")),
                      ", ".join(by_color[color]))
+    if "wonder_draft" in mechanics:
+        rows.add_row("wonders", _wonders(game, p))
+    if "progress_tokens" in mechanics:
+        rows.add_row("tokens", ", ".join(t.names[t.token0 + x] for x in game.tokens[p]) or "-")
+    symbols = [t.symbols[i] + (f"×{n}" if n > 1 else "") for i, n in enumerate(game.sci[p]) if n]
+    rows.add_row("science", ", ".join(symbols) or "-")
+    seen = game.observation(you)
+    for key, value in seen["players"][p].items():  # what else a city holds in this game
+        if key not in SHOWN and value not in (None, [], {}):
+            rows.add_row(key.replace("_", " "), _in_words(game, value))
+    seats = len(seen["players"])
+    for section in seen.get("mechanics", {}).values():  # per-seat state of the mechanics
+        for key, value in section.items():           # (a hand, a board, conflict tokens...)
+            if isinstance(value, list) and len(value) == seats and value[p] not in (None, [], {}):
+                rows.add_row(key.replace("_", " "), _in_words(game, value[p]))
+    rows.add_row("VP now", str(game.scores()[p]["total"]))
+    return Panel(rows, title=title)
+
+
+def _wonders(game: Game, p: int) -> str:
+    t = game.t
     wonders = []
     for w, tuck in zip(game.wonders[p], game.wonder_tuck[p]):
         name = t.names[t.wonder0 + w]
@@ -84,15 +118,27 @@ def render_city(game: Game, p: int, title: str) -> Panel:
             wonders.append(f"[strike]{name}[/strike]")
         else:
             wonders.append(f"{name} ({game.build_cost(p, t.wonder0 + w)}c)")
-    rows.add_row("wonders", ", ".join(wonders) or "-")
-    rows.add_row("tokens", ", ".join(t.names[t.token0 + x] for x in game.tokens[p]) or "-")
-    symbols = [t.symbols[i] + (f"×{n}" if n > 1 else "") for i, n in enumerate(game.sci[p]) if n]
-    rows.add_row("science", ", ".join(symbols) or "-")
-    rows.add_row("VP now", str(game.scores()[p]["total"]))
-    return Panel(rows, title=title)
+    return ", ".join(wonders) or "-"
+
+
+# Keys of a city's JSON the rows above already show.
+SHOWN = {"coins", "buildings", "wonders", "tokens", "loot_lost", "pairs_rewarded"}
+
+
+def _in_words(game: Game, value) -> str:
+    """A JSON value of the state for people: component ids as names."""
+    by_id = game.ruleset.by_id
+    if isinstance(value, list):
+        return ", ".join(_in_words(game, v) for v in value) or "-"
+    if isinstance(value, dict):
+        return " · ".join(f"{k} {_in_words(game, v)}" for k, v in value.items())
+    if isinstance(value, str) and value in by_id:
+        return by_id[value].name
+    return str(value)
 
 
 def render_track(game: Game) -> Panel:
+    """Duel's conflict track and progress tokens, with the discard pile."""
     t = game.t
     cells = []
     for x in range(-t.supremacy_at, t.supremacy_at + 1):
@@ -108,11 +154,28 @@ def render_track(game: Game) -> Panel:
     return Panel(text, title="Conflict track, tokens and discard pile")
 
 
-def render(game: Game, you: int, console: Console) -> None:
-    console.print(render_structure(game, you, console.width))
-    console.print(render_track(game))
-    console.print(render_city(game, you, f"Your city (seat {you})"))
-    console.print(render_city(game, 1 - you, f"Bot's city (seat {1 - you})"))
+def render_table(game: Game, you: int) -> Panel:
+    """The Age (and where hands pass) and the discard pile as `you` may see it (face down in
+    classic: a count), for a game without Duel's track."""
+    ages = game.ruleset.rules.get("ages") or []
+    passing = next((f", hands pass {a['pass']}" for a in ages
+                    if isinstance(a, dict) and a.get("age") == game.age and a.get("pass")), "")
+    discard = game.observation(you)["discard"]
+    pile = (f"{discard} card{'' if discard == 1 else 's'} face down" if isinstance(discard, int)
+            else _in_words(game, discard) if discard else "empty")
+    return Panel(f"Age {game.age} of {game.t.ages}{passing}\ndiscard pile: {pile}", title="Table")
+
+
+def render(game: Game, you: int, console: Console, names: dict[int, str]) -> None:
+    mechanics = type(game).MECHANICS
+    if "card_structure" in mechanics:
+        console.print(render_structure(game, you, console.width))
+    console.print(render_track(game) if "military_track" in mechanics else render_table(game, you))
+    console.print(render_city(game, you, f"Your city (seat {you})", you))
+    for p in game.t.seats:
+        if p != you:
+            title = "Bot's city" if names[p] == "bot" else f"City of {names[p]}"
+            console.print(render_city(game, p, f"{title} (seat {p})", you))
 
 
 def in_words(game: Game, action: int) -> str:
@@ -130,97 +193,221 @@ def explain(game: Game, error: EngineError) -> str:
     return str(error)
 
 
+def seat_names(seats: int, you: int) -> dict[int, str]:
+    """How the table calls each seat: "you", "bot" against one bot, else "seat k"."""
+    return {p: "you" if p == you else "bot" if seats == 2 else f"seat {p}" for p in range(seats)}
+
+
 def history_in_words(game: Game, seat: int) -> list[str]:
-    """The players' moves so far, oldest first, each in words (chance outcomes left out)."""
-    replay = Game(game.ruleset, seed=game.seed, auto_chance=False)
+    """The players' moves so far, oldest first, each in words as `seat` saw them (chance
+    outcomes left out; another seat's card discarded face down or tucked under a Wonder
+    stage stays hidden, as in `_reveal`)."""
+    seats = len(game.t.seats)
+    replay = new_game(game.ruleset, game.seed, seats, auto_chance=False)
+    names = seat_names(seats, seat)
+    face_down = isinstance(game.observation(seat)["discard"], int)
     moves = []
     for action in game.history:
         p = replay.current_player
         if p != CHANCE:
-            who = "you" if p == seat else "bot"
-            moves.append(f"{len(moves) + 1:>3}. {who}: {replay.action_to_text(action)}")
+            text = replay.action_to_text(action)
+            if face_down and p != seat:
+                text = _unseen_card(text)
+            moves.append(f"{len(moves) + 1:>3}. {names[p]}: {text}")
         replay.apply(action)
     return moves
+
+
+def choose_bots(spec: str, seats: int, you: int) -> dict[int, Bot] | str:
+    """The bots of the other seats from `--bot` (one name for all, or one per other seat in
+    seat order), each seeded by its seat; an error message if the list does not fit."""
+    names = [b.strip() for b in spec.split(",") if b.strip()]
+    unknown = [b for b in names if b not in BOTS]
+    if unknown or not names:
+        return f"unknown bot {(unknown or [spec])[0]!r}; choose from {', '.join(BOTS)}"
+    others = [p for p in range(seats) if p != you]
+    if len(names) == 1:
+        names *= len(others)
+    if len(names) != len(others):
+        return (f"--bot names {len(names)} bots for the {len(others)} other seats: give one "
+                "for them all, or one per other seat")
+    return dict(zip(others, names))
+
+
+Ask = Callable[[str], str]
+
+
+def play_table(game: Game, you: int, bots: dict[int, Bot], console: Console,
+               ask: Ask = input) -> bool:
+    """Play `game` to its end, `you` at the keyboard and `bots` in the other seats; False
+    if the player quit."""
+    names = seat_names(len(game.t.seats), you)
+    shown = -1
+    while not game.is_terminal:
+        if game.is_chance_node:
+            game.apply(game.sample_chance())
+            continue
+        seats = game.choosing()
+        if you not in seats:
+            if len(seats) > 1:  # the bots choose together, on the same position
+                _reveal(game, {p: bots[p].choose(game, p) for p in seats}, names, console, you)
+            else:
+                action = bots[seats[0]].choose(game)
+                console.print(f"[cyan]{names[seats[0]]}:[/] {game.action_to_text(action)}")
+                game.apply(action)
+            continue
+        if shown != len(game.history):
+            render(game, you, console, names)
+            shown = len(game.history)
+        others = [p for p in seats if p != you]
+        action = _ask_action(game, you, others, console, ask, names)
+        if action is None:
+            console.print("Game abandoned.")
+            return False
+        if action < 0:  # an answer that chose nothing: ask again
+            continue
+        if others:
+            # The bots decide on the position before your choice is applied: they never see it.
+            joint = {p: bots[p].choose(game, p) for p in others}
+            _reveal(game, {**joint, you: action}, names, console, you)
+        else:
+            game.apply(action)
+    return True
+
+
+def _reveal(game: Game, joint: dict[int, int], names: dict[int, str], console: Console,
+            you: int) -> None:
+    """Apply a joint action and show every seat's choice, now that all are made, as `you`
+    see them: a card discarded onto a face-down pile, or tucked under a Wonder stage, stays
+    hidden (classic rulings 4 and 7)."""
+    face_down = isinstance(game.observation(you)["discard"], int)
+    # Each text is read where its seat is the one to choose (the engine words an action for
+    # the current player: "stage 2" is that seat's next stage), on a copy, seat after seat.
+    texts, view = {}, game.clone()
+    for p in view.choosing():
+        texts[p] = view.action_to_text(joint[p])
+        view.apply(joint[p])
+    if face_down:
+        texts = {p: text if p == you else _unseen_card(text) for p, text in texts.items()}
+    game.apply_joint(joint)
+    console.print("[bold]Chosen together:[/]")
+    for p, text in texts.items():
+        console.print(f"  [cyan]{names[p]}:[/] {text}")
+
+
+def _unseen_card(text: str) -> str:
+    """Another seat's play without the card nobody else sees: `discard Baths` is "discard a
+    card", `stage 2 with Baths, pay left 2` is "stage 2 with a card, pay left 2"."""
+    if text.startswith("discard "):
+        return "discard a card"
+    return re.sub(r"^(stage \d+) with [^,]+", r"\1 with a card", text)
+
+
+def _ask_action(game: Game, you: int, others: list[int], console: Console, ask: Ask,
+                names: dict[int, str]) -> int | None:
+    """Your action from a menu or typed text: None to quit, -1 when nothing was chosen."""
+    view = game
+    if game.current_player != you:
+        # A simultaneous decision that asks a seat before you: read the menu and your typing
+        # where you are the seat to choose (the engine words an action for that seat, e.g.
+        # your next Wonder stage), on a copy in which those seats chose anything at all.
+        view = game.clone()
+        while view.current_player != you:
+            view.apply(view.legal_actions()[0])
+    legal = view.legal_actions()
+    decision = game.decision.replace("_", " ")
+    if others:
+        waiting = ", ".join(names[p] for p in others)
+        console.print(f"[bold]Your decision ({decision}), at the same time as {waiting}:[/] "
+                      "the choices are revealed together.")
+    else:
+        console.print(f"[bold]Your decision ({decision}):[/]")
+    for i, a in enumerate(legal, 1):
+        cost = ""
+        if a < game.t.DISCARD and "bank_trade" in type(game).MECHANICS:
+            coins = game.build_cost(you, a)
+            cost = f"  ({coins} coin{'' if coins == 1 else 's'})"
+        console.print(f"  {i:>3}. {view.action_to_text(a)}{cost}")
+    try:
+        answer = ask("> ").strip()
+    except EOFError:
+        answer = "q"
+    if answer.lower() in ("q", "quit", "exit"):
+        return None
+    if answer.lower() in ("h", "history"):
+        console.print("\n".join(history_in_words(game, you)) or "No move yet.",
+                      markup=False, highlight=False)
+        return -1
+    if answer.isdigit():
+        if 1 <= int(answer) <= len(legal):
+            return legal[int(answer) - 1]
+        console.print(f"[red]No choice {answer}: choose 1 to {len(legal)}, or type an action.[/]")
+        return -1
+    try:
+        action = view.parse_action(answer)
+        if action not in legal:
+            view.apply(action)  # not legal: raises the engine's error, saying why
+    except EngineError as exc:
+        console.print(Text(explain(view, exc), style="red"))
+        return -1
+    return action
+
+
+def final_table(game: Game, you: int, console: Console) -> None:
+    render(game, you, console, seat_names(len(game.t.seats), you))
+    r = game.result
+    names = seat_names(len(r.scores), you)
+    if r.winner is None:
+        best = max(s["total"] for s in r.scores)
+        sharing = [names[p] for p, s in enumerate(r.scores) if s["total"] == best]
+        who = "shared victory" + (f" ({', '.join(sharing)})" if len(r.scores) > 2 else "")
+    elif r.winner == you:
+        who = "you win"
+    else:
+        who = f"{'the bot' if names[r.winner] == 'bot' else names[r.winner]} wins"
+    console.print(f"[bold]Game over: {who} ({r.victory}).[/]")
+    table = Table("category", *(names[p] for p in range(len(r.scores))))
+    for k in r.scores[0]:
+        table.add_row(k, *(str(s[k]) for s in r.scores))
+    console.print(table)
 
 
 def register(app: typer.Typer) -> None:
     @app.command()
     def play(
-        game_name: str = typer.Argument("duel", metavar="GAME", help="The game, e.g. duel"),
-        bot: str = typer.Option("greedy", "--bot", help=f"Your opponent ({', '.join(BOTS)})"),
+        game_name: str = typer.Argument("duel", metavar="GAME", help="The game, e.g. duel or classic"),
+        players: int = typer.Option(None, "--players", "-p", help="Seats at the table [default: the game's]"),
+        bot: str = typer.Option("greedy", "--bot", help=f"Your opponents ({', '.join(BOTS)}): one for "
+                                                        "every other seat, or one per other seat, comma-separated"),
         seed: int = typer.Option(None, "--seed", help="Seed of the chance outcomes [default: random]"),
-        seat: int = typer.Option(0, "--seat", help="Your seat, 0 or 1"),
+        seat: int = typer.Option(0, "--seat", help="Your seat, from 0"),
+        path: Path = typer.Option(None, "--path", help="Folder of compiled rulesets (`wondersmith compile`'s "
+                                                       "output) [default: the packaged ones]"),
     ) -> None:
-        """Play against a bot: pick an action by number or type it (e.g. 'build Baths')."""
-        if bot not in BOTS:
-            typer.echo(f"wondersmith play: unknown bot {bot!r}; choose from {', '.join(BOTS)}", err=True)
-            raise typer.Exit(2)
-        if seat not in (0, 1):
-            typer.echo(f"wondersmith play: --seat is 0 or 1, not {seat}", err=True)
-            raise typer.Exit(2)
+        """Play against bots: pick an action by number or type it (e.g. 'build Baths')."""
         try:
-            ruleset = load_ruleset(game_name)
-        except UnknownRulesetError as exc:
+            ruleset = load_ruleset(game_name, path)
+            players = seat_count(ruleset, players)
+        except (UnknownRulesetError, ValueError) as exc:
             typer.echo(f"wondersmith play: {exc}", err=True)
             raise typer.Exit(2) from None
+        if not 0 <= seat < players:
+            typer.echo(f"wondersmith play: --seat is {spoken(range(players))}, not {seat}", err=True)
+            raise typer.Exit(2)
+        chosen = choose_bots(bot, players, seat)
+        if isinstance(chosen, str):
+            typer.echo(f"wondersmith play: {chosen}", err=True)
+            raise typer.Exit(2)
         if seed is None:
             import random
             seed = random.randrange(2**32)
         console = Console()
-        game = Game(ruleset, seed=seed)
-        opponent = make_bot(bot, seed)
-        console.print(f"[bold]{ruleset.name}[/] — you are seat {seat}, against the {bot} bot "
-                      f"(seed {seed}). Type a number or an action; 'h' lists the moves so far, "
-                      "'q' quits.")
-        shown = -1
-        while not game.is_terminal:
-            p = game.current_player
-            if p == CHANCE:
-                game.apply(game.sample_chance())
-                continue
-            if p != seat:
-                action = opponent.choose(game)
-                console.print(f"[cyan]bot:[/] {game.action_to_text(action)}")
-                game.apply(action)
-                continue
-            if shown != len(game.history):
-                render(game, seat, console)
-                shown = len(game.history)
-            legal = game.legal_actions()
-            console.print(f"[bold]Your decision ({game.decision.replace('_', ' ')}):[/]")
-            for i, a in enumerate(legal, 1):
-                cost = ""
-                if a < game.t.DISCARD:
-                    coins = game.build_cost(seat, a)
-                    cost = f"  ({coins} coin{'' if coins == 1 else 's'})"
-                console.print(f"  {i:>3}. {game.action_to_text(a)}{cost}")
-            try:
-                answer = input("> ").strip()
-            except EOFError:
-                answer = "q"
-            if answer.lower() in ("q", "quit", "exit"):
-                console.print("Game abandoned.")
-                raise typer.Exit(0)
-            if answer.lower() in ("h", "history"):
-                console.print("\n".join(history_in_words(game, seat)) or "No move yet.",
-                              markup=False, highlight=False)
-                continue
-            if answer.isdigit():
-                if 1 <= int(answer) <= len(legal):
-                    game.apply(legal[int(answer) - 1])
-                else:
-                    console.print(f"[red]No choice {answer}: choose 1 to {len(legal)}, "
-                                  "or type an action.[/]")
-                continue
-            try:
-                game.apply_text(answer)
-            except EngineError as exc:
-                console.print(Text(explain(game, exc), style="red"))
-        render(game, seat, console)
-        r = game.result
-        who = "shared victory" if r.winner is None else ("you win" if r.winner == seat else "the bot wins")
-        console.print(f"[bold]Game over: {who} ({r.victory}).[/]")
-        table = Table("category", "you", "bot")
-        for k in r.scores[0]:
-            table.add_row(k, str(r.scores[seat][k]), str(r.scores[1 - seat][k]))
-        console.print(table)
+        game = new_game(ruleset, seed, players)
+        bots = {p: make_bot(name, seed + k) for k, (p, name) in enumerate(chosen.items())}
+        against = (f"the {chosen[1 - seat]} bot" if players == 2 else
+                   ", ".join(f"{name} (seat {p})" for p, name in chosen.items()))
+        console.print(f"[bold]{ruleset.name}[/] — {players} players; you are seat {seat}, against "
+                      f"{against} (seed {seed}). Type a number or an action; 'h' lists the moves "
+                      "so far, 'q' quits.")
+        if play_table(game, seat, bots, console):
+            final_table(game, seat, console)

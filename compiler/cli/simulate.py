@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Callable
 
@@ -14,13 +15,18 @@ from rich.table import Table
 from wondersmith.engine import UnknownRulesetError, load_ruleset
 from wondersmith.engine.bots import BOTS, make_bot, play_game
 
+from .seats import seat_count
+
 CHUNK = 25
 IN_FLIGHT_PER_WORKER = 2  # chunks queued per worker process: enough to keep it busy
+VICTORIES = ("civilian", "military", "scientific")  # listed even when none happened
 
 
-def _seats(bots: list[str], i: int) -> tuple[str, str]:
-    """Bots swap seats every game so that seat and bot effects can be told apart."""
-    return (bots[0], bots[1]) if i % 2 == 0 else (bots[1], bots[0])
+def _seats(bots: list[str], i: int) -> tuple[str, ...]:
+    """The bots turn one seat round the table every game (two bots swap seats), so that
+    seat and bot effects can be told apart."""
+    n = len(bots)
+    return tuple(bots[(seat + i) % n] for seat in range(n))
 
 
 class Tally:
@@ -33,81 +39,91 @@ class Tally:
     def __init__(self, bots: list[str]) -> None:
         self.bots = list(bots)
         names = list(dict.fromkeys(bots))
+        seats = len(bots)
         self.games = 0
-        self.seat_wins = [0, 0]
+        self.seat_wins = [0] * seats
         self.shared = 0
         self.bot_games = dict.fromkeys(names, 0)
         self.bot_wins = dict.fromkeys(names, 0)
         self.bot_points = dict.fromkeys(names, 0)
-        self.victories = {"civilian": 0, "military": 0, "scientific": 0}
-        self.seat_points = [0, 0]
+        self.victories = dict.fromkeys(VICTORIES, 0)
+        self.seat_points = [0] * seats
         self.categories: dict[str, list[int]] = {}
 
-    def add(self, names: tuple[str, str], winner: int | None, victory: str,
+    def add(self, names: tuple[str, ...], winner: int | None, victory: str,
             scores: tuple[dict[str, int], ...]) -> None:
         self.games += 1
-        self.victories[victory] += 1
+        self.victories[victory] = self.victories.get(victory, 0) + 1
         if winner is None:
             self.shared += 1
         else:
             self.seat_wins[winner] += 1
             self.bot_wins[names[winner]] += 1
-        for seat in (0, 1):
+        for seat, name in enumerate(names):
             total = scores[seat]["total"]
-            self.bot_games[names[seat]] += 1
-            self.bot_points[names[seat]] += total
+            self.bot_games[name] += 1
+            self.bot_points[name] += total
             self.seat_points[seat] += total
             for k, v in scores[seat].items():
-                self.categories.setdefault(k, [0, 0])[seat] += v
+                self.categories.setdefault(k, [0] * len(names))[seat] += v
 
     def merge(self, other: "Tally") -> None:
         self.games += other.games
         self.shared += other.shared
-        for seat in (0, 1):
+        for seat in range(len(self.bots)):
             self.seat_wins[seat] += other.seat_wins[seat]
             self.seat_points[seat] += other.seat_points[seat]
         for table, more in ((self.bot_games, other.bot_games), (self.bot_wins, other.bot_wins),
                             (self.bot_points, other.bot_points), (self.victories, other.victories)):
             for k, v in more.items():
-                table[k] += v
-        for k, (a, b) in other.categories.items():
-            mine = self.categories.setdefault(k, [0, 0])
-            mine[0] += a
-            mine[1] += b
+                table[k] = table.get(k, 0) + v
+        for k, totals in other.categories.items():
+            mine = self.categories.setdefault(k, [0] * len(totals))
+            for seat, v in enumerate(totals):
+                mine[seat] += v
 
     def summary(self, seconds: float) -> dict:
         n = self.games
         names = list(self.bot_games)
+        # Victory types in a fixed order whatever order the chunks were merged in.
+        kinds = [*VICTORIES, *sorted(k for k in self.victories if k not in VICTORIES)]
         return {
             "games": n,
             "seconds": round(seconds, 3),
-            "games_per_second": round(n / seconds, 1) if seconds > 0 else None,
+            # Three significant digits: slow bots (ismcts) play well under one game a second.
+            "games_per_second": float(f"{n / seconds:.3g}") if seconds > 0 else None,
             "bots": self.bots,
-            "win_rate_by_seat": [self.seat_wins[0] / n, self.seat_wins[1] / n],
+            "players": len(self.bots),
+            "win_rate_by_seat": [wins / n for wins in self.seat_wins],
             "shared_rate": self.shared / n,
             "win_rate_by_bot": {b: self.bot_wins[b] / self.bot_games[b] for b in names},
-            "victory_types": {k: v / n for k, v in self.victories.items()},
-            "mean_score_by_seat": [self.seat_points[0] / n, self.seat_points[1] / n],
+            "victory_types": {k: self.victories[k] / n for k in kinds},
+            "mean_score_by_seat": [points / n for points in self.seat_points],
             "mean_score_by_bot": {b: self.bot_points[b] / self.bot_games[b] for b in names},
-            "mean_category_by_seat": {k: [v[0] / n, v[1] / n] for k, v in self.categories.items()},
+            "mean_category_by_seat": {k: [v / n for v in totals] for k, totals in self.categories.items()},
         }
 
 
-def run_games(game: str, bots: list[str], seed: int, first: int, last: int) -> Tally:
-    """Play games `first` to `last - 1`; game i uses seed `seed + i`. Returns their tally."""
-    ruleset = load_ruleset(game)
+def run_games(game: str, bots: list[str], seed: int, first: int, last: int,
+              path: str | None = None) -> Tally:
+    """Play games `first` to `last - 1`; game i uses seed `seed + i`, one seat per bot (the
+    bots turned round the table by i seats). Returns their tally."""
+    ruleset = load_ruleset(game, path)
     tally = Tally(bots)
     for i in range(first, last):
         names = _seats(bots, i)
         s = seed + i
-        g = play_game(ruleset, (make_bot(names[0], 2 * s), make_bot(names[1], 2 * s + 1)), seed=s)
+        # Seat k's bot is seeded len(bots) * s + k (for two seats: 2s and 2s + 1, as always).
+        g = play_game(ruleset, [make_bot(name, len(bots) * s + k) for k, name in enumerate(names)],
+                      seed=s)
         r = g.result
         tally.add(names, r.winner, r.victory, r.scores)
     return tally
 
 
 def simulate_games(game: str, bots: list[str], n: int, seed: int, workers: int,
-                   progress: Callable[[int], None] = lambda done: None) -> Tally:
+                   progress: Callable[[int], None] = lambda done: None,
+                   path: str | None = None) -> Tally:
     """Play n games in chunks, in this process or in `workers` processes, and tally them as
     chunks finish. Only a bounded number of chunks is queued at a time, so memory stays
     flat however many games are played."""
@@ -115,13 +131,13 @@ def simulate_games(game: str, bots: list[str], n: int, seed: int, workers: int,
     chunks = ((i, min(i + CHUNK, n)) for i in range(0, n, CHUNK))
     if workers == 1:
         for first, last in chunks:
-            total.merge(run_games(game, bots, seed, first, last))
+            total.merge(run_games(game, bots, seed, first, last, path))
             progress(last - first)
         return total
     with ProcessPoolExecutor(max_workers=workers) as pool:
         pending: set = set()
         for first, last in chunks:
-            pending.add(pool.submit(run_games, game, bots, seed, first, last))
+            pending.add(pool.submit(run_games, game, bots, seed, first, last, path))
             if len(pending) >= workers * IN_FLIGHT_PER_WORKER:
                 pending = _collect(wait(pending, return_when=FIRST_COMPLETED), total, progress)
         while pending:
@@ -149,18 +165,24 @@ def register(app: typer.Typer) -> None:
         game: str = typer.Argument(..., help="The game, e.g. duel"),
         n: int = typer.Option(100, "-n", "--games", help="Number of games"),
         seed: int = typer.Option(0, "--seed", help="Seed of the first game (game i uses seed + i)"),
-        bots: str = typer.Option("random,random", "--bots",
-                                 help=f"Two bots, comma-separated ({', '.join(BOTS)}); they swap seats every game"),
+        players: int = typer.Option(None, "--players", "-p",
+                                    help="Seats at the table [default: the number of bots, else the game's own]"),
+        bots: str = typer.Option("random", "--bots",
+                                 help=f"One bot per seat, comma-separated ({', '.join(BOTS)}), or one "
+                                      "for every seat; they turn one seat round the table every game"),
         workers: int = typer.Option(1, "--workers", "-w", help="Processes to play in parallel"),
         as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON"),
+        path: Path = typer.Option(None, "--path", help="Folder of compiled rulesets (`wondersmith compile`'s "
+                                                       "output) [default: the packaged ones]"),
     ) -> None:
-        """Play N games between two bots; print win rates, victory types and mean scores."""
+        """Play N games between bots, one per seat; print win rates, shared victories,
+        victory types and mean scores by seat and by bot."""
         names = [b.strip() for b in bots.split(",") if b.strip()]
-        if len(names) != 2:
-            raise usage_error(f"--bots takes two bot names separated by a comma, got {bots!r}")
         unknown = [b for b in names if b not in BOTS]
         if unknown:
             raise usage_error(f"unknown bot {unknown[0]!r}; choose from {', '.join(BOTS)}")
+        if not names:
+            raise usage_error(f"--bots takes bot names separated by commas, got {bots!r}")
         if n < 1:
             raise usage_error(f"-n must be at least 1, got {n}")
         if workers < 1:
@@ -168,9 +190,18 @@ def register(app: typer.Typer) -> None:
         if seed < 0:
             raise usage_error(f"--seed must be 0 or more, got {seed}")
         try:
-            load_ruleset(game)
-        except UnknownRulesetError as exc:
+            ruleset = load_ruleset(game, path)
+            if players is None and len(names) > 1:
+                players = len(names)
+            players = seat_count(ruleset, players)
+        except (UnknownRulesetError, ValueError) as exc:
             raise usage_error(str(exc)) from None
+        if len(names) == 1:
+            names *= players
+        if len(names) != players:
+            raise usage_error(f"--bots names {len(names)} bots for {players} seats: give one per "
+                              "seat, or one for them all")
+        where = None if path is None else str(path)
 
         console = Console(stderr=True)
         start = time.perf_counter()
@@ -178,7 +209,7 @@ def register(app: typer.Typer) -> None:
                       TimeRemainingColumn(), console=console, transient=as_json) as progress:
             task = progress.add_task("games", total=n)
             tally = simulate_games(game, names, n, seed, workers,
-                                   lambda done: progress.advance(task, done))
+                                   lambda done: progress.advance(task, done), where)
         summary = tally.summary(time.perf_counter() - start)
         if as_json:
             typer.echo(json.dumps(summary, indent=2))
@@ -189,13 +220,14 @@ def register(app: typer.Typer) -> None:
 def _print_summary(s: dict) -> None:
     console = Console()
     console.print(f"[bold]{s['games']} games[/] in {s['seconds']:.2f} s "
-                  f"({s['games_per_second']} games/s), bots {' vs '.join(s['bots'])} (seats alternate)")
+                  f"({s['games_per_second']} games/s), {s['players']} seats, bots "
+                  f"{' vs '.join(s['bots'])} (turning round the table every game)")
     t = Table(title="By seat")
     t.add_column("seat")
     t.add_column("win rate", justify="right")
     t.add_column("mean score", justify="right")
-    for seat in (0, 1):
-        t.add_row(str(seat), f"{s['win_rate_by_seat'][seat]:.1%}", f"{s['mean_score_by_seat'][seat]:.1f}")
+    for seat, rate in enumerate(s["win_rate_by_seat"]):
+        t.add_row(str(seat), f"{rate:.1%}", f"{s['mean_score_by_seat'][seat]:.1f}")
     t.add_row("shared", f"{s['shared_rate']:.1%}", "")
     console.print(t)
     t = Table(title="By bot")
@@ -213,8 +245,8 @@ def _print_summary(s: dict) -> None:
     console.print(t)
     t = Table(title="Mean points by category")
     t.add_column("category")
-    t.add_column("seat 0", justify="right")
-    t.add_column("seat 1", justify="right")
-    for k, (a, b) in s["mean_category_by_seat"].items():
-        t.add_row(k, f"{a:.2f}", f"{b:.2f}")
+    for seat in range(s["players"]):
+        t.add_column(f"seat {seat}", justify="right")
+    for k, points in s["mean_category_by_seat"].items():
+        t.add_row(k, *(f"{v:.2f}" for v in points))
     console.print(t)

@@ -1,11 +1,20 @@
-"""Computer players behind one small interface: `choose(game) -> action`."""
+"""Computer players behind one small interface: `choose(game, seat) -> action`.
+
+A bot is asked for one seat's action. At a decision one seat takes, that seat is
+`game.current_player` (the default). At a decision several seats take at once (classic 7
+Wonders: everyone picks a card), a table asks every seat of `game.choosing()` on the same
+state, before any of them has chosen, and applies the answers together with
+`game.apply_joint` (`play_game` does); a bot asked once some other seats have chosen does
+not look at their hidden choices (`unchosen_view`).
+"""
 from __future__ import annotations
 
 import math
 import random
-from typing import Callable, Protocol
+from typing import Callable, Protocol, Sequence
 
 from . import runtime as rt
+from .core.simultaneous import visible_choices
 from .observation import redraw_hidden
 from .state import CHANCE, Game
 
@@ -13,8 +22,40 @@ from .state import CHANCE, Game
 class Bot(Protocol):
     name: str
 
-    def choose(self, game: Game) -> int:
-        """A legal action for `game.current_player` (never called at chance nodes)."""
+    def choose(self, game: Game, seat: int | None = None) -> int:
+        """A legal action for `seat` (default `game.current_player`), one of
+        `game.choosing()`; never called at chance nodes."""
+
+
+def is_simultaneous(game: Game, seat: int) -> bool:
+    """True while `seat` takes part in a decision several seats take at once."""
+    return any(v is not None for v in visible_choices(game, seat))
+
+
+def _half_chosen(game: Game) -> bool:
+    """True while a simultaneous decision has some choices in and waits for others."""
+    return any(v is not None and v is not False for v in visible_choices(game, 0))
+
+
+def unchosen_view(game: Game, seat: int) -> Game:
+    """`game` as `seat` may search it at a simultaneous decision: a copy in which no other
+    seat has chosen yet (their choices are hidden from `seat`, so a search must not read
+    them). Without such choices, a plain clone."""
+    others_chose = any(v is True for v in visible_choices(game, seat))
+    if not others_chose:
+        return game.clone()
+    data = game.to_json()  # forget the choices through the state's public JSON form
+    waiting = data["stack"][-1]
+    mask = waiting["arg"]
+    waiting["player"] = min(s for s in range(len(data["players"])) if mask >> s & 1)
+    data.pop("simultaneous")
+    return type(game).from_json(game.ruleset, data)
+
+
+def _legal(game: Game, seat: int | None) -> list[int]:
+    if seat is None or seat == game.current_player:
+        return game.legal_actions()
+    return game.legal_actions_for(seat)
 
 
 class RandomBot:
@@ -25,11 +66,28 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, game: Game) -> int:
-        return self.rng.choice(game.legal_actions())
+    def choose(self, game: Game, seat: int | None = None) -> int:
+        return self.rng.choice(_legal(game, seat))
 
 
 WIN = 10_000.0
+
+
+def winning_seats(game: Game) -> tuple[int, ...]:
+    """The seats that won a finished game: the winner, or every seat that shares the victory
+    (the most VP, tied on the tie-break the rules' scoring names: a colour's VP in Duel,
+    coins in classic)."""
+    result = game.result
+    if result.winner is not None:
+        return (result.winner,)
+    tie = game.ruleset.rules.get("scoring", {}).get("tie_break")
+
+    def rank(p: int) -> tuple[int, int]:
+        score = result.scores[p]
+        return score["total"], game.coins[p] if tie == "coins" else score.get(tie, 0)
+
+    best = max(map(rank, range(len(result.scores))))
+    return tuple(p for p in range(len(result.scores)) if rank(p) == best)
 
 
 def evaluate(game: Game, player: int) -> float:
@@ -40,8 +98,10 @@ def evaluate(game: Game, player: int) -> float:
     weights were tuned against the random bot (about 98% wins over 200 games).
     """
     if game.result is not None:
-        w = game.result.winner
-        return 0.0 if w is None else (WIN if w == player else -WIN)
+        won = winning_seats(game)
+        if player not in won:
+            return -WIN
+        return WIN if len(won) == 1 else 0.0  # a shared victory is even for those sharing it
     t = game.t
     scores = game.scores()
     late = game.age >= t.ages
@@ -65,22 +125,55 @@ class GreedyBot:
     """One ply: try every legal action on a copy and keep the best evaluation.
 
     Copies do not sample chance, so the bot never sees a card before it is turned over.
-    Ties are broken at random.
+    Ties are broken at random. At a simultaneous decision the other seats' choices are
+    unknown: each action is tried against `samples` guesses of them, each a uniformly random
+    legal choice of every other seat in a state drawn to agree with what the bot sees
+    (`redraw_hidden`: their hands are not its to read), and the mean evaluation counts.
     """
 
     name = "greedy"
+    samples = 2
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, game: Game) -> int:
-        player = game.current_player
+    def choose(self, game: Game, seat: int | None = None) -> int:
+        player = game.current_player if seat is None else seat
+        if is_simultaneous(game, player):
+            return self._choose_with_others(game, player)
         best, best_value = [], -float("inf")
         for action in game.legal_actions():
             child = game.clone()
             child.auto_chance = False
             child.apply(action)
             value = evaluate(child, player)
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif value > best_value - 1e-9:
+                best.append(action)
+        return best[0] if len(best) == 1 else self.rng.choice(best)
+
+    def _choose_with_others(self, game: Game, player: int) -> int:
+        view = unchosen_view(game, player)
+        legal = view.legal_actions_for(player)
+        if len(legal) == 1:
+            return legal[0]
+        guesses = []
+        for _ in range(self.samples):
+            guess = view.clone()
+            redraw_hidden(guess, player, self.rng)
+            guess.auto_chance = False
+            others = {q: self.rng.choice(guess.legal_actions_for(q))
+                      for q in guess.choosing() if q != player}
+            guesses.append((guess, others))
+        best, best_value = [], -float("inf")
+        for action in legal:
+            value = 0.0
+            for guess, others in guesses:
+                child = guess.clone()
+                child.apply_joint({**others, player: action})
+                value += evaluate(child, player)
+            value /= len(guesses)
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif value > best_value - 1e-9:
@@ -108,6 +201,12 @@ class ISMCTSBot:
     UCB1 over the actions legal in that state (counting how often each was available),
     adds one action, and scores the position reached with the greedy bot's evaluation
     (squashed to -1..1) after `rollout` random plies. The most visited action is played.
+
+    At a simultaneous decision the search starts where no other seat has chosen
+    (`unchosen_view`); in each iteration the seats the engine asks before the bot choose at
+    random in the drawn state, then the bot's choice is the root. The seats asked after it
+    are searched like any later decision, so their statistics are kept per choice of the
+    bot's (the usual approximation of information-set search with simultaneous moves).
     """
 
     name = "ismcts"
@@ -119,16 +218,24 @@ class ISMCTSBot:
         self.rollout = rollout
         self.exploration = exploration
 
-    def choose(self, game: Game) -> int:
-        legal = game.legal_actions()
+    def choose(self, game: Game, seat: int | None = None) -> int:
+        me = game.current_player if seat is None else seat
+        simultaneous = is_simultaneous(game, me)
+        if simultaneous:
+            game = unchosen_view(game, me)
+            legal = game.legal_actions_for(me)
+        else:
+            legal = game.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        me = game.current_player
         root = _Node()
         rng = self.rng
         for _ in range(self.iterations):
             state = game.clone()
             redraw_hidden(state, me, rng)
+            while simultaneous and state.current_player != me:  # seats asked before the bot
+                acts = state.legal_actions()
+                state.apply(acts[int(rng.random() * len(acts))])
             node, path = root, [root]
             movers = []
             while state.result is None:  # selection
@@ -159,6 +266,9 @@ class ISMCTSBot:
                 state.apply(best)
                 path.append(node)
                 movers.append(mover)
+            while _half_chosen(state):  # a simultaneous decision resolves before it is judged
+                acts = state.legal_actions()
+                state.apply(acts[int(rng.random() * len(acts))])
             for _ in range(self.rollout):
                 if state.result is not None:
                     break
@@ -182,13 +292,27 @@ def make_bot(name: str, seed: int = 0) -> Bot:
         raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOTS)}") from None
 
 
-def play_game(ruleset: rt.Ruleset, bots: tuple[Bot, Bot], seed: int = 0) -> Game:
-    """Play one game with chance sampled from `seed`; `bots[i]` plays seat i."""
-    game = Game(ruleset, seed=seed)
+def new_game(ruleset: rt.Ruleset, seed: int = 0, players: int | None = None,
+             auto_chance: bool = True) -> Game:
+    """A game of `players` seats (default: the ruleset's own count)."""
+    if players is None or players == ruleset.players:
+        return Game(ruleset, seed=seed, auto_chance=auto_chance)
+    return Game(ruleset, seed=seed, auto_chance=auto_chance, players=players)
+
+
+def play_game(ruleset: rt.Ruleset, bots: Sequence[Bot], seed: int = 0) -> Game:
+    """Play one game with chance sampled from `seed`; `bots[i]` plays seat i, and there are
+    as many seats as bots. At a simultaneous decision every seat is asked on the same state
+    and the choices are applied together."""
+    game = new_game(ruleset, seed, len(bots))
     while game.result is None:
         p = game.current_player
         if p == CHANCE:  # only when auto_chance is off
             game.apply(game.sample_chance())
+            continue
+        seats = game.choosing()
+        if len(seats) > 1:
+            game.apply_joint({s: bots[s].choose(game, s) for s in seats})
         else:
             game.apply(bots[p].choose(game))
     return game

@@ -1,8 +1,10 @@
 """The engine in the ecosystem's standard APIs (the optional extra `wondersmith[rl]`).
 
 - `wondersmith.rl.openspiel`: importing it registers `python_wondersmith_<game>` with
-  OpenSpiel (`pyspiel`) for every ruleset named in `openspiel.REGISTERED` (Duel today).
-- `wondersmith.rl.pettingzoo`: `env(game="duel")` returns a PettingZoo AEC environment.
+  OpenSpiel (`pyspiel`) for every ruleset named in `openspiel.REGISTERED` (Duel and
+  classic, the latter with a `players` parameter).
+- `wondersmith.rl.pettingzoo`: `env(game="duel")`, `env(game="classic", players=N)` return a
+  PettingZoo AEC environment.
 
 Both wrap `wondersmith.engine.Game` through its public API only; `seats.py` holds what they
 share (returns, the bound on decisions, the text view, who decides). Importing this package

@@ -4,6 +4,13 @@
     import pyspiel
     import wondersmith.rl.openspiel
     game = pyspiel.load_game("python_wondersmith_duel")
+    table = pyspiel.load_game("python_wondersmith_classic", {"players": 5})
+
+A ruleset played at several table sizes (classic: 3 to 7) takes the parameter `players`
+(default: the ruleset's own count). A decision several seats take at once (classic's turn)
+is a run of consecutive decisions, one seat after the other, each hidden from the others
+until all are in: the turn-based form OpenSpiel's own `turn_based_simultaneous_game` gives a
+simultaneous game, which every OpenSpiel algorithm can search (docs/rl.md).
 
 A state wraps a `wondersmith.engine.Game` made with `auto_chance=False`: every random event
 (the first player, board tokens, Wonders revealed, cards left out, guilds, deals, the Great
@@ -27,10 +34,11 @@ except ImportError as exc:  # the optional extra is missing
     raise ImportError('wondersmith.rl.openspiel needs OpenSpiel: pip install "wondersmith[rl]"') from exc
 
 from wondersmith.engine import Game, load_ruleset, runtime
+from wondersmith.engine.bots import new_game
 
 from . import seats
 
-REGISTERED = ("duel",)
+REGISTERED = ("duel", "classic")
 PREFIX = "python_wondersmith_"
 _REGISTERED: dict[str, runtime.Ruleset] = {}  # by name, what this module registered
 
@@ -55,6 +63,7 @@ def register(game: str, ruleset: runtime.Ruleset | None = None, name: str | None
         return name
     if name in pyspiel.registered_names():
         raise ValueError(f"{name} is already an OpenSpiel game: pass name=")
+    counts = ruleset.player_counts
     game_type = pyspiel.GameType(
         short_name=name,
         long_name=f"wondersmith {ruleset.name}",
@@ -64,13 +73,14 @@ def register(game: str, ruleset: runtime.Ruleset | None = None, name: str | None
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=ruleset.players,
-        min_num_players=ruleset.players,
+        max_num_players=max(counts),
+        min_num_players=min(counts),
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={},
+        # A game played at several table sizes takes `players` (default: the ruleset's).
+        parameter_specification={"players": ruleset.players} if len(counts) > 1 else {},
     )
     # A class, not a closure, as the factory: pyspiel keeps it until the interpreter exits,
     # and a closure freed then (without the GIL) aborts the process.
@@ -89,18 +99,24 @@ class WondersmithGame(pyspiel.Game):
 
     def __init__(self, params: dict | None = None) -> None:
         ruleset = self.ruleset
-        probe = Game(ruleset, auto_chance=False)
+        params = dict(params or {})
+        players = int(params.get("players", ruleset.players))
+        if players not in ruleset.player_counts:
+            raise ValueError(f"{ruleset.name} is played by {sorted(ruleset.player_counts)} "
+                             f"players, not {players}")
+        self.players = players
+        probe = new_game(ruleset, 0, players, auto_chance=False)
         actions = seats.action_count(probe)
         info = pyspiel.GameInfo(
             num_distinct_actions=actions,
             max_chance_outcomes=actions,  # chance outcomes are action ids too
-            num_players=ruleset.players,
+            num_players=players,
             min_utility=seats.MIN_RETURN,
             max_utility=seats.MAX_RETURN,
             utility_sum=0.0,
-            max_game_length=seats.max_decisions(ruleset),
+            max_game_length=seats.max_decisions(ruleset, players),
         )
-        super().__init__(self.game_type, info, params or {})
+        super().__init__(self.game_type, info, params)
         self.observation_size = seats.observation_size(probe)
 
     def new_initial_state(self) -> "WondersmithState":
@@ -128,7 +144,7 @@ class WondersmithState(pyspiel.State):
         super().__init__(game)
         self._seats = game.num_players()
         # No seed: chance is OpenSpiel's.
-        self._held = _Held(Game(game.ruleset, auto_chance=False), game.get_type().short_name)
+        self._held = _Held(game.get_type().short_name, self._seats)
         # Each seat's observations so far (JSON), kept from the first time an information
         # state is asked for: a caller who never asks does not pay for them.
         self._seen: list[list[str]] | None = None
@@ -161,7 +177,15 @@ class WondersmithState(pyspiel.State):
             _remember(self._seen, engine, mover, int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return self._held.game.action_to_text(int(action))
+        engine = self._held.game
+        text = engine.action_to_text(int(action))
+        # OpenSpiel wants one string per legal action. Where two name the same card (classic's
+        # discard pile may hold the Press of Age I and the Press of Age II), the id tells them
+        # apart.
+        legal = engine.legal_actions() if engine.result is None else ()
+        if int(action) in legal and sum(engine.action_to_text(a) == text for a in legal) > 1:
+            text += f" (#{int(action)})"
+        return text
 
     def is_terminal(self) -> bool:
         return self._held.game.is_terminal
@@ -181,7 +205,7 @@ class WondersmithState(pyspiel.State):
         observation, then after each step the observation, with the action when it was
         the player's own (`{"action": id, "observation": ...}`)."""
         if self._seen is None:
-            replay = Game(self._held.game.ruleset, auto_chance=False)
+            replay = new_game(self._held.game.ruleset, 0, self._seats, auto_chance=False)
             self._seen = [[_json(replay.observation(p))] for p in range(self._seats)]
             for action in self.history():
                 mover = replay.current_player
@@ -200,14 +224,18 @@ def _remember(seen: list[list[str]], engine: Game, mover: int, action: int) -> N
 class _Held:
     """The engine's game inside a state, with the actions applied to it. OpenSpiel clones a
     Python state with deepcopy and serialises it with pickle: this copies the game with its
-    own cheap `clone()`, and pickles it as its actions, replayed on load against the
-    ruleset registered under the game's name (never the engine's objects and tables)."""
+    own cheap `clone()`, and pickles it as its seat count and actions, replayed on load
+    against the ruleset registered under the game's name (never the engine's objects and
+    tables)."""
 
-    __slots__ = ("game", "name", "actions")
+    __slots__ = ("game", "name", "players", "actions")
 
-    def __init__(self, game: Game, name: str, actions: list[int] | None = None) -> None:
-        self.game = game
+    def __init__(self, name: str, players: int, actions: list[int] | None = None,
+                 game: Game | None = None) -> None:
         self.name = name
+        self.players = players
+        self.game = game if game is not None else new_game(_REGISTERED[name], 0, players,
+                                                           auto_chance=False)
         self.actions = actions if actions is not None else []
 
     def apply(self, action: int) -> None:
@@ -215,16 +243,16 @@ class _Held:
         self.actions.append(action)
 
     def __deepcopy__(self, memo: dict) -> "_Held":
-        return _Held(self.game.clone(), self.name, self.actions[:])
+        return _Held(self.name, self.players, self.actions[:], self.game.clone())
 
     def __reduce__(self):
-        return _replayed, (self.name, self.actions)
+        return _replayed, (self.name, self.actions, self.players)
 
 
-def _replayed(name: str, actions: list[int]) -> _Held:
+def _replayed(name: str, actions: list[int], players: int = 0) -> _Held:
     if name not in _REGISTERED:
         raise ValueError(f"{name} is not registered in this process: call register() first")
-    held = _Held(Game(_REGISTERED[name], auto_chance=False), name)
+    held = _Held(name, players or _REGISTERED[name].players)
     for action in actions:
         held.apply(action)
     return held

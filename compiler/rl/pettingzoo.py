@@ -27,16 +27,18 @@ try:
 except ImportError as exc:  # the optional extra is missing
     raise ImportError('wondersmith.rl.pettingzoo needs PettingZoo: pip install "wondersmith[rl]"') from exc
 
-from wondersmith.engine import Game, load_ruleset, runtime
+from wondersmith.engine import load_ruleset, runtime
+from wondersmith.engine.bots import new_game
 
 from . import seats
 
 
 def env(game: str = "duel", render_mode: str | None = None,
-        ruleset: runtime.Ruleset | None = None) -> AECEnv:
+        ruleset: runtime.Ruleset | None = None, players: int | None = None) -> AECEnv:
     """The AEC environment of ruleset `game` (or of `ruleset`, e.g. a designer's own from
-    `load_ruleset(game, path=...)`), with PettingZoo's usual checks around it."""
-    table = raw_env(game, render_mode=render_mode, ruleset=ruleset)
+    `load_ruleset(game, path=...)`) at a table of `players` seats (default: the ruleset's),
+    with PettingZoo's usual checks around it."""
+    table = raw_env(game, render_mode=render_mode, ruleset=ruleset, players=players)
     table = wrappers.TerminateIllegalWrapper(table, illegal_reward=seats.MIN_RETURN)
     table = wrappers.AssertOutOfBoundsWrapper(table)
     return wrappers.OrderEnforcingWrapper(table)
@@ -48,7 +50,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
     metadata = {"render_modes": ["ansi", "human"], "name": "wondersmith_v0", "is_parallelizable": False}
 
     def __init__(self, game: str = "duel", render_mode: str | None = None,
-                 ruleset: runtime.Ruleset | None = None) -> None:
+                 ruleset: runtime.Ruleset | None = None, players: int | None = None) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, "
@@ -56,8 +58,12 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         self.ruleset = ruleset if ruleset is not None else load_ruleset(game)
         self.metadata = {**self.metadata, "name": f"wondersmith_{self.ruleset.game}_v0"}
         self.render_mode = render_mode
-        self.possible_agents = [f"player_{seat}" for seat in range(self.ruleset.players)]
-        probe = Game(self.ruleset, seed=0)
+        self.players = self.ruleset.players if players is None else players
+        if self.players not in self.ruleset.player_counts:
+            raise ValueError(f"{self.ruleset.name} is played by {sorted(self.ruleset.player_counts)} "
+                             f"players, not {self.players}")
+        self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
+        probe = new_game(self.ruleset, 0, self.players)
         actions, size = seats.action_count(probe), seats.observation_size(probe)
         # Every entry of the vector is at least -1 (one-hot places, counts, the pawn's lead
         # and the result scaled to [-1, 1]); coins have no upper bound. Spaces of their own
@@ -120,7 +126,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         pass
 
     def _start(self, seed: int) -> None:
-        self.game = Game(self.ruleset, seed=seed)
+        self.game = new_game(self.ruleset, seed, self.players)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

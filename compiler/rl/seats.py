@@ -3,14 +3,16 @@ who decides now, the returns of a finished game, a bound on the number of decisi
 text view of the state. It imports neither library.
 
 Returns: a finished game pays +1 to the winner and -1 to the loser, 0 to both after a shared
-victory (a draw). With more seats the same rule stays zero-sum: the winners split +1, the
-others split -1, and a victory shared by every seat pays 0.
+victory (a draw). With more seats the same rule stays zero-sum: the winners (those who share
+the victory: `bots.winning_seats`) split +1, the others split -1, and a victory shared by
+every seat pays 0.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from wondersmith.engine import Game, Result, runtime
+from wondersmith.engine import Game, runtime
+from wondersmith.engine.bots import winning_seats
 
 MIN_RETURN = -1.0
 MAX_RETURN = 1.0
@@ -31,41 +33,53 @@ def deciders(game: Game) -> tuple[int, ...]:
     Where several seats choose at once (classic 7 Wonders: everyone picks a card from their
     hand at the same time) the engine asks them one at a time, `current_player` naming the
     next, and hides each choice from the others until the last has chosen; so this is the
-    current player, and both adapters present such a decision as turns with hidden choices.
-    The extension point for exposing it as an OpenSpiel simultaneous node is here: return the
-    engine's `choosing()`, every seat still to choose (docs/rl.md, "Simultaneous
-    decisions")."""
+    current player, and both adapters present such a decision as turns with hidden choices,
+    the form OpenSpiel's algorithms take (docs/rl.md, "Classic 7 Wonders")."""
     player = game.current_player
     return (player,) if player >= 0 else ()
-
-
-def winners(result: Result, seats: int) -> tuple[int, ...]:
-    """The winning seats; a shared victory (`winner` None) is shared by every seat."""
-    return tuple(range(seats)) if result.winner is None else (result.winner,)
 
 
 def returns(game: Game, seats: int) -> list[float]:
     """Per seat: 0 while the game goes on, then the module docstring's rule."""
     if game.result is None:
         return [0.0] * seats
-    won = winners(game.result, seats)
+    won = winning_seats(game)
     if len(won) == seats:
         return [0.0] * seats
     lost = seats - len(won)
     return [MAX_RETURN / len(won) if s in won else MIN_RETURN / lost for s in range(seats)]
 
 
-def max_decisions(ruleset: runtime.Ruleset) -> int:
+def max_decisions(ruleset: runtime.Ruleset, players: int | None = None) -> int:
     """An upper bound on the player decisions (chance outcomes not counted) of one game of
-    a ruleset with a card structure per Age (the Duel family).
+    `ruleset` at a table of `players` seats (default: the ruleset's). It reads only the
+    components, the structures and the rules record; tests/rl/test_rl_seats.py checks it on
+    random games."""
+    if ruleset.boards:
+        return _hand_draft_decisions(ruleset, players or ruleset.players)
+    return _structure_decisions(ruleset)
+
+
+def _hand_draft_decisions(ruleset: runtime.Ruleset, players: int) -> int:
+    """Classic 7 Wonders: every decision of a turn takes a card from a hand (a 7th card
+    played with Babylon B too), so an Age has at most one per card dealt; the Free City of
+    the 2-player variant plays from a pile of its own, counted as one seat more. Besides,
+    a Wonder stage may queue a decision of its own (Halikarnassos builds from the discard
+    pile), at most two per stage as for Duel's effect builds."""
+    dealt = sum(age["hand"] for age in ruleset.rules["ages"]) * (players + 1)
+    stages = sum(len(stages) for board in ruleset.boards for _, stages in board.sides)
+    return dealt + 2 * stages
+
+
+def _structure_decisions(ruleset: runtime.Ruleset) -> int:
+    """The Duel family, with a card structure per Age.
 
     Each decision uses something up or is queued by a build: a draft pick takes a Wonder, a
     turn takes a card of the structure (playing again takes another), a science pair or the
     Great Library takes a progress token, destroying a building or building from the discard
     pile is queued by the build of a Wonder (each is built once at most) or of a building
     with an on-build effect (at most two such choices each), and who starts an Age is chosen
-    once per Age after the first. It reads only the components and the structures, not the
-    rules record. tests/rl/test_rl_seats.py checks it on random games.
+    once per Age after the first.
     """
     slots = sum(len(structure.slots()) for structure in ruleset.structures)
     effect_builds = len(ruleset.wonders) + sum(
@@ -75,24 +89,47 @@ def max_decisions(ruleset: runtime.Ruleset) -> int:
 
 def describe(game: Game) -> str:
     """The table as a few lines of text, for people (the ansi render, OpenSpiel's
-    `str(state)`): cities, coins, the pawn, the structure's face-up cards (face-down ones as
-    a count), tokens, the draft, and the legal actions of the seat to move."""
+    `str(state)`): what a spectator sees, and the legal actions of the seat to move. Each
+    city's coins and buildings, then what the game's mechanics put on the table: Duel's
+    pawn, Wonders, tokens, the structure's face-up cards (face-down ones as a count) and the
+    draft; classic's boards with their stages built, conflict tokens, and the number of
+    cards in each hand and in the discard pile (all face down)."""
     data = game.to_json()
     ruleset = game.ruleset
     name = _namer(ruleset)
+    mechanics = type(game).MECHANICS
+    more = data.get("mechanics", {})
     lines = [f"{ruleset.name} · Age {data['age']} · {_whose_turn(game)}"]
-    lines.append(f"military pawn: {data['pawn']:+d} (towards player 1 when positive)")
+    if "military_track" in mechanics:
+        lines.append(f"military pawn: {data['pawn']:+d} (towards player 1 when positive)")
     for seat, city in enumerate(data["players"]):
-        wonders = ", ".join(f"{name(w['id'])} ({w['status']})" for w in city["wonders"])
-        lines.append(f"player {seat}: {city['coins']} coins · buildings: "
-                     f"{_names(name, city['buildings'])} · Wonders: {wonders or '-'} · "
-                     f"tokens: {_names(name, city['tokens'])}")
-    face_up = [slot["card"] for slot in data["structure"] if slot["face_up"] and not slot["taken"]]
-    hidden = sum(1 for slot in data["structure"] if not slot["face_up"] and not slot["taken"])
-    lines.append(f"structure: {_names(name, face_up)}; {hidden} face down")
-    lines.append(f"progress tokens on the board: {_names(name, data['board_tokens'])}")
+        parts = [f"player {seat}: {city['coins']} coins", f"buildings: {_names(name, city['buildings'])}"]
+        if "wonder_draft" in mechanics:
+            wonders = ", ".join(f"{name(w['id'])} ({w['status']})" for w in city["wonders"])
+            parts.append(f"Wonders: {wonders or '-'}")
+        if "progress_tokens" in mechanics:
+            parts.append(f"tokens: {_names(name, city['tokens'])}")
+        if "wonder_boards" in mechanics:
+            board = more["wonder_boards"]["boards"][seat]
+            stages = len(more["wonder_boards"]["stages"][seat])
+            parts.append(f"board: {name(board['board'])} {board['side'].upper()}, {stages} stage"
+                         f"{'' if stages == 1 else 's'} built" if board else "board: -")
+        if "conflicts" in mechanics:
+            tokens = more["conflicts"]["conflict_tokens"][seat]
+            parts.append(f"conflict tokens: {', '.join(f'{t:+d}' for t in tokens) or '-'}")
+        if "hand_draft" in mechanics:
+            parts.append(f"hand: {len(more['hand_draft']['hands'][seat])} cards")
+        lines.append(" · ".join(parts))
+    if "card_structure" in mechanics:
+        face_up = [slot["card"] for slot in data["structure"] if slot["face_up"] and not slot["taken"]]
+        hidden = sum(1 for slot in data["structure"] if not slot["face_up"] and not slot["taken"])
+        lines.append(f"structure: {_names(name, face_up)}; {hidden} face down")
+    if "progress_tokens" in mechanics:
+        lines.append(f"progress tokens on the board: {_names(name, data['board_tokens'])}")
     if data["draft"]:
         lines.append(f"Wonders to draft: {_names(name, data['draft'])}")
+    if "hand_draft" in mechanics:
+        lines.append(f"discard pile: {len(data['discard'])} cards, face down")
     if deciders(game):
         lines.append("legal: " + "; ".join(game.legal_texts()))
     return "\n".join(lines)

@@ -44,7 +44,7 @@ def test_simulate_table_output():
 
 @pytest.mark.parametrize("args,message", [
     (["simulate", "duel", "-n", "0"], "-n must be at least 1"),
-    (["simulate", "duel", "--bots", "random"], "two bot names"),
+    (["simulate", "duel", "--bots", "random,random,random"], "played by 2 players, not 3"),
     (["simulate", "duel", "--bots", "random,alphazero"], "unknown bot 'alphazero'"),
     (["simulate", "duel", "--workers", "0"], "--workers must be at least 1"),
     (["simulate", "chess"], "no compiled ruleset named 'chess'"),

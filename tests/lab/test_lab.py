@@ -46,8 +46,14 @@ def test_a_bad_revision_is_a_clear_error(spec, message):
 
 
 def test_an_unknown_game_is_a_clear_error():
-    with pytest.raises(RevisionError, match="no game 'cities'"):
-        load_revision(str(ROOT / "cards"), "cities")
+    with pytest.raises(RevisionError, match="no game 'chess'"):
+        load_revision(str(ROOT / "cards"), "chess")
+
+
+def test_a_game_around_a_table_is_refused_with_what_to_use_instead():
+    with pytest.raises(RevisionError, match="compares games for two opponents; 'classic' is for 3 "
+                                            "or more players .*wondersmith simulate"):
+        load_revision(str(ROOT / "cards"), "classic")
 
 
 def test_a_planted_strong_card_ranks_first_with_an_interval_above_zero(revisions):

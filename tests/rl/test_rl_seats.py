@@ -9,14 +9,19 @@ from types import SimpleNamespace
 import pytest
 
 from wondersmith.engine import Game, Result, load_ruleset
-from wondersmith.rl.seats import deciders, max_decisions, returns, winners
+from wondersmith.engine.bots import winning_seats
+from wondersmith.rl.seats import deciders, max_decisions, returns
 
 DUEL = load_ruleset("duel")
+CLASSIC = load_ruleset("classic")
 
 
-def finished(winner: int | None) -> SimpleNamespace:
-    """Stands in for a finished game: `returns` reads only `result`."""
-    return SimpleNamespace(result=Result(winner=winner, victory="civilian"))
+def finished(winner: int | None, totals=(10, 10), coins=None, tie_break="blue") -> SimpleNamespace:
+    """Stands in for a finished game: `returns` reads its result, coins and rules' tie-break."""
+    scores = tuple({"total": t, "blue": 0} for t in totals)
+    return SimpleNamespace(result=Result(winner=winner, victory="civilian", scores=scores),
+                           coins=list(coins or [0] * len(totals)),
+                           ruleset=SimpleNamespace(rules={"scoring": {"tie_break": tie_break}}))
 
 
 @pytest.mark.parametrize(("winner", "expected"), [(0, [1.0, -1.0]), (1, [-1.0, 1.0]), (None, [0.0, 0.0])])
@@ -25,9 +30,29 @@ def test_two_seats_win_lose_draw(winner, expected):
 
 
 def test_more_seats_stay_zero_sum():
-    assert returns(finished(2), 4) == pytest.approx([-1 / 3, -1 / 3, 1.0, -1 / 3])
-    assert returns(finished(None), 3) == [0.0, 0.0, 0.0]
-    assert winners(Result(winner=None, victory="civilian"), 3) == (0, 1, 2)
+    assert returns(finished(2, (1, 2, 3, 0)), 4) == pytest.approx([-1 / 3, -1 / 3, 1.0, -1 / 3])
+    assert returns(finished(None, (5, 5, 5)), 3) == [0.0, 0.0, 0.0]
+
+
+def test_a_shared_victory_is_shared_by_the_tied_leaders_only():
+    """Classic ruling 21: the most VP, then the most coins; still tied, a shared victory."""
+    game = finished(None, (40, 40, 38, 40), coins=(5, 5, 9, 2), tie_break="coins")
+    assert winning_seats(game) == (0, 1)
+    assert returns(game, 4) == pytest.approx([0.5, 0.5, -0.5, -0.5])
+
+
+def test_winning_seats_of_played_classic_games():
+    rng = random.Random(4)
+    for seed in range(20):
+        game = Game(CLASSIC, seed=seed, players=3 + seed % 5)
+        while not game.is_terminal:
+            game.apply(rng.choice(game.legal_actions()))
+        won = winning_seats(game)
+        best = max((s["total"], game.coins[p]) for p, s in enumerate(game.result.scores))
+        assert won == tuple(p for p, s in enumerate(game.result.scores)
+                            if (s["total"], game.coins[p]) == best)
+        assert (len(won) == 1) == (game.result.winner is not None)
+        assert sum(returns(game, len(game.result.scores))) == pytest.approx(0)
 
 
 def test_no_return_before_the_end():
@@ -48,6 +73,19 @@ def test_max_decisions_bounds_random_games():
             made += 1
         longest = max(longest, made)
     assert 60 < longest <= bound
+
+
+@pytest.mark.parametrize("players", [3, 5, 7])
+def test_max_decisions_bounds_random_classic_games(players):
+    bound = max_decisions(CLASSIC, players)
+    longest = 0
+    for seed in range(40):
+        game, rng, made = Game(CLASSIC, seed=seed, players=players), random.Random(seed), 0
+        while not game.is_terminal:
+            game.apply(rng.choice(game.legal_actions()))
+            made += 1
+        longest = max(longest, made)
+    assert 18 * players <= longest <= bound  # 18 turns for every seat
 
 
 def test_deciders():
