@@ -65,6 +65,11 @@ class Config:
 def extend_tables(t) -> None:
     """The decks at this player count, and classic's action ids (classic_actions.py)."""
     config = t.config[NAME]
+    # Values the engine plays are checked when a game is set up (the compiler writes any text
+    # as a literal; the schema refuses others first).
+    for direction in config.passes:
+        if direction not in ("left", "right"):
+            raise RulesError(f"ages[].pass: 'left' or 'right', not {direction!r:.60}")
     # The player count the decks are built for: the seats, or in the 2-player variant its
     # `deck_players` (the Free City's mechanic plays the cards left over: `pool`, the draw
     # pile, once the hands are dealt).
