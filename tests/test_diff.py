@@ -564,8 +564,10 @@ def test_copies_are_counted_and_printed_by_player_count(classic) -> None:
     pool = by_id(classic, "clay_pool")
     d = semdiff.diff_games(classic, swap(classic, "buildings", "clay_pool", copies=(3, 4, 5)))
     (change,) = d.items
-    assert change.details == [f"copies: {semdiff.describe_copies(pool.copies)} → 3 (3+, 4+, 5+)"]
-    assert semdiff.describe_copies((3, 5)) == "2 (3+, 5+)" and semdiff.describe_copies(()) == "1"
+    before = diff_words.describe_copies(pool.copies)
+    assert change.details == [f"copies: {before} → 3 (3+, 4+, 5+)"]
+    assert diff_words.describe_copies((3, 5)) == "2 (3+, 5+)"
+    assert diff_words.describe_copies(()) == "1"
 
 
 def test_a_stage_changed_removed_or_added_is_named_by_side_and_place(classic) -> None:

@@ -390,3 +390,46 @@ def test_baseline_is_not_refused(tmp_path: Path) -> None:
     """The real data goes through every check (so a refusal above means something)."""
     assert check_python(duel(), tmp_path)
     assert check_render(duel(), "en", {}, [item.name for item in duel().components()])
+
+
+# Classic 7 Wonders: the sheet of a circle of cities (boards, copies, conflicts, the pad and
+# the summary of the classic mechanics), rendered from the intermediate form.
+
+CLASSIC = DUEL.parent / "classic"
+CLASSIC_NAMES = NAMES | {("Board", "name")}
+
+
+@lru_cache(maxsize=None)
+def classic() -> model.Game:
+    return load(CLASSIC)
+
+
+CLASSIC_FIELDS = sorted({key for key, _ in leaves(classic())})
+
+
+def test_classic_has_text_in_the_fields_only_it_uses() -> None:
+    assert {("Board", "name"), ("AgeDeck", "pass_to"), ("Game", "trade_sellable")} <= \
+        set(CLASSIC_FIELDS)
+
+
+@pytest.mark.parametrize("field", CLASSIC_FIELDS, ids=[".".join(f) for f in CLASSIC_FIELDS])
+def test_hostile_text_in_every_field_of_classic(field: tuple[str, str]) -> None:
+    game = classic()
+    values = sorted({value for key, value in leaves(game) if key == field})
+    mapping = {value: hostile(value) for value in values}
+    bad = rename(game, mapping)
+    shown = list(mapping.values()) if field in CLASSIC_NAMES else []
+    rendered = check_render(bad, "en", {}, shown, base=game)
+    if field in CLASSIC_NAMES:  # names are free text: always accepted, shown exactly
+        assert rendered and check_render(bad, "fr", {}, shown, base=game)
+
+
+def test_hostile_translated_names_of_classic() -> None:
+    game = classic()
+    names = {item.id: hostile(item.name) for item in game.components()}
+    assert check_render(game, "fr", names, list(names.values()), base=game)
+
+
+def test_classic_baseline_is_not_refused() -> None:
+    game = classic()
+    assert check_render(game, "en", {}, [item.name for item in game.components()], base=game)

@@ -17,6 +17,7 @@ from wondersmith.render import sheets
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()
 HTML = ("html",)  # PDFs take seconds each; the HTML has the same inputs plus none
+GAMES = ("classic", "duel")  # the games under cards/
 
 
 @pytest.fixture()
@@ -57,11 +58,12 @@ def test_the_committed_manifest_is_true() -> None:
     manifest = Manifest(ROOT)
     fix = "run `wondersmith build` and commit generated/ and docs/rules/"
     assert manifest.false_claims() == [], fix
-    duel = ROOT / "cards" / "duel"
-    assert manifest.current(ROOT / "generated" / "duel", compile_inputs(duel)), fix
-    every = render.steps("duel", duel, LANGUAGES, ("html", "pdf"), "a4",
-                         ROOT / "generated" / "sheets", ROOT / "docs" / "rules")
-    assert render.pending(every, manifest) == [], fix
+    for game in GAMES:
+        folder = ROOT / "cards" / game
+        assert manifest.current(ROOT / "generated" / game, compile_inputs(folder)), fix
+        every = render.steps(game, folder, LANGUAGES, ("html", "pdf"), "a4",
+                             ROOT / "generated" / "sheets", ROOT / "docs" / "rules")
+        assert render.pending(every, manifest) == [], fix
 
 
 def test_a_build_with_nothing_changed_writes_and_renders_nothing(project: Path,
@@ -72,7 +74,8 @@ def test_a_build_with_nothing_changed_writes_and_renders_nothing(project: Path,
     forbid_rendering(monkeypatch)
     report = run_build(Path("cards"), formats=HTML)
     assert report.ok and report.written == [] and report.compiled == []
-    assert len(report.unchanged) == 1 + 5 * 2  # the package, then html and md per language
+    # per game: the package, then html and md per language
+    assert len(report.unchanged) == len(GAMES) * (1 + 5 * 2)
     assert snapshot(project) == before
 
 
@@ -167,10 +170,13 @@ def test_sheets_shows_one_progress_step_per_language_and_format(project: Path) -
     result = runner.invoke(app, ["sheets", "--lang", "en,fr", "--format", "html"])
     assert result.exit_code == 0, result.output
     steps = [line for line in result.output.splitlines() if line.startswith("rendering ")]
-    assert steps == ["rendering duel en html (1/4)", "rendering duel en md (2/4)",
-                     "rendering duel fr html (3/4)", "rendering duel fr md (4/4)"]
+    # The HTML links the fonts by a path relative to where it is written: in this copy of the
+    # project every sheet is rendered again; of the docs, only the two deleted.
+    assert steps == ["rendering classic en html (1/6)", "rendering classic fr html (2/6)",
+                     "rendering duel en html (3/6)", "rendering duel en md (4/6)",
+                     "rendering duel fr html (5/6)", "rendering duel fr md (6/6)"]
     again = runner.invoke(app, ["sheets", "--lang", "en,fr", "--format", "html"])
-    assert "0 file(s) written, 4 up to date" in again.output
+    assert "0 file(s) written, 8 up to date" in again.output
 
 
 def test_build_on_invalid_data_leaves_every_output_as_it_was(project: Path) -> None:

@@ -25,6 +25,8 @@ from wondersmith.render.i18n import LANGUAGES
 from conftest import DUEL, ROOT
 
 SHEETS_OUT = ROOT / "generated" / "sheets"  # the committed sheets are the snapshots
+CLASSIC = ROOT / "cards" / "classic"
+GAMES = {"duel": DUEL, "classic": CLASSIC}
 
 
 @pytest.fixture(scope="session")
@@ -55,15 +57,63 @@ def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", unicodedata.normalize("NFC", text))
 
 
+@pytest.fixture(scope="session")
+def classic():
+    return load(CLASSIC)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_html_snapshot(game, lang: str) -> None:
+def test_html_snapshot(game_id: str, lang: str) -> None:
     """The committed sheet and rules reference match a fresh render of the data."""
-    names = load_names(DUEL, lang)
-    html = sheets.render_html(game, lang, names, "a4", sheets.font_base_for(SHEETS_OUT))
-    assert (SHEETS_OUT / f"duel-{lang}-a4.html").read_text(encoding="utf-8") == html, (
-        f"duel-{lang}-a4.html differs: run `wondersmith build` and review the diff")
-    md = sheets.render_markdown(game, lang, names)
-    assert (ROOT / "docs" / "rules" / f"duel-{lang}.md").read_text(encoding="utf-8") == md
+    folder = GAMES[game_id]
+    names = load_names(folder, lang)
+    data = load(folder)
+    html = sheets.render_html(data, lang, names, "a4", sheets.font_base_for(SHEETS_OUT))
+    assert (SHEETS_OUT / f"{game_id}-{lang}-a4.html").read_text(encoding="utf-8") == html, (
+        f"{game_id}-{lang}-a4.html differs: run `wondersmith build` and review the diff")
+    md = sheets.render_markdown(data, lang, names)
+    assert (ROOT / "docs" / "rules" / f"{game_id}-{lang}.md").read_text(encoding="utf-8") == md
+
+
+@pytest.fixture(scope="session")
+def classic_pdf(classic) -> bytes:
+    """The Vietnamese classic sheet as PDF, rendered as `wondersmith build` renders it."""
+    html = sheets.render_html(classic, "vi", load_names(CLASSIC, "vi"), "a4",
+                              sheets.font_base_for(SHEETS_OUT))
+    return sheets.render_pdf(html, (SHEETS_OUT / "classic-vi-a4.html").as_uri())
+
+
+def test_classic_pdf_is_the_committed_one_byte_for_byte(classic_pdf: bytes) -> None:
+    assert (SHEETS_OUT / "classic-vi-a4.pdf").read_bytes() == classic_pdf, (
+        "classic-vi-a4.pdf differs from a fresh render: run `wondersmith build`")
+
+
+def test_classic_pdf_text_has_every_card_board_and_the_pad(classic, classic_pdf) -> None:
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(classic_pdf))
+    text = _norm(" ".join(page.extract_text() for page in reader.pages))
+    names = load_names(CLASSIC, "vi")
+    missing = [n for n in (names.get(c.id, c.name) for c in classic.components())
+               if _norm(n) not in text]
+    assert missing == []
+    for word in ("Bảng Kỳ quan", "Mặt A", "Mặt B", "Bảng tính điểm cho 7 người chơi",
+                 "Người chơi 7", "Token Chiến thắng", "Hai người chơi", "Thành phố Tự do"):
+        assert word in text, word
+    families = set()
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            families.add(str(font.get_object()["/BaseFont"]).split("+", 1)[1])
+    assert families and all(f.startswith("Noto-Sans-WS") for f in families), families
+
+
+def test_classic_text_stays_in_its_boxes(classic) -> None:
+    html = sheets.render_html(classic, "vi", load_names(CLASSIC, "vi"), "a4",
+                              sheets.font_base_for(SHEETS_OUT))
+    problems, seen = _layout_problems(html)
+    assert problems == []
+    assert len(seen) == len(classic.buildings) + len(classic.boards)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -119,8 +169,8 @@ def _layout_problems(html: str) -> tuple[list[str], dict[str, int]]:
     def walk(box, card, page_no, page_box):
         element = getattr(box, "element", None)
         classes = (element.get("class") or "").split() if element is not None else []
-        if isinstance(box, (boxes.BlockBox, boxes.InlineBlockBox)) and "card" in classes \
-                and box.element_tag == "article":
+        if isinstance(box, (boxes.BlockBox, boxes.InlineBlockBox)) \
+                and ("card" in classes or "board" in classes) and box.element_tag == "article":
             card_id = element.get("id")
             if card_id in seen and seen[card_id] != page_no:
                 problems.append(f"{card_id} split across pages")
@@ -236,12 +286,14 @@ def test_cli_renders_html_and_markdown(tmp_path: Path, monkeypatch: pytest.Monke
     result = CliRunner().invoke(app, ["sheets", "--lang", "fr,vi", "--format", "html",
                                       "--out", str(tmp_path / "s"), "--docs", str(tmp_path / "d")])
     assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in (tmp_path / "s").iterdir()) == ["duel-fr-a4.html",
-                                                                   "duel-vi-a4.html"]
+    assert sorted(p.name for p in (tmp_path / "s").iterdir()) == [
+        "classic-fr-a4.html", "classic-vi-a4.html", "duel-fr-a4.html", "duel-vi-a4.html"]
     md = (tmp_path / "d" / "duel-vi.md").read_text(encoding="utf-8")
     assert "Kim tự tháp" in md and "Tóm tắt luật chơi" in md
     assert (tmp_path / "d" / "duel-vi.md").read_bytes() == (ROOT / "docs" / "rules" /
                                                             "duel-vi.md").read_bytes()
+    assert (tmp_path / "d" / "classic-fr.md").read_bytes() == (ROOT / "docs" / "rules" /
+                                                               "classic-fr.md").read_bytes()
 
 
 def test_rules_summary_gives_each_player_the_wonders_the_draft_deals() -> None:

@@ -22,7 +22,8 @@ from wondersmith.render import i18n
 
 # Where the messages are, inside the package: the renderer's own and the DSL's (the nouns'
 # words and each verb's phrase).
-SOURCES = ("render/phrases.py", "render/sheets.py", "render/texts.py", "dsl/words.py",
+SOURCES = ("render/phrases.py", "render/sheets.py", "render/texts.py", "render/circle_texts.py",
+           "render/scoring.py", "render/boards.py", "dsl/words.py",
            "dsl/verbs/*.py")
 KEYWORDS = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}
 FIXED_DATE = dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc)

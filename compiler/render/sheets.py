@@ -25,9 +25,10 @@ from markupsafe import Markup, escape
 
 from wondersmith import resources
 from wondersmith.dsl.effect import Effect, Icon
-from wondersmith.engine.mechanics.catalogue import MECHANICS, OPPONENT, SEATINGS
-from wondersmith.ir.model import Building, Cost, Game, Structure, Token, Wonder
-from wondersmith.render import phrases, texts
+from wondersmith.dsl.rules_keys import KNOWN as MECHANICS
+from wondersmith.engine.mechanics.catalogue import OPPONENT, SEATINGS
+from wondersmith.ir.model import Board, Building, Cost, Game, Structure, Token, Wonder
+from wondersmith.render import boards, circle_texts, phrases, scoring, texts
 from wondersmith.render.i18n import LANGUAGE_NAMES, Text, Translator, translator
 
 HERE = resources.folder("wondersmith.render")
@@ -71,13 +72,16 @@ class CardView:
     chain_gives: Icon | None
     chain_from: Icon | None
     effects: list[EffectView]
+    copies: list[str] = field(default_factory=list)  # "3+", "5+": one mark per copy
+    copies_text: Text = Text("")
 
     @property
     def free(self) -> bool:
         return not self.coins and not self.resources
 
 
-def _name(t: Translator, item: Building | Wonder | Token, names: dict[str, str]) -> Text:
+def _name(t: Translator, item: Building | Wonder | Token | Board,
+          names: dict[str, str]) -> Text:
     if t.lang == "en":
         return Text(item.name)
     if item.id in names:
@@ -93,24 +97,47 @@ def _effects(t: Translator, effects: tuple[Effect, ...], opponent: bool) -> list
     return [EffectView(phrases.effect_text(t, e, opponent), e.icons(t)) for e in effects]
 
 
-def _chain(t: Translator, symbol: str | None) -> Icon | None:
+# A chain named after cards (7 Wonders): (the cards it makes free, the cards that give it).
+NamedChains = dict[str, tuple[Text, Text]]
+
+
+def named_chains(t: Translator, game: Game, names: dict[str, str]) -> NamedChains | None:
+    """The game's chains by the names of their cards, when its chain symbols are not drawn
+    symbols (7 Wonders names each after the card that gives it); None when every one is."""
+    symbols = {s for b in game.buildings for s in (b.chain_gives, b.chain_from) if s}
+    if all("chain_" + s in icon_names() for s in symbols):
+        return None
+    def cards(attr: str, symbol: str, style: str) -> Text:
+        return t.join([_name(t, b, names) for b in game.buildings
+                       if getattr(b, attr) == symbol], style=style)
+    return {s: (cards("chain_from", s, "standard"), cards("chain_gives", s, "or"))
+            for s in sorted(symbols)}
+
+
+def _chain(t: Translator, symbol: str | None, chains: NamedChains | None,
+           gives: bool) -> Icon | None:
     if symbol is None:
         return None
+    if chains is not None:
+        return Icon("chain_link", chains[symbol][0 if gives else 1])
     return Icon("chain_" + symbol, texts.chain_name(t, symbol))
 
 
 def card_view(t: Translator, item: Building | Wonder | Token, names: dict[str, str],
-              opponent: bool) -> CardView:
+              opponent: bool, chains: NamedChains | None = None) -> CardView:
     """A card as the sheet shows it; `opponent`: the game seats two opponents (its seating
-    is `opponent`), so effects on "neighbours" read "your opponent"."""
+    is `opponent`), so effects on "neighbours" read "your opponent"; `chains`: the game's
+    chains by card names (`named_chains`), or None for chain symbols drawn as icons."""
     cost = getattr(item, "cost", Cost())
     return CardView(
         id=item.id, name=_name(t, item, names), kind=item.kind,
         color=getattr(item, "color", item.kind), coins=cost.coins,
         resources=_cost_icons(t, cost),
-        chain_gives=_chain(t, getattr(item, "chain_gives", None)),
-        chain_from=_chain(t, getattr(item, "chain_from", None)),
+        chain_gives=_chain(t, getattr(item, "chain_gives", None), chains, True),
+        chain_from=_chain(t, getattr(item, "chain_from", None), chains, False),
         effects=_effects(t, item.effects, opponent),
+        copies=boards.copies_marks(item) if isinstance(item, Building) else [],
+        copies_text=boards.copies_text(t, item) if isinstance(item, Building) else Text(""),
     )
 
 
@@ -260,6 +287,9 @@ def _check_rules_names(game: Game) -> None:
         raise RenderError(f"unknown seating {game.seating!r}")
     if unknown:
         raise RenderError("unknown mechanics: " + ", ".join(map(repr, unknown)))
+    settings = circle_texts.unknown_variant_settings(game)
+    if settings:
+        raise RenderError("unknown 2-player variant settings: " + ", ".join(settings))
 
 
 def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
@@ -268,20 +298,24 @@ def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
     _check_rules_names(game)
     opponent = game.seating == OPPONENT  # else seats around a table: neighbours
     labels = texts.labels(t)
+    chains = named_chains(t, game, names)
+    if chains is not None:
+        labels["chain_gives"] = t.gettext("Makes free")
     ages = []
     colors = [c for c in game.colors if c != game.setup.guild_color]
     for deck in game.ages:
         cards = game.age_cards(deck.age)
         groups = []
         for color in colors:
-            members = [card_view(t, b, names, opponent) for b in cards if b.color == color]
+            members = [card_view(t, b, names, opponent, chains) for b in cards
+                       if b.color == color]
             if members:
                 groups.append({"color": color, "title": phrases.color_heading(t, color),
                                "cards": members})
         ages.append({"age": deck.age, "roman": ROMAN.get(deck.age, str(deck.age)),
                      "title": _format(labels["age"], {"age": ROMAN.get(deck.age, deck.age)}),
                      "groups": groups})
-    guilds = [card_view(t, b, names, opponent) for b in game.guilds()]
+    guilds = [card_view(t, b, names, opponent, chains) for b in game.guilds()]
     page_label = str(labels["page"])
     before, _, rest = page_label.partition("{page}")
     middle, _, after = rest.partition("{pages}")
@@ -299,6 +333,13 @@ def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
         "tokens": [card_view(t, k, names, opponent) for k in game.tokens],
         "cells": military_cells(game), "zones": military_zones(game),
         "rules": texts.rules_summary(t, game), "structures": structures,
+        "boards": [boards.board_view(t, b, _name(t, b, names),
+                                     lambda effects: _effects(t, effects, opponent))
+                   for b in game.boards],
+        "conflicts": boards.conflict_rows(t, game),
+        "pad": scoring.pad(t, game),
+        "has_copies": any(b.copies for b in game.buildings),
+        "has_track": "military_track" in game.mechanics,
         "card_types": texts.card_types(t, game),
         "paper": PAPERS[paper], "icon_css": Markup(icon_css()),
         "font_base": font_base, "css_page": Markup(css_page),

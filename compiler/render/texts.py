@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from wondersmith.ir.model import Game
-from wondersmith.render import phrases
+from wondersmith.render import circle_texts as circle, phrases
 from wondersmith.render.i18n import Text, Translator
 
 
@@ -48,20 +48,38 @@ def labels(t: Translator) -> dict[str, Text]:
         "name": t.gettext("Name"),
         "vp": t.gettext("VP"),
         "card_types": t.gettext("Card types"),
+        "boards": t.gettext("Wonder boards"),
+        "side": t.gettext("Side"),
+        "stage": t.gettext("Stage"),
+        "players": t.gettext("Players"),
+        "conflict_tokens": t.gettext("Conflict tokens"),
+        "age_column": t.pgettext("table heading", "Age"),
+        "victory_token": t.gettext("Victory token"),
+        "defeat_token": t.gettext("Defeat token"),
     }
 
 
 def card_types(t: Translator, game: Game) -> list[tuple[str, Text, Text]]:
-    """What each colour of card does: (colour, heading, text), in the game's colour order."""
+    """What each colour of card does: (colour, heading, text), in the game's colour order.
+    Where the games differ, the mechanics the game lists choose the text."""
+    listed = set(game.mechanics)
     texts = {
         "brown": t.gettext("Produce raw materials, every turn."),
         "grey": t.gettext("Produce manufactured goods, every turn."),
         "blue": t.gettext("Give victory points."),
-        "green": t.gettext("Give a science symbol and often victory points."),
+        "green": t.gettext("Give a science symbol and often victory points.")
+        if "science_pairs" in listed else t.gettext(
+            "Give a science symbol, scored in sets at the end of the game."),
         "yellow": t.gettext("Give coins, produce resources or change the trade price; each "
-                            "one adds a coin when you discard a card."),
-        "red": t.gettext("Give shields that move the conflict pawn."),
-        "purple": t.gettext("Give coins and victory points for what the richest city has."),
+                            "one adds a coin when you discard a card.")
+        if game.discard_bonus else t.gettext(
+            "Give coins, produce resources or lower the price of trade."),
+        "red": t.gettext("Give shields that move the conflict pawn.")
+        if "military_track" in listed else t.gettext(
+            "Give shields, compared with your neighbours' at the end of each Age."),
+        "purple": t.gettext("Give coins and victory points for what the richest city has.")
+        if game.seating == "opponent" else t.gettext(
+            "Give victory points for what your neighbours' cities or your own hold."),
     }
     return [(c, phrases.color_heading(t, c), texts[c]) for c in game.colors if c in texts]
 
@@ -101,9 +119,10 @@ Words = Callable[[Translator, Game], Text]
 
 @dataclass(frozen=True)
 class Part:
-    """A sentence of the rules summary, and the mechanics it describes (names of
-    `wondersmith.engine.mechanics.catalogue`): it is in the summary of a game that lists all
-    of them in game.yaml's `mechanics` (a part needing none is in every one)."""
+    """A sentence of the rules summary, and the mechanics it describes (names validation
+    knows, `wondersmith.dsl.rules_keys.KNOWN`): it is in the summary of a game that lists all
+    of them in game.yaml's `mechanics` (a part needing none is in every one). A part whose
+    words are empty for a game (a 2-player variant it does not declare) is left out."""
 
     needs: tuple[str, ...]
     words: Words
@@ -122,11 +141,18 @@ def rules_summary(t: Translator, game: Game) -> list[Section]:
     listed = set(game.mechanics)
     out = []
     for layout in SUMMARY:
-        paragraphs = [p.words(t, game) for p in layout.paragraphs if listed >= set(p.needs)]
-        bullets = [p.words(t, game) for p in layout.bullets if listed >= set(p.needs)]
+        paragraphs = _texts(t, game, layout.paragraphs, listed)
+        bullets = _texts(t, game, layout.bullets, listed)
         if paragraphs or bullets:
             out.append(Section(layout.title(t), paragraphs, bullets))
     return out
+
+
+def _texts(t: Translator, game: Game, parts: tuple[Part, ...], listed: set[str]) -> list[Text]:
+    """The words of the parts whose mechanics are listed; a part with nothing to say for
+    this game (a variant it does not declare) is left out."""
+    texts = (p.words(t, game) for p in parts if listed >= set(p.needs))
+    return [text for text in texts if text]
 
 
 def _cards_per_age(game: Game) -> int:
@@ -139,6 +165,7 @@ SUMMARY = (
             "Each player leads a city through {ages} Ages, building cards and Wonders. There "
             "are three ways to win: military supremacy, scientific supremacy and civilian "
             "victory."), ages=len(g.ages))),
+        Part(("hand_draft", "wonder_boards"), circle.goal),
     )),
     Layout(lambda t: t.gettext("Set-up"), bullets=(
         Part((), lambda t, g: t.format(t.ngettext(
@@ -158,14 +185,15 @@ SUMMARY = (
             "Remove {n} card from each Age deck without looking at it.",
             "Remove {n} cards from each Age deck without looking at them.",
             g.setup.removed_cards_per_age), n=g.setup.removed_cards_per_age)),
-        Part((), lambda t, g: t.format(t.gettext(
-            "Shuffle {n} guilds, drawn at random, into the deck of Age {age}."),
-            n=g.setup.guilds_drawn, age=g.setup.guild_age)),
+        Part(("wonder_boards",), circle.boards_dealt),
+        Part(("hand_draft",), circle.decks),
+        Part((), circle.guilds),
     )),
     Layout(lambda t: t.gettext("Turn"), paragraphs=(
         Part(("card_structure",), lambda t, g: t.format(t.gettext(
             "Lay out the {n} cards of the Age as the diagram shows. On your turn, take a card "
             "that no other card covers, then do one of three things:"), n=_cards_per_age(g))),
+        Part(("hand_draft",), circle.turn),
     ), bullets=(
         Part((), lambda t, g: t.gettext("Build it: pay its cost and put it in your city.")),
         # The discard rule is read by card_structure (the mechanics catalogue says so).
@@ -176,6 +204,11 @@ SUMMARY = (
             "Build a Wonder: pay the Wonder's cost and slide the card under it.")),
         Part(("card_structure",), lambda t, g: t.gettext(
             "Then turn face up any card that is no longer covered.")),
+        Part(("wonder_boards",), circle.build_stage),
+        Part(("hand_draft",), circle.discard),
+        Part(("hand_draft",), circle.passing),
+        Part(("hand_draft",), circle.last_turn),
+        Part(("hand_draft",), circle.no_duplicates),
     )),
     Layout(lambda t: t.gettext("Costs and trade"), paragraphs=(
         Part((), lambda t, g: t.gettext(
@@ -184,6 +217,9 @@ SUMMARY = (
             "A missing resource can be bought from the bank for {n} coins, plus 1 for each "
             "unit of it that the {color} cards of your opponent produce."),
             n=g.trade_base_price, color=phrases.colors_or(t, g.trade_raised_by))),
+        Part(("neighbour_trade",), circle.neighbour_trade),
+        Part(("neighbour_trade",), circle.trade_income),
+        Part(("wonder_boards",), circle.boards_produce),
         Part((), lambda t, g: t.gettext(
             "A card whose chain symbol appears in your city is built for free.")),
     )),
@@ -198,6 +234,7 @@ SUMMARY = (
         Part(("military_track",), lambda t, g: t.format(t.gettext(
             "If the pawn reaches the capital ({n} spaces from the centre), you win at once."),
             n=g.supremacy_at)),
+        Part(("conflicts",), circle.conflicts),
     )),
     Layout(lambda t: t.gettext("Science"), paragraphs=(
         Part(("science_pairs",), lambda t, g: t.gettext(
@@ -205,6 +242,8 @@ SUMMARY = (
             "board.") if g.science_pair_takes_token else Text("")),
         Part(("science_pairs",), lambda t, g: t.format(t.gettext(
             "With {n} different science symbols you win at once."), n=g.science_supremacy)),
+        Part(("science_sets",), circle.science),
+        Part(("science_sets",), circle.wildcards),
     )),
     Layout(lambda t: t.gettext("End of an Age"), paragraphs=(
         Part(("weaker_player_starts",), lambda t, g: t.gettext(
@@ -219,9 +258,15 @@ SUMMARY = (
         Part(("progress_tokens",), lambda t, g: t.format(t.gettext(  # it names the tokens
             "After Age {age}, add up victory points: military, buildings, Wonders, progress "
             "tokens and 1 for each set of {n} coins."), age=len(g.ages), n=g.coins_per_point)),
-        Part((), lambda t, g: t.format(t.gettext(
-            "On a tie, the player with the most victory points from {color} cards wins; if "
-            "still tied, they share the victory."),
-            color=phrases.color_adjective(t, g.tie_break))),
+        Part(("hand_draft",), circle.scoring),
+        Part((), circle.tie),
+    )),
+    # Shown when game.yaml declares `two_player_variant` (its parts are empty otherwise).
+    Layout(lambda t: t.gettext("Two players"), paragraphs=(
+        Part(("hand_draft",), circle.variant_setup),
+        Part(("hand_draft",), circle.variant_draw_pile),
+        Part(("hand_draft",), circle.variant_turn),
+        Part(("hand_draft",), circle.variant_free_city),
+        Part(("hand_draft", "conflicts"), circle.variant_scoring),
     )),
 )

@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from wondersmith.dsl.vocabulary import Effect
-from wondersmith.ir.model import Board, Building, Cost, Game, Stage, Structure
-from wondersmith.tools.diff_words import (describe_cost, describe_effect, describe_effects,
-                                          render_value)
+from wondersmith.ir.model import Board, Building, Cost, Game, Structure
+from wondersmith.tools.diff_words import (describe_copies, describe_cost, describe_effect,
+                                          describe_effects, describe_stage, render_value)
 
 # Fields of `Game` that are not rules (components are compared item by item).
 _NOT_RULES = {"id", "buildings", "wonders", "tokens", "boards", "source_hash", "loc"}
@@ -219,17 +219,6 @@ def item_details(old: Any, new: Any) -> list[str]:
             out += [f"{name} stage {i} added ({describe_stage(s)})"
                     for i, s in enumerate(b[len(a):], len(a) + 1)]
     return out
-
-
-def describe_copies(copies: tuple[int, ...]) -> str:
-    """`copies` in words: "2 (3+, 5+)"; a card without them is one copy."""
-    if not copies:
-        return "1"
-    return f"{len(copies)} ({', '.join(f'{n}+' for n in copies)})"
-
-
-def describe_stage(stage: Stage) -> str:
-    return f"cost: {describe_cost(stage.cost)}; effects: {describe_effects(stage.effects)}"
 
 
 def victory_points(effects: tuple[Effect, ...]) -> int | str:

@@ -38,7 +38,7 @@ WIDTH = 100
 KEY_ORDER = ("id", "name", "color", "cost", "copies", "chain_from", "chain_gives", "produces",
              "sides", "effects")
 RECORD_LISTS = ("buildings", "wonders", "tokens", "boards")
-VALUES = ("players",)  # top-level keys whose mapping is a value (`{min: 3, max: 7}`), not a section
+VALUES = ("players",)  # top-level keys whose mapping is a value (`{min: 3, max: 7}`)
 _RESOLVER = pyyaml.resolver.Resolver()
 _STR = "tag:yaml.org,2002:str"
 
