@@ -137,3 +137,23 @@ def test_loading_a_classic_state_names_the_first_problem(change, message):
     from wondersmith.engine import StateFormatError
     with pytest.raises(StateFormatError, match=message):
         Game.from_json(ruleset(), _broken(change))
+
+
+@pytest.mark.parametrize("section, key, value, message", [
+    ("ages", "pass", "up", "ages\\[\\].pass"),
+    ("trade", "income_spendable", "same_turn", "income_spendable"),
+    ("conflicts", "at", "each_turn", "conflicts.at"),
+    ("science", "identical", "linear", "science"),
+])
+def test_rules_the_engine_does_not_play_are_refused_when_a_game_is_set_up(section, key, value, message):
+    import copy
+    import dataclasses
+    from wondersmith.engine.core.rules import RulesError
+    rules = copy.deepcopy(dict(ruleset().rules))
+    if section == "ages":
+        rules["ages"] = [dict(a, **{key: value}) for a in rules["ages"]]
+    else:
+        rules[section] = dict(rules[section], **{key: value})
+    odd = dataclasses.replace(ruleset(), rules=rules)
+    with pytest.raises(RulesError, match=message):
+        Game(odd, seed=0)

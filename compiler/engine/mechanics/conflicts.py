@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ..core.fields import StateField, lists_copy
-from ..core.rules import checked
+from ..core.rules import RulesError, checked
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -25,6 +25,7 @@ NAME = "conflicts"
 class Config:
     victory: tuple[int, ...]  # conflicts.victory: the victory token of each Age
     defeat: int  # conflicts.defeat
+    at: str = "end_of_age"  # conflicts.at
 
     def __post_init__(self) -> None:
         checked(self)
@@ -32,9 +33,12 @@ class Config:
     @classmethod
     def parse(cls, rules: Mapping[str, Any]) -> "Config":
         conflicts = rules["conflicts"]
-        if conflicts.get("at", "end_of_age") != "end_of_age":
-            raise ValueError("conflicts.at: the engine resolves conflicts at the end of each Age")
-        return cls(tuple(conflicts["victory"]), conflicts["defeat"])
+        return cls(tuple(conflicts["victory"]), conflicts["defeat"], conflicts.get("at", "end_of_age"))
+
+
+def extend_tables(t) -> None:
+    if t.config[NAME].at != "end_of_age":  # checked when a game is set up
+        raise RulesError("conflicts.at: the engine resolves conflicts at the end of each Age")
 
 
 def _load(g: Game, value, read):

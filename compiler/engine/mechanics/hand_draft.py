@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ..core.fields import StateField, list_copy, lists_copy
 from ..core.kinds import AGES, CHANCE, TURN, handles, kind, legal_at, outcomes_from, stands
-from ..core.rules import checked
+from ..core.rules import RulesError, checked
 from ..core.sampler import draw
 from ..core.simultaneous import node as simultaneous_node, simultaneous_kind
 from ..scoring import final_result
@@ -53,9 +53,6 @@ class Config:
 
     def __post_init__(self) -> None:
         checked(self)
-        for direction in self.passes:
-            if direction not in ("left", "right"):
-                raise ValueError(f"ages[].pass: 'left' or 'right', not {direction!r}")
 
     @classmethod
     def parse(cls, rules: Mapping[str, Any]) -> "Config":
@@ -68,6 +65,11 @@ class Config:
 def extend_tables(t) -> None:
     """The decks at this player count, and classic's action ids (classic_actions.py)."""
     config = t.config[NAME]
+    # Values the engine plays are checked when a game is set up (the compiler writes any text
+    # as a literal; the schema refuses others first).
+    for direction in config.passes:
+        if direction not in ("left", "right"):
+            raise RulesError(f"ages[].pass: 'left' or 'right', not {direction!r:.60}")
     # The player count the decks are built for: the seats, or in the 2-player variant its
     # `deck_players` (the Free City's mechanic plays the cards left over: `pool`, the draw
     # pile, once the hands are dealt).

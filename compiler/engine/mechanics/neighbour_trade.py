@@ -23,7 +23,7 @@ from itertools import product
 from typing import Any, Mapping
 
 from ..core.fields import StateField
-from ..core.rules import checked
+from ..core.rules import RulesError, checked
 
 NAME = "neighbour_trade"
 LEFT, RIGHT = 0, 1  # the sellers, as indices of a (left, right) pair (prices, supplies)
@@ -39,9 +39,6 @@ class Config:
 
     def __post_init__(self) -> None:
         checked(self)
-        if self.income_spendable != "next_turn":
-            raise ValueError("trade.income_spendable: the engine spends income from the next "
-                             f"turn ('next_turn'), not {self.income_spendable!r}")
 
     @classmethod
     def parse(cls, rules: Mapping[str, Any]) -> "Config":
@@ -51,6 +48,9 @@ class Config:
 
 def extend_tables(t) -> None:
     config = t.config[NAME]
+    if config.income_spendable != "next_turn":  # checked when a game is set up, as hand_draft
+        raise RulesError("trade.income_spendable: the engine spends income from the next turn "
+                         f"('next_turn'), not {config.income_spendable!r:.60}")
     t.split_memo = {}  # NeighbourTrade._residual_splits
     sellable = {t.color_index[c] for c in config.sellable if c in t.color_index}
     board = "board" in config.sellable

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any, Mapping
 
-from ..core.rules import checked
+from ..core.rules import RulesError, checked
 
 NAME = "science_sets"
 
@@ -27,9 +27,6 @@ class Config:
 
     def __post_init__(self) -> None:
         checked(self)
-        if self.identical != "squared" or self.wildcards != "chosen_at_end":
-            raise ValueError("science: the engine scores identical symbols squared and chooses "
-                             "wildcards at the end")
 
     @classmethod
     def parse(cls, rules: Mapping[str, Any]) -> "Config":
@@ -39,6 +36,10 @@ class Config:
 
 
 def extend_tables(t) -> None:
+    config = t.config[NAME]
+    if config.identical != "squared" or config.wildcards != "chosen_at_end":  # at set-up
+        raise RulesError("science: the engine scores identical symbols squared and chooses "
+                         "wildcards at the end")
     index = {s: i for i, s in enumerate(t.symbols)}
     t.wildcards = [tuple(index[s] for s in getattr(cls, "science_choice", ())) for cls in t.classes]
     if len(t.symbols) != t.config[NAME].set_size:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ..core.fields import StateField, list_copy, lists_copy
 from ..core.kinds import AGES, CHANCE, SETUP, handles, kind, legal_at, outcomes_from, stands
-from ..core.rules import checked
+from ..core.rules import RulesError, checked
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -44,8 +44,6 @@ class Config:
 
     def __post_init__(self) -> None:
         checked(self)
-        if (self.deal, self.side) != ("random", "random"):
-            raise ValueError("setup.boards: the engine deals boards and sides at random")
 
     @classmethod
     def parse(cls, rules: Mapping[str, Any]) -> "Config":
@@ -54,6 +52,9 @@ class Config:
 
 
 def extend_tables(t) -> None:
+    config = t.config[NAME]
+    if (config.deal, config.side) != ("random", "random"):  # checked when a game is set up
+        raise RulesError("setup.boards: the engine deals boards and sides at random")
     first = t.stage0
     t.stage_comps = []  # per board, per side: the stage components in order
     for b in range(t.n_boards):
