@@ -1,11 +1,12 @@
 """What one seat of classic 7 Wonders may see, and states sampled to agree with it.
 
-Public: every city (buildings, board and side, stages built and how many, coins, conflict
+Public: every city (buildings, board and side, how many stages are built, coins, conflict
 tokens), the number of cards in each hand, in the discard pile and left in the box, the Age,
-and which seats have chosen at the pending turn. Private: the seat's own hand and its own
-pending choice. Hidden: the other hands and choices, the cards of the discard pile (face
-down; shown to a seat while it builds from it), the guilds left in the box, the seed and
-the history. hand_draft's mixin calls these through the observation hooks (observation.py).
+and which seats have chosen at the pending turn. Private: the seat's own hand, the cards it
+tucked under its own stages and its own pending choice. Hidden: the other hands and
+choices, the cards other seats tucked under their stages (face down, ruling 4: the JSON
+shows how many), the cards of the discard pile (face down, ruling 7; shown to a seat while
+it builds from it), the guilds left in the box, the seed and the history. hand_draft's mixin calls these through the observation hooks (observation.py).
 """
 from __future__ import annotations
 
@@ -25,6 +26,10 @@ def observe(game: Game, player: int, data: dict[str, Any]) -> None:
     hands = data["mechanics"]["hand_draft"]["hands"]
     data["mechanics"]["hand_draft"]["hands"] = [
         hand if p == player else len(hand) for p, hand in enumerate(hands)]
+    boards = data["mechanics"].get("wonder_boards")
+    if boards is not None:
+        boards["stages"] = [tucked if p == player else len(tucked)
+                            for p, tucked in enumerate(boards["stages"])]
     if not _builds_from_discard(game, player):
         data["discard"] = len(game.discard)
 
@@ -82,15 +87,18 @@ def vector(game: Game, player: int) -> list[float]:
 
 
 def redraw_hidden(game: Game, player: int, rng: random.Random) -> None:
-    """Shuffle, in place, what `player` cannot see: the cards of the other hands and of the
-    discard pile among those places, each Age's cards among themselves (so no hand of Age II
-    holds an Age I card), the guilds in play with the guilds in the box, and the other seats'
+    """Shuffle, in place, what `player` cannot see: the cards of the other hands, under the
+    other seats' Wonder stages and of the discard pile among those places, each Age's cards
+    among themselves (so no hand of Age II holds an Age I card, and a stage built in Age I
+    keeps an Age I card), the guilds in play with the guilds in the box, and the other seats'
     pending choices (drawn again among their legal plays). Sizes stay, so the observation of
     `player` does not change. Also a new seed."""
     t = game.t
     guild = t.classic_guild_color
     others = [p for p in t.seats if p != player]
     places = [game.hands[p] for p in others]
+    tucked = game._tucked_cards()
+    places += [tucked[p] for p in others if tucked]
     if not _builds_from_discard(game, player):
         places.append(game.discard)
     by_age: dict[int, list[int]] = {}
