@@ -25,12 +25,23 @@ if TYPE_CHECKING:
     from .state import Game
 
 
-def action_to_text(game: Game, action: int) -> str:
-    """The text form of `action` in the context of `game`'s current decision."""
+def deciding_seat(game: Game, seat: int | None) -> int | None:
+    """The seat a text is worded for: `seat` (checked), or None for the current decision's.
+    At a simultaneous decision every seat still to choose has a text of its own ("stage 2
+    with Baths" is that seat's next stage), so a caller names the seat."""
+    if seat is not None and seat not in game.t.seats:
+        raise NotationError(f"no seat {seat!r}: seats are 0 to {game.t.n_seats - 1}")
+    return seat
+
+
+def action_to_text(game: Game, action: int, seat: int | None = None) -> str:
+    """The text form of `action` in the context of `game`'s current decision, worded for
+    `seat` (default: the seat whose turn it is)."""
     t = game.t
     names = t.names
+    seat = deciding_seat(game, seat)
     if t.action_texts:  # a game whose mechanics write actions of their own (classic)
-        text = t.action_texts[0](game, action)
+        text = t.action_texts[0](game, action, seat)
         if text is not None:
             return text
     if action < t.DISCARD:
@@ -90,11 +101,13 @@ def _check_slot(game: Game, text: str, slot: str) -> None:
         raise NotationError(f"{text!r}: the card dealt now goes to slot {node[2]}, not {slot}")
 
 
-def parse_action(game: Game, text: str) -> int:
-    """The action id named by `text` (legal or not: `Game.apply` checks legality)."""
+def parse_action(game: Game, text: str, seat: int | None = None) -> int:
+    """The action id named by `text` (legal or not: `Game.apply` checks legality), read for
+    `seat` (default: the seat whose turn it is)."""
     t = game.t
+    seat = deciding_seat(game, seat)
     if t.action_texts:
-        action = t.action_texts[1](game, text)
+        action = t.action_texts[1](game, text, seat)
         if action is not None:
             return action
     s = " ".join(text.split())

@@ -265,18 +265,24 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
 
     # Text and JSON ------------------------------------------------------------------
 
-    def action_to_text(self, action: int) -> str:
-        return action_to_text(self, action)
+    def action_to_text(self, action: int, seat: int | None = None) -> str:
+        """`action` in words for `seat` (default: the seat to move; at a simultaneous
+        decision, name the seat whose action it is)."""
+        return action_to_text(self, action, seat)
 
-    def parse_action(self, text: str) -> int:
-        return parse_action(self, text)
+    def parse_action(self, text: str, seat: int | None = None) -> int:
+        return parse_action(self, text, seat)
 
     def apply_text(self, text: str) -> None:
         """Apply the action written as text, e.g. "wonder The Pyramids with Baths"."""
         self.apply(self.parse_action(text))
 
-    def legal_texts(self) -> list[str]:
-        return [self.action_to_text(a) for a in self.legal_actions()]
+    def legal_texts(self, seat: int | None = None) -> list[str]:
+        """The legal actions in words: the seat to move's, or `seat`'s (at a simultaneous
+        decision, any seat still to choose; none for a seat that does not decide now)."""
+        if seat is None:
+            return [self.action_to_text(a) for a in self.legal_actions()]
+        return [self.action_to_text(a, seat) for a in self.legal_actions_for(seat)]
 
     def to_json(self) -> dict:
         return state_to_json(self)

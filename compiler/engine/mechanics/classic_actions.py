@@ -16,7 +16,11 @@ Cards are dealt and guilds drawn with the core's `CH_CARD + c`. Text: `build Tem
 `build Temple, pay left 2, right 1`, `stage 2 with Baths`, `discard Baths`, `build Temple
 for free`, `build Temple from discard`, `deal Temple to player 2`, `draw guild Spies Guild`,
 `board Gizah side b to player 1`. A name shared by two cards (Loom in Age I and II) means the
-one in the deciding seat's hand or discard pile; an id (`loom_age2`) is accepted too.
+one in the deciding seat's hand or discard pile; an id (`loom_age2`) is accepted too. Where
+the discard pile holds both, the text names the Age: `build Press (Age II) from discard`
+(any card name may carry its Age). The seat a text is worded for is the one to move, or the
+one given (`action_to_text(game, action, seat)`: at a simultaneous decision, "stage 2" is
+that seat's next stage).
 """
 from __future__ import annotations
 
@@ -209,8 +213,10 @@ class Plays:
         return due
 
 
-def _seat(game: Game) -> int:
-    """The seat whose decision the text is about."""
+def _seat(game: Game, seat: int | None = None) -> int:
+    """The seat whose decision the text is about: `seat`, else the one to move."""
+    if seat is not None:
+        return seat
     return game.stack[-1][1] if game.stack and game.result is None else 0
 
 
@@ -219,7 +225,24 @@ def _pay_text(left: int, right: int) -> str:
     return f", pay {', '.join(parts)}" if parts else ""
 
 
-def action_to_text(game: Game, action: int) -> str | None:
+AGES = ("", "I", "II", "III")
+
+
+def _age(t, c: int) -> str:
+    """Card `c`'s Age as printed: I, II, III."""
+    return AGES[t.age[c]] if 0 < t.age[c] < len(AGES) else str(t.age[c])
+
+
+def _revive_name(game: Game, c: int) -> str:
+    """A card of the discard pile by name, with its Age where another card of the pile has
+    the same name (Press of Age I and of Age II), so that each text names one action."""
+    t = game.t
+    if any(t.names[d] == t.names[c] and d != c for d in game.discard):
+        return f"{t.names[c]} (Age {_age(t, c)})"
+    return t.names[c]
+
+
+def action_to_text(game: Game, action: int, seat: int | None = None) -> str | None:
     t = game.t
     names = t.names
     if t.C_BUILD <= action < t.CH_BOARD:
@@ -227,10 +250,13 @@ def action_to_text(game: Game, action: int) -> str | None:
         if mode == BUILD:
             return f"build {names[c]}{_pay_text(left, right)}"
         if mode == STAGE:
-            return f"stage {game._stage_number(_seat(game))} with {names[c]}{_pay_text(left, right)}"
+            number = game._stage_number(_seat(game, seat))
+            return f"stage {number} with {names[c]}{_pay_text(left, right)}"
         if mode == DISCARD:
             return f"discard {names[c]}"
-        return f"build {names[c]} {'for free' if mode == FREE else 'from discard'}"
+        if mode == FREE:
+            return f"build {names[c]} for free"
+        return f"build {_revive_name(game, c)} from discard"
     if t.CH_BOARD <= action < t.num_actions:
         b, side = divmod(action - t.CH_BOARD, t.n_sides)
         cls = t.classes[t.board0 + b]
@@ -247,24 +273,35 @@ def action_to_text(game: Game, action: int) -> str | None:
 
 _PLAY = re.compile(r"(build|discard|stage(?: \d+)? with) (.+?)(?:, pay (.+))?$", re.I)
 _PAY = re.compile(r"(left|right) (\d+)$", re.I)
+_AGE = re.compile(r"(.+?) \(age (\w+)\)$", re.I)
 
 
-def _card(game: Game, name: str, prefer) -> int:
+def _card(game: Game, name: str, prefer, what: str = "") -> int:
+    """The card named `name` (or its id; "Press (Age II)" names the Age): of two cards with
+    that name, the one in `prefer`; if both are there, only the Age or the id tells."""
     t = game.t
     if name in t.index and t.index[name] < t.NB:
         return t.index[name]
+    aged = _AGE.fullmatch(name)
+    if aged:
+        name, age = aged[1], aged[2].upper()
     found = [c for c in range(t.NB) if t.names[c].casefold() == name.casefold()]
+    if aged:
+        found = [c for c in found if age in (_age(t, c), str(t.age[c]))]
     if not found:
-        raise NotationError(f"no card is named {name!r}")
+        raise NotationError(f"no card is named {name!r}" + (f" in Age {aged[2]}" if aged else ""))
     preferred = [c for c in found if c in prefer]
+    if len(set(preferred)) > 1:
+        ages = " or ".join(f"'{name} (Age {_age(t, c)})'" for c in sorted(set(preferred)))
+        raise NotationError(f"two cards named {name!r} {what}: say {ages}")
     return (preferred or found)[0]
 
 
-def parse_action(game: Game, text: str) -> int | None:
+def parse_action(game: Game, text: str, seat: int | None = None) -> int | None:
     t = game.t
     s = " ".join(text.split())
     low = s.casefold()
-    seat = _seat(game)
+    seat = _seat(game, seat)
     hands = game.hands[seat] if game.stack and IS_SIMULTANEOUS[game.stack[-1][0]] else []
     if low.startswith("board "):
         m = re.fullmatch(r"board (.+) side (\w+)(?: to player \d+)?", s, re.I)
@@ -282,12 +319,13 @@ def parse_action(game: Game, text: str) -> int | None:
     for suffix, mode in ((" for free", FREE), (" from discard", REVIVE)):
         if low.startswith("build ") and low.endswith(suffix):
             pool = hands if mode == FREE else game.discard
-            return encode(t, mode, _card(game, s[len("build "):-len(suffix)], pool))
+            where = "in the hand" if mode == FREE else "in the discard pile"
+            return encode(t, mode, _card(game, s[len("build "):-len(suffix)], pool, where))
     m = _PLAY.match(s)
     if not m:
         return None
     verb = m[1].casefold()
-    c = _card(game, m[2], hands)
+    c = _card(game, m[2], hands, "in the hand")
     left = right = 0
     if m[3]:
         for part in m[3].split(","):

@@ -1,0 +1,85 @@
+"""Classic 7 Wonders' action texts: worded for the seat they belong to, unique among the
+legal actions, and read back to the same action (issue 11: every text is unambiguous)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from classic_helpers import play, position, ruleset
+
+from wondersmith.engine import Game, NotationError
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6, 7])
+def test_every_legal_text_is_unique_and_reads_back_to_its_action(n):
+    rng = random.Random(n)
+    for seed in range(2):
+        g = Game(ruleset(), seed=100 * n + seed, players=n)
+        checked = 0
+        while not g.is_terminal:
+            if g.is_chance_node:
+                g.apply(g.sample_chance())
+                continue
+            for seat in g.choosing():
+                legal = g.legal_actions_for(seat)
+                texts = g.legal_texts(seat)
+                assert len(set(texts)) == len(texts), sorted(t for t in texts if texts.count(t) > 1)
+                for action, text in zip(legal, texts):
+                    assert g.parse_action(text, seat) == action, text
+                checked += 1
+            g.apply(rng.choice(g.legal_actions()))
+        assert checked >= 18
+
+
+def _both_presses_discarded() -> Game:
+    g = position(3, boards={0: ("halikarnassos", "a"), 1: ("gizah", "a"), 2: ("rhodos", "a")},
+                 stages={0: ["altar"]}, cities={0: ["ore_vein", "mine"]},
+                 hands={0: ["tavern", "baths"], 1: ["guard_tower", "barracks"],
+                        2: ["scriptorium", "altar"]}, discard=["press", "press_age2"])
+    stage = next(t for t in g.legal_texts() if t.startswith("stage 2 with Tavern"))
+    play(g, {0: stage, 1: "discard Guard Tower", 2: "discard Altar"})
+    assert g.decision == "discard_build" and g.current_player == 0
+    return g
+
+
+def test_two_cards_of_one_name_in_the_discard_pile_are_told_apart_by_their_age():
+    g = _both_presses_discarded()
+    texts = g.legal_texts()
+    assert "build Press (Age I) from discard" in texts
+    assert "build Press (Age II) from discard" in texts
+    assert "build Altar from discard" in texts  # a name no other card has: no Age
+    assert g.parse_action("build press (age ii) from discard") == g.parse_action(
+        "build press_age2 from discard")
+    with pytest.raises(NotationError, match=r"two cards named 'Press' in the discard pile"):
+        g.parse_action("build Press from discard")
+    g.apply_text("build Press (Age II) from discard")
+    assert g.component("press_age2") in g.city[0]
+
+
+def test_an_age_that_names_no_such_card_is_an_error():
+    g = _both_presses_discarded()
+    with pytest.raises(NotationError, match="no card is named 'Press' in Age III"):
+        g.parse_action("build Press (Age III) from discard")
+
+
+def test_a_later_seat_s_stage_is_worded_for_that_seat():
+    g = position(3, boards={0: ("gizah", "a"), 1: ("rhodos", "a"), 2: ("ephesos", "a")},
+                 stages={1: ["altar"]}, cities={1: ["clay_pool", "brickyard"]},
+                 coins={1: 9}, hands={0: ["tavern"], 1: ["baths", "theater"], 2: ["altar"]})
+    assert g.current_player == 0 and 1 in g.choosing()
+    mine = g.legal_texts(1)
+    stage = next(t for t in mine if t.startswith("stage "))
+    assert stage.startswith("stage 2 with ")  # seat 1 built one stage; seat 0 none
+    action = g.parse_action(stage, 1)
+    assert g.action_to_text(action, 1) == stage
+    assert action in g.legal_actions_for(1)
+    with pytest.raises(NotationError, match="next stage is 2, not 1"):
+        g.parse_action(stage.replace("stage 2", "stage 1"), 1)
+    assert "discard Altar" in g.legal_texts(2)  # any seat still to choose has its texts
+    assert g.legal_texts(0) == g.legal_texts()  # the seat to move: the same as by default
+
+
+def test_a_seat_that_does_not_exist_is_a_notation_error():
+    g = Game(ruleset(), seed=1, players=3)
+    with pytest.raises(NotationError, match="no seat 3"):
+        g.action_to_text(g.legal_actions()[0], 3)
