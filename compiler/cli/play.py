@@ -281,12 +281,7 @@ def _reveal(game: Game, joint: dict[int, int], names: dict[int, str], console: C
     see them: a card discarded onto a face-down pile, or tucked under a Wonder stage, stays
     hidden (classic rulings 4 and 7)."""
     face_down = isinstance(game.observation(you)["discard"], int)
-    # Each text is read where its seat is the one to choose (the engine words an action for
-    # the current player: "stage 2" is that seat's next stage), on a copy, seat after seat.
-    texts, view = {}, game.clone()
-    for p in view.choosing():
-        texts[p] = view.action_to_text(joint[p])
-        view.apply(joint[p])
+    texts = {p: game.action_to_text(joint[p], p) for p in game.choosing()}
     if face_down:
         texts = {p: text if p == you else _unseen_card(text) for p, text in texts.items()}
     game.apply_joint(joint)
@@ -306,15 +301,7 @@ def _unseen_card(text: str) -> str:
 def _ask_action(game: Game, you: int, others: list[int], console: Console, ask: Ask,
                 names: dict[int, str]) -> int | None:
     """Your action from a menu or typed text: None to quit, -1 when nothing was chosen."""
-    view = game
-    if game.current_player != you:
-        # A simultaneous decision that asks a seat before you: read the menu and your typing
-        # where you are the seat to choose (the engine words an action for that seat, e.g.
-        # your next Wonder stage), on a copy in which those seats chose anything at all.
-        view = game.clone()
-        while view.current_player != you:
-            view.apply(view.legal_actions()[0])
-    legal = view.legal_actions()
+    legal = game.legal_actions_for(you)
     decision = game.decision.replace("_", " ")
     if others:
         waiting = ", ".join(names[p] for p in others)
@@ -327,7 +314,7 @@ def _ask_action(game: Game, you: int, others: list[int], console: Console, ask: 
         if a < game.t.DISCARD and "bank_trade" in type(game).MECHANICS:
             coins = game.build_cost(you, a)
             cost = f"  ({coins} coin{'' if coins == 1 else 's'})"
-        console.print(f"  {i:>3}. {view.action_to_text(a)}{cost}")
+        console.print(f"  {i:>3}. {game.action_to_text(a, you)}{cost}")
     try:
         answer = ask("> ").strip()
     except EOFError:
@@ -344,11 +331,13 @@ def _ask_action(game: Game, you: int, others: list[int], console: Console, ask: 
         console.print(f"[red]No choice {answer}: choose 1 to {len(legal)}, or type an action.[/]")
         return -1
     try:
-        action = view.parse_action(answer)
-        if action not in legal:
-            view.apply(action)  # not legal: raises the engine's error, saying why
+        action = game.parse_action(answer, you)
+        if action not in legal and game.current_player == you:
+            game.apply(action)  # not legal: raises the engine's error, saying why
+        if action not in legal:  # a seat choosing after another: the engine waits for that one
+            raise IllegalActionError(action, f"not among the choices of seat {you} now")
     except EngineError as exc:
-        console.print(Text(explain(view, exc), style="red"))
+        console.print(Text(explain(game, exc), style="red"))
         return -1
     return action
 

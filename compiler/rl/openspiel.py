@@ -177,15 +177,11 @@ class WondersmithState(pyspiel.State):
             _remember(self._seen, engine, mover, int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
+        # Worded for `player` (at a turn, "stage 2" is that seat's next stage); the engine's
+        # texts are unique among the legal actions, as OpenSpiel wants.
         engine = self._held.game
-        text = engine.action_to_text(int(action))
-        # OpenSpiel wants one string per legal action. Where two name the same card (classic's
-        # discard pile may hold the Press of Age I and the Press of Age II), the id tells them
-        # apart.
-        legal = engine.legal_actions() if engine.result is None else ()
-        if int(action) in legal and sum(engine.action_to_text(a) == text for a in legal) > 1:
-            text += f" (#{int(action)})"
-        return text
+        seat = player if 0 <= player < len(engine.t.seats) else None
+        return engine.action_to_text(int(action), seat)
 
     def is_terminal(self) -> bool:
         return self._held.game.is_terminal
