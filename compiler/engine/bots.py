@@ -75,19 +75,8 @@ WIN = 10_000.0
 
 def winning_seats(game: Game) -> tuple[int, ...]:
     """The seats that won a finished game: the winner, or every seat that shares the victory
-    (the most VP, tied on the tie-break the rules' scoring names: a colour's VP in Duel,
-    coins in classic)."""
-    result = game.result
-    if result.winner is not None:
-        return (result.winner,)
-    tie = game.ruleset.rules.get("scoring", {}).get("tie_break")
-
-    def rank(p: int) -> tuple[int, int]:
-        score = result.scores[p]
-        return score["total"], game.coins[p] if tie == "coins" else score.get(tie, 0)
-
-    best = max(map(rank, range(len(result.scores))))
-    return tuple(p for p in range(len(result.scores)) if rank(p) == best)
+    (`Result.winners`, decided with the game's tie-break where the result is made)."""
+    return game.result.winners
 
 
 def evaluate(game: Game, player: int) -> float:

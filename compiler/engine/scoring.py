@@ -5,22 +5,28 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
-
 @dataclass(frozen=True)
 class Result:
-    """How a game ended. `winner` is a seat, or None for a shared victory."""
+    """How a game ended. `winner` is a seat, or None for a shared victory; `winners` the
+    seats that won: the winner alone, or every seat sharing the victory (the most VP and
+    still tied on the game's tie-break: Duel's blue VP, classic's coins)."""
 
     winner: int | None
     victory: str  # "civilian", "military" or "scientific"
     scores: tuple[dict[str, int], ...] = field(default_factory=tuple)
+    winners: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.winners and self.winner is not None:  # a single winner: no need to say
+            object.__setattr__(self, "winners", (self.winner,))
 
     @property
     def shared(self) -> bool:
         return self.winner is None
 
     def as_dict(self) -> dict:
-        return {"winner": self.winner, "shared": self.shared, "victory": self.victory,
-                "scores": [dict(s) for s in self.scores]}
+        return {"winner": self.winner, "winners": list(self.winners), "shared": self.shared,
+                "victory": self.victory, "scores": [dict(s) for s in self.scores]}
 
 
 def categories(tables) -> tuple[str, ...]:
@@ -56,9 +62,12 @@ def score(game, player: int) -> dict[str, int]:
 
 
 def final_result(game, winner: int | None = None, victory: str = "civilian") -> Result:
-    """The result; for a civilian end the winner is decided here (blue VP break ties)."""
+    """The result; for a civilian end the winners are decided here: the most VP, ties
+    broken by the VP of a colour (Duel: blue) or by coins (classic); still tied, the
+    victory is shared among the tied seats."""
     t = game.t
     scores = tuple(score(game, p) for p in t.seats)
+    winners = () if winner is None else (winner,)
     if victory == "civilian":
         if t.tie_break_color >= 0:  # the most VP of a colour (Duel: blue)
             tie = t.colors[t.tie_break_color]
@@ -68,4 +77,5 @@ def final_result(game, winner: int | None = None, victory: str = "civilian") -> 
         best = max(keys)
         leaders = [p for p, key in enumerate(keys) if key == best]
         winner = leaders[0] if len(leaders) == 1 else None  # still tied: shared victory
-    return Result(winner, victory, scores)
+        winners = tuple(leaders)
+    return Result(winner, victory, scores, winners)

@@ -339,10 +339,10 @@ class _Reader:
             stack.append((kind, player, arg))
         return stack
 
-    def result(self, value: Any) -> Result | None:
+    def result(self, value: Any) -> Result | None:  # scores, winners: see state_checks
         if value is None:
             return None
-        res = self.obj(value, "result", ("winner", "shared", "victory", "scores"))
+        res = self.obj(value, "result", ("winner", "shared", "victory", "scores"), ("winners",))
         winner = res["winner"]
         if winner is not None:
             winner = self.int(winner, "result.winner", 0, self.t.n_seats - 1)
@@ -356,8 +356,9 @@ class _Reader:
         for p, table in enumerate(scores):
             if not isinstance(table, dict):
                 raise self.fail(f"result.scores[{p}]", f"expected an object, got {_kind(table)}")
-        # The scores themselves are checked against the position by state_checks.
-        return Result(winner, res["victory"], tuple(dict(s) for s in scores))
+        winners = tuple(self.int(x, "result.winners", 0, self.t.n_seats - 1) for x in
+                        self.list(res.get("winners", []), "result.winners", self.t.n_seats))
+        return Result(winner, res["victory"], tuple(dict(s) for s in scores), winners)
 
 
 def _kind_number(name: Any) -> int | None:

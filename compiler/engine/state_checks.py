@@ -270,3 +270,7 @@ def _check_derived(g: Game) -> None:
                 if mine.get(key) != theirs.get(key):
                     raise _fail(f"result.scores[{p}].{key}: the position gives {mine.get(key)}, "
                                 f"not {theirs.get(key)!r}")
+    if res.winners and res.winners != expected.winners:
+        raise _fail(f"result.winners: the scores make them {list(expected.winners)}, "
+                    f"not {list(res.winners)}")
+    g.result = expected  # a state saved before `winners` existed: they follow from the rest

@@ -47,10 +47,14 @@ def _digest_game(h, g: Game, steps: list, stats: list) -> None:
     # The state names the data's hash; leave it out so that an edit of the data that does
     # not change the rules (a comment, a new field) leaves the engine's behaviour digest alone.
     state = {k: v for k, v in g.to_json().items() if k != "source_hash"}
+    # `result.winners` (written since classic) follows from the rest of the result: leaving
+    # it out keeps the digest a digest of how Duel plays, pinned before it existed.
+    result = {k: v for k, v in g.result.as_dict().items() if k != "winners"}
+    state["result"] = result
     record = {
         "steps": steps,
         "history": g.history,
-        "result": g.result.as_dict(),
+        "result": result,
         "chance_count": g.chance_count,
         "state": state,
     }

@@ -16,12 +16,14 @@ DUEL = load_ruleset("duel")
 CLASSIC = load_ruleset("classic")
 
 
-def finished(winner: int | None, totals=(10, 10), coins=None, tie_break="blue") -> SimpleNamespace:
-    """Stands in for a finished game: `returns` reads its result, coins and rules' tie-break."""
+def finished(winner: int | None, totals=(10, 10), winners=()) -> SimpleNamespace:
+    """Stands in for a finished game: `returns` reads its result (a shared victory: shared
+    by `winners`, default every seat with the most VP)."""
     scores = tuple({"total": t, "blue": 0} for t in totals)
-    return SimpleNamespace(result=Result(winner=winner, victory="civilian", scores=scores),
-                           coins=list(coins or [0] * len(totals)),
-                           ruleset=SimpleNamespace(rules={"scoring": {"tie_break": tie_break}}))
+    if winner is None and not winners:
+        winners = tuple(p for p, t in enumerate(totals) if t == max(totals))
+    return SimpleNamespace(result=Result(winner=winner, victory="civilian", scores=scores,
+                                         winners=winners))
 
 
 @pytest.mark.parametrize(("winner", "expected"), [(0, [1.0, -1.0]), (1, [-1.0, 1.0]), (None, [0.0, 0.0])])
@@ -35,8 +37,9 @@ def test_more_seats_stay_zero_sum():
 
 
 def test_a_shared_victory_is_shared_by_the_tied_leaders_only():
-    """Classic ruling 21: the most VP, then the most coins; still tied, a shared victory."""
-    game = finished(None, (40, 40, 38, 40), coins=(5, 5, 9, 2), tie_break="coins")
+    """Classic ruling 21: the most VP, then the most coins; still tied, a shared victory
+    (the engine's `Result.winners`: here seats 0 and 1, tied on VP and coins)."""
+    game = finished(None, (40, 40, 38, 40), winners=(0, 1))
     assert winning_seats(game) == (0, 1)
     assert returns(game, 4) == pytest.approx([0.5, 0.5, -0.5, -0.5])
 
