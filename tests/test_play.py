@@ -157,3 +157,22 @@ def test_the_menu_words_your_own_next_wonder_stage_when_another_seat_is_asked_fi
     revealed = re.findall(r"^  you: (stage \d+) with", console.export_text(), re.M)
     assert len(revealed) >= 2 and revealed == [f"stage {n}" for n in range(1, len(revealed) + 1)]
     assert offered[:len(revealed)] == revealed
+
+
+def test_a_later_seat_typing_another_seats_action_is_told_it_is_not_theirs() -> None:
+    """Seat 2 chooses with seats 0 and 1, asked first: a typed card of seat 0's hand is read for
+    seat 2 and refused as not among its choices, in words; seat 2's own play is taken."""
+    from rich.console import Console
+
+    from wondersmith.cli.play import _ask_action
+
+    game = Game(load_ruleset("classic"), seed=7, players=3)
+    assert game.current_player == 0 and 2 in game.choosing()
+    theirs = next(a for a in game.legal_actions_for(0) if a not in game.legal_actions_for(2))
+    text = game.action_to_text(theirs, 0)
+    console = Console(record=True, width=200)
+    names = {0: "seat 0", 1: "seat 1", 2: "you"}
+    assert _ask_action(game, 2, [0, 1], console, lambda _: text, names) == -1
+    assert f"illegal action '{text}': not among the choices of seat 2 now" in console.export_text()
+    mine = game.legal_texts(2)[-1]
+    assert _ask_action(game, 2, [0, 1], console, lambda _: mine, names) == game.parse_action(mine, 2)
