@@ -41,6 +41,22 @@ class Cities:
     def _offer_board_token(self, player: int) -> None:
         """A token from the board is due (progress_tokens queues the choice)."""
 
+    def _board_components(self, player: int) -> list[int]:
+        """Its board and built Wonder stages (wonder_boards); none in Duel."""
+        return []
+
+    def _stages_built(self, player: int) -> int:
+        return 0
+
+    def _score_more(self, player: int, out: dict[str, int]) -> None:
+        """VP the mechanics count beyond the cards' (classic: stages, science, copied guild)."""
+
+    def _science_points(self, player: int, extra_wildcards: int = 0) -> int:
+        return 0
+
+    def _trade_changed(self) -> None:
+        """A city changed: what the trade mechanic cached is stale (neighbour_trade)."""
+
     def _wonder_built(self, player: int, wonder: int) -> None:
         """After `wonder` is built (wonder_limit closes the others at the limit)."""
         self.unbuilt[player].remove(wonder)
@@ -97,6 +113,8 @@ class Cities:
                     comps.append(t.wonder0 + w)
                     self.wonders_built[p] += 1
             comps += [t.token0 + tok for tok in self.tokens[p]]
+            comps += self._board_components(p)
+            self.wonders_built[p] += self._stages_built(p)
             for c in comps:
                 self._acquire(p, c, quiet=True)
         self.wonders_built_total = sum(self.wonders_built)

@@ -29,6 +29,10 @@ def action_to_text(game: Game, action: int) -> str:
     """The text form of `action` in the context of `game`'s current decision."""
     t = game.t
     names = t.names
+    if t.action_texts:  # a game whose mechanics write actions of their own (classic)
+        text = t.action_texts[0](game, action)
+        if text is not None:
+            return text
     if action < t.DISCARD:
         return f"build {names[action]}"
     if action < t.WONDER:
@@ -89,6 +93,10 @@ def _check_slot(game: Game, text: str, slot: str) -> None:
 def parse_action(game: Game, text: str) -> int:
     """The action id named by `text` (legal or not: `Game.apply` checks legality)."""
     t = game.t
+    if t.action_texts:
+        action = t.action_texts[1](game, text)
+        if action is not None:
+            return action
     s = " ".join(text.split())
     low = s.casefold()
 
@@ -127,8 +135,8 @@ def parse_action(game: Game, text: str) -> int:
         return t.START if low == "start self" else t.START + 1
     if low.startswith("first player "):
         seat = rest("first player ").strip()
-        if seat not in ("0", "1"):
-            raise NotationError(f"the first player is 0 or 1, not {seat!r}")
+        if seat not in map(str, t.seats):
+            raise NotationError(f"the first player is a seat from 0 to {t.n_seats - 1}, not {seat!r}")
         return t.CH_SEAT + int(seat)
     for verb in ("board token ", "draw token "):
         if low.startswith(verb):

@@ -14,6 +14,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from .core.simultaneous import visible_choices
+from .mechanics import classic_view
 from .nodes import IS_CHANCE, K_LIB_PICK, KIND_NAMES, REMOVED
 
 if TYPE_CHECKING:
@@ -41,9 +42,16 @@ def observation(game: Game, player: int) -> dict[str, Any]:
         data["drawn_tokens"] = len(game.drawn)
     if "simultaneous" in data:  # another seat's pending choice: only that it was made
         data["simultaneous"] = visible_choices(game, player)
+    if _classic(game):
+        classic_view.observe(game, player, data)
     data["decision"] = game.decision
     data["current_player"] = game.current_player
     return data
+
+
+def _classic(game: Game) -> bool:
+    """A game of hands (hand_draft): what a seat sees is classic_view's."""
+    return "hand_draft" in game.MECHANICS
 
 
 def _drew(game: Game, player: int) -> bool:
@@ -52,6 +60,8 @@ def _drew(game: Game, player: int) -> bool:
 
 
 def vector_size(game: Game) -> int:
+    if _classic(game):
+        return classic_view.vector_size(game)
     t = game.t
     return (t.N * len(PLACES) + len(KIND_NAMES) + 2 * len(t.symbols) + 2 * len(t.loot_zones)
             + 10)
@@ -59,6 +69,8 @@ def vector_size(game: Game) -> int:
 
 def observation_vector(game: Game, player: int) -> list[float]:
     """A fixed-length numeric form of `observation(player)`, from `player`'s side."""
+    if _classic(game):
+        return classic_view.vector(game, player)
     t = game.t
     n_places = len(PLACES)
     v = [0.0] * vector_size(game)
@@ -121,9 +133,8 @@ def observation_vector(game: Game, player: int) -> list[float]:
 def legal_mask(game: Game, player: int) -> list[int]:
     """1 for each action id `player` may take now, 0 elsewhere (all 0 when not to move)."""
     mask = [0] * game.t.num_actions
-    if game.current_player == player:
-        for a in game.legal_actions():
-            mask[a] = 1
+    for a in game.legal_actions_for(player):  # every seat choosing at a simultaneous node
+        mask[a] = 1
     return mask
 
 
@@ -131,6 +142,9 @@ def redraw_hidden(game: Game, player: int, rng: random.Random) -> None:
     """Shuffle, in place, what `player` cannot see: this Age's deck and left-out cards, the
     undrawn guilds, the other player's drawn tokens, and the seed. The observation of
     `player` does not change. Search calls it on a clone (fast); `sample_state` wraps it."""
+    if _classic(game):
+        classic_view.redraw_hidden(game, player, rng)
+        return
     t = game.t
     guild_color = t.guild_color
     age_left = game.left_out[-1] if game.age and game.left_out else []

@@ -31,7 +31,8 @@ _RECEIVES = re.compile(r"\s*player\s+\d+\s+receives\s", re.IGNORECASE)
 
 def game_record(game: Game) -> dict[str, Any]:
     """Set-up plus every action, as text: enough to replay the game exactly."""
-    replay = Game(game.t.ruleset, seed=game.seed, auto_chance=False)
+    players = game.t.n_seats
+    replay = Game(game.t.ruleset, seed=game.seed, auto_chance=False, players=players)
     actions = []
     for a in game.history:
         actions.append(replay.action_to_text(a))
@@ -39,8 +40,11 @@ def game_record(game: Game) -> dict[str, Any]:
         replay._apply_unchecked(a)
         replay._advance()
         actions += _handed_over(replay, before, a)
+    # The number of players is written when it is not the ruleset's default (classic).
+    seats = {"players": players} if players != game.t.ruleset.players else {}
     return {"format": RECORD_FORMAT, "game": game.t.ruleset.game,
-            "source_hash": game.t.ruleset.source_hash, "seed": game.seed, "actions": actions}
+            "source_hash": game.t.ruleset.source_hash, "seed": game.seed, **seats,
+            "actions": actions}
 
 
 def replay_record(ruleset: rt.Ruleset, record: Any, auto_chance: bool = True,
@@ -53,7 +57,10 @@ def replay_record(ruleset: rt.Ruleset, record: Any, auto_chance: bool = True,
     _check_header(ruleset, record, check_source_hash)
     seed = record["seed"]
     actions = record["actions"]
-    game = Game(ruleset, seed=seed, auto_chance=False)
+    try:
+        game = Game(ruleset, seed=seed, auto_chance=False, players=record.get("players"))
+    except ValueError as exc:
+        raise RecordFormatError(f"players: {exc}") from None
     handed: list[str] = []  # "player P receives W" entries due, in order
     for i, action in enumerate(actions):
         if isinstance(action, str):
@@ -105,8 +112,10 @@ def _check_header(ruleset: rt.Ruleset, record: Any, check_source_hash: bool) -> 
     for key in _FIELDS:
         if key not in record:
             raise RecordFormatError(f"missing field {key!r}")
+    if "players" in record and type(record["players"]) is not int:
+        raise RecordFormatError(f"players: expected a whole number, got {_short(record['players'])}")
     for key in record:
-        if key not in _FIELDS:
+        if key not in _FIELDS and key != "players":
             raise RecordFormatError(f"unknown field {_short(key)}")
     if record["game"] != ruleset.game:
         raise RecordFormatError(f"game: a record of {_short(record['game'])}, the ruleset is {ruleset.game!r}")

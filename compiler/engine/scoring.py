@@ -1,4 +1,5 @@
-"""Victory points by category and the outcome of a finished game (rulings 25 and 27)."""
+"""Victory points by category and the outcome of a finished game (Duel rulings 25 and 27,
+classic ruling 21: the mechanics add their categories through `_score_more`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -23,7 +24,8 @@ class Result:
 
 
 def categories(tables) -> tuple[str, ...]:
-    return ("military", *tables.colors, "wonders", "tokens", "coins", "total")
+    tokens = ("tokens",) if tables.NT else ()
+    return ("military", *tables.colors, "wonders", *tokens, "coins", "total")
 
 
 def score(game, player: int) -> dict[str, int]:
@@ -47,6 +49,7 @@ def score(game, player: int) -> dict[str, int]:
         comp = t.token0 + tok
         out["tokens"] += points[comp] + (objects[comp].end_points(game, player)
                                          if has_end[comp] else 0)
+    game._score_more(player, out)
     out["coins"] = game.coins[player] // t.coins_per_point
     out["total"] = sum(out.values())  # "total" itself is still 0 here
     return out
@@ -57,8 +60,12 @@ def final_result(game, winner: int | None = None, victory: str = "civilian") -> 
     t = game.t
     scores = tuple(score(game, p) for p in t.seats)
     if victory == "civilian":
-        tie = t.colors[t.tie_break_color]
-        best = max((s["total"], s[tie]) for s in scores)
-        leaders = [p for p, s in enumerate(scores) if (s["total"], s[tie]) == best]
+        if t.tie_break_color >= 0:  # the most VP of a colour (Duel: blue)
+            tie = t.colors[t.tie_break_color]
+            keys = [(s["total"], s[tie]) for s in scores]
+        else:  # the most coins (classic, ruling 21)
+            keys = [(s["total"], game.coins[p]) for p, s in enumerate(scores)]
+        best = max(keys)
+        leaders = [p for p, key in enumerate(keys) if key == best]
         winner = leaders[0] if len(leaders) == 1 else None  # still tied: shared victory
     return Result(winner, victory, scores)

@@ -8,11 +8,11 @@ trusts nothing: `state_from_json` reads every field with its type and bounds, th
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import runtime as rt
-from typing import TYPE_CHECKING
 
+from .core.fields import fields_from_json, fields_to_json
 from .core.kinds import OWNER, by_owner
 from .core.simultaneous import NOT_CHOSEN, choices_from_json
 from .errors import StateFormatError
@@ -98,13 +98,20 @@ def state_to_json(game: Game) -> dict[str, Any]:
         # Only while a simultaneous decision is collecting: each seat's choice so far.
         **({"simultaneous": [None if a == NOT_CHOSEN else a for a in game.sim_choices]}
            if any(a != NOT_CHOSEN for a in game.sim_choices) else {}),
+        # Only in a game whose mechanics own state (core/fields.py): theirs, by mechanic.
+        **({"mechanics": fields_to_json(game)} if game.STATE_FIELDS else {}),
     }
 
 
 def state_from_json(ruleset: rt.Ruleset, data: Any, game_class: type[Game]) -> Game:
     """A `game_class` game in the position `data` describes; raises StateFormatError naming
     the first problem if the document is malformed or describes an impossible position."""
-    game = _Reader(tables_for(ruleset), game_class).game(data)
+    # The seats are the players listed; a count the ruleset is not played at is refused by
+    # the reader ("expected N players").
+    count = len(data["players"]) if isinstance(data, dict) and isinstance(data.get("players"), list) else None
+    known = count in (getattr(ruleset, "player_counts", ()) or ())
+    tables = tables_for(ruleset, count if known else None)
+    game = _Reader(tables, game_class).game(data)
     check_state(game)
     game._recompute()
     check_state(game, derived=True)
@@ -190,7 +197,7 @@ class _Reader:
         if data.get("game") != t.ruleset.game:
             raise StateFormatError(
                 f"game: a state of {_short(data.get('game'))}, the ruleset is {t.ruleset.game!r}")
-        self.obj(data, "state", _FIELDS, optional=("simultaneous",))
+        self.obj(data, "state", _FIELDS, optional=("simultaneous", "mechanics"))
         if not isinstance(data["source_hash"], str):
             raise self.fail("source_hash", f"expected a string, got {_kind(data['source_hash'])}")
 
@@ -225,13 +232,14 @@ class _Reader:
         g.sim_choices = choices_from_json(data.get("simultaneous"), g.stack, t.n_seats,
                                           lambda a, path: self.int(a, path, 0, t.num_actions - 1),
                                           self.fail)
+        fields_from_json(g, data.get("mechanics"), self)
         return g
 
     def players(self, g: Game, value: Any) -> None:
         t = self.t
-        players = self.list(value, "players", t.ruleset.players)
-        if len(players) != t.ruleset.players:
-            raise self.fail("players", f"expected {t.ruleset.players} players, got {len(players)}")
+        players = self.list(value, "players", t.n_seats)
+        if len(players) != t.n_seats:
+            raise self.fail("players", f"expected {t.n_seats} players, got {len(players)}")
         symbols = {s: i for i, s in enumerate(t.symbols)}
         g.coins, g.city, g.wonders, g.wonder_tuck, g.tokens = [], [], [], [], []
         g.loot_used, g.pairs_done = [], []
@@ -273,10 +281,10 @@ class _Reader:
 
     def structure(self, g: Game, value: Any) -> None:
         t = self.t
-        layout = t.structures[g.age][3] if g.age else ()
+        layout = t.structures[g.age][3] if g.age in t.structures else ()
         slots = self.list(value, "structure", len(layout))
         if len(slots) != len(layout):
-            what = "no structure before Age 1" if not g.age else f"the Age {g.age} structure has {len(layout)} slots"
+            what = "no structure before Age 1" if g.age not in t.structures else f"the Age {g.age} structure has {len(layout)} slots"
             raise self.fail("structure", f"{what}, got {len(slots)}")
         g.slot_card, g.face_up, g.taken = [], [], []
         for s, raw in enumerate(slots):
@@ -287,7 +295,7 @@ class _Reader:
             g.face_up.append(self.bool(slot["face_up"], f"{path}.face_up"))
             g.taken.append(self.bool(slot["taken"], f"{path}.taken"))
         g.slot_of = [-1] * t.NB
-        if g.age:
+        if g.age in t.structures:
             cover0, covers, face_down, layout = t.structures[g.age]
             g.cover = [sum(1 for s in covers_of if not g.taken[s]) for covers_of in _coverers(covers)]
             g.accessible = [s for s in range(len(layout)) if not g.taken[s] and g.cover[s] == 0]
@@ -311,7 +319,7 @@ class _Reader:
             if kind not in own:
                 raise self.fail(f"{path}.kind", f"{node['kind']} is a decision of the mechanic "
                                 f"{OWNER[kind]}, which {t.ruleset.game} does not use")
-            player = self.int(node["player"], f"{path}.player", -1, t.ruleset.players - 1)
+            player = self.int(node["player"], f"{path}.player", -1, t.n_seats - 1)
             if kind == K_DESTROY:
                 if "arg" in node or "colors" not in node:
                     raise self.fail(path, "a destroy decision has 'colors' and no 'arg'")
@@ -337,14 +345,14 @@ class _Reader:
         res = self.obj(value, "result", ("winner", "shared", "victory", "scores"))
         winner = res["winner"]
         if winner is not None:
-            winner = self.int(winner, "result.winner", 0, self.t.ruleset.players - 1)
+            winner = self.int(winner, "result.winner", 0, self.t.n_seats - 1)
         if self.bool(res["shared"], "result.shared") != (winner is None):
             raise self.fail("result.shared", "true exactly when the winner is null")
         if res["victory"] not in _VICTORIES:
             raise self.fail("result.victory", f"expected one of {', '.join(_VICTORIES)}, got {_short(res['victory'])}")
-        scores = self.list(res["scores"], "result.scores", self.t.ruleset.players)
-        if len(scores) != self.t.ruleset.players:
-            raise self.fail("result.scores", f"expected {self.t.ruleset.players} score tables")
+        scores = self.list(res["scores"], "result.scores", self.t.n_seats)
+        if len(scores) != self.t.n_seats:
+            raise self.fail("result.scores", f"expected {self.t.n_seats} score tables")
         for p, table in enumerate(scores):
             if not isinstance(table, dict):
                 raise self.fail(f"result.scores[{p}]", f"expected an object, got {_kind(table)}")
@@ -367,18 +375,11 @@ def _coverers(covers: tuple[tuple[int, ...], ...]) -> list[list[int]]:
 
 
 def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, (int, float)):
-        return f"the number {_short(value)}"
-    if isinstance(value, str):
-        return f"the string {_short(value)}"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
+    if value is None or isinstance(value, (bool, list, dict)):
+        return {type(None): "null", bool: "a boolean", list: "an array", dict: "an object"}.get(
+            type(value), "an array" if isinstance(value, list) else "an object")
+    if isinstance(value, (int, float, str)):
+        return f"the {'string' if isinstance(value, str) else 'number'} {_short(value)}"
     return type(value).__name__
 
 

@@ -40,6 +40,7 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
     """
 
     MECHANICS: tuple[str, ...] = ()  # set on the class composed for a ruleset
+    STATE_FIELDS: tuple = ()  # (mechanic, StateField) the mechanics own (core/fields.py)
 
     __slots__ = (
         "t", "seed", "chance_count", "auto_chance", "history", "stack", "result", "_buffer",
@@ -66,8 +67,11 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
             cls = game_class(Game, ruleset.mechanics)
         return object.__new__(cls)
 
-    def __init__(self, ruleset: rt.Ruleset, seed: int = 0, auto_chance: bool = True) -> None:
-        self.t = t = tables_for(ruleset)
+    def __init__(self, ruleset: rt.Ruleset, seed: int = 0, auto_chance: bool = True,
+                 players: int | None = None) -> None:
+        """`players`: the number of seats, one of `ruleset.player_counts` (default
+        `ruleset.players`); ValueError otherwise."""
+        self.t = t = tables_for(ruleset, players)
         self.seed = seed & M64
         self.chance_count = 0
         self.auto_chance = auto_chance
@@ -106,6 +110,8 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
         self.pool = []
         self.guild_pool = []
         self.left_out = []
+        for _, f in self.STATE_FIELDS:
+            setattr(self, f.name, f.initial(self))
         self._recompute()
         self.stack = [START_NODE]
         self._advance()
@@ -115,6 +121,10 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
     @property
     def ruleset(self) -> rt.Ruleset:
         return self.t.ruleset
+
+    @property
+    def players(self) -> int:  # the number of seats of this game
+        return self.t.n_seats
 
     @property
     def current_player(self) -> int:
@@ -151,16 +161,23 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
         return legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """(outcome, probability) at a chance node; every outcome is equally likely."""
+        """(outcome, probability) at a chance node. Every item drawn from is equally likely;
+        an outcome several items give (two copies of a card in a deck) adds them up."""
         if not self.is_chance_node:
             return []
-        legal = self.legal_actions()
-        return [(a, 1.0 / len(legal)) for a in legal]
+        src, base = OUTCOMES[self.stack[-1][0]](self)
+        counts = dict.fromkeys(base + x for x in src)
+        for x in src:
+            counts[base + x] = (counts[base + x] or 0) + 1
+        return [(a, n / len(src)) for a, n in counts.items()]
 
     def sample_chance(self) -> int:
-        """The outcome the seed gives for the current chance node (not applied)."""
-        legal = self.legal_actions()
-        return legal[self._rand_below(len(legal))]
+        """The outcome the seed gives for the current chance node (not applied): the one
+        automatic sampling would draw."""
+        if not self.is_chance_node:
+            raise IllegalActionError(-1, "no chance event is pending")
+        src, base = OUTCOMES[self.stack[-1][0]](self)
+        return base + src[self._rand_below(len(src))]
 
     def apply(self, action: int) -> None:
         """Apply a player action or a chance outcome; raise IllegalActionError if illegal.
@@ -242,6 +259,8 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
         other.pool = self.pool[:]
         other.guild_pool = self.guild_pool[:]
         other.left_out = [a[:] for a in self.left_out]
+        for _, f in self.STATE_FIELDS:
+            setattr(other, f.name, f.copy(getattr(self, f.name)))
         return other
 
     # Text and JSON ------------------------------------------------------------------

@@ -15,18 +15,18 @@ from .core.seats import OPPONENT, Seating
 class Tables:
     """Static data of one ruleset, in integer form, plus the action-id layout."""
 
-    def __init__(self, ruleset: rt.Ruleset) -> None:
+    def __init__(self, ruleset: rt.Ruleset, players: int | None = None) -> None:
         self.ruleset = ruleset
-        # The rules record: the core's and each built-in mechanic's part, parsed once.
+        # The rules record: the core's and each listed mechanic's part, parsed once.
         self.core = core = CoreRules.parse(ruleset.rules)
-        self.config = config = mechanics.configs(ruleset.rules)
+        self.config = config = mechanics.configs(ruleset.rules, ruleset.mechanics)
         self.cache = {}  # what mechanics compute once per ruleset (e.g. set-up node lists)
-        structure = config["card_structure"]
+        structure = config.get("card_structure") or _NO_STRUCTURE
         self.resources = ruleset.resources
         self.colors = ruleset.colors
         self.symbols = ruleset.science_symbols
         # Seats: every per-seat list of the state has one entry per seat.
-        self.seating = seating = Seating(ruleset.seating, ruleset.players)
+        self.seating = seating = Seating(ruleset.seating, ruleset.players if players is None else players)
         self.n_seats = seating.count
         self.seats = seating.seats
         self.next_seat = seating.next_seat
@@ -40,11 +40,17 @@ class Tables:
         self.color_index = color_index
         symbol_index = {s: i for i, s in enumerate(ruleset.science_symbols)}
 
-        components = (*ruleset.buildings, *ruleset.wonders, *ruleset.tokens)
+        # Boards and their Wonder stages (classic) come after the tokens: Duel has none.
+        boards = tuple(getattr(ruleset, "boards", ()))
+        stages = tuple(stage for board in boards for _, side in board.sides for stage in side)
+        components = (*ruleset.buildings, *ruleset.wonders, *ruleset.tokens, *boards, *stages)
         self.NB, self.NW, self.NT = len(ruleset.buildings), len(ruleset.wonders), len(ruleset.tokens)
         self.N = len(components)
         self.wonder0 = self.NB
         self.token0 = self.NB + self.NW
+        self.board0 = self.token0 + self.NT
+        self.stage0 = self.board0 + len(boards)
+        self.n_boards = len(boards)
         self.classes = components
         self.objects = [cls() for cls in components]  # generated methods are instance methods
         self.ids = [cls.id for cls in components]
@@ -57,7 +63,7 @@ class Tables:
                 if sym and sym not in chain_bits:
                     chain_bits[sym] = 1 << len(chain_bits)
 
-        raised_by = set(config["bank_trade"].raised_by)
+        raised_by = set(config["bank_trade"].raised_by) if "bank_trade" in config else set()
         self.color = []  # colour index, -1 for Wonders and tokens
         self.age = []
         self.coin_cost = []
@@ -147,32 +153,35 @@ class Tables:
         self.covers = {age: st[1] for age, st in self.structures.items()}
 
         # Military.
-        mil = config["military_track"]
-        self.supremacy_at = mil.supremacy_at
-        self.zones = mil.zones
-        self.loot_zones = tuple((z.first, z.loot) for z in mil.zones if z.loot)
-        self.points_at = [0] * (mil.supremacy_at + 1)
-        for z in mil.zones:
-            for d in range(z.first, min(z.last, mil.supremacy_at) + 1):
+        mil = config.get("military_track")
+        self.supremacy_at = mil.supremacy_at if mil else 0
+        self.zones = mil.zones if mil else ()
+        self.loot_zones = tuple((z.first, z.loot) for z in self.zones if z.loot)
+        self.points_at = [0] * (self.supremacy_at + 1)
+        for z in self.zones:
+            for d in range(z.first, min(z.last, self.supremacy_at) + 1):
                 self.points_at[d] = z.points
 
-        # Numbers the move loop reads, flattened from the configs.
-        trade, science = config["bank_trade"], config["science_pairs"]
-        self.trade_base = trade.base_price
-        self.raise_per_unit = trade.raise_per_unit
-        self.raised_by = trade.raised_by
-        self.pair_size = science.pair_size
-        self.pair_reward = science.pair_takes_token
-        self.science_supremacy = science.supremacy
+        # Numbers the move loop reads, flattened from the configs (neutral values for a game
+        # without the mechanic).
+        trade, science = config.get("bank_trade"), config.get("science_pairs")
+        self.trade_base = trade.base_price if trade else 0
+        self.raise_per_unit = trade.raise_per_unit if trade else 0
+        self.raised_by = trade.raised_by if trade else ()
+        self.pair_size = science.pair_size if science else 0
+        self.pair_reward = science.pair_takes_token if science else False
+        self.science_supremacy = science.supremacy if science else len(self.symbols) + 1
         self.discard_coins = structure.discard_coins
         self.discard_bonus = structure.discard_bonus
         self.discard_bonus_colors = tuple(color_index[c] for c in structure.discard_bonus_colors)
         self.removed_cards_per_age = structure.removed_cards_per_age
         self.guild_age = structure.guild_age
         self.guilds_drawn = structure.guilds_drawn
-        self.max_wonders_built = config["wonder_limit"].max_wonders_built
+        limit = config.get("wonder_limit")
+        self.max_wonders_built = limit.max_wonders_built if limit else self.NW
         self.coins_per_point = core.coins_per_point
-        self.tie_break_color = color_index[core.tie_break]
+        # The tie-break: a colour's VP (Duel: blue) or "coins" (classic): -1.
+        self.tie_break_color = color_index.get(core.tie_break, -1)
         self.ages = ruleset.ages
 
         # Action ids: contiguous ranges, player actions first, then chance outcomes.
@@ -191,6 +200,14 @@ class Tables:
         self.CH_WONDER = self.CH_TOKEN + NT
         self.CH_CARD = self.CH_WONDER + NW
         self.num_actions = self.CH_CARD + NB
+        self.action_texts = ()  # (to_text, parse) of a mechanic's own ids, tried first
+        self.chance_ranges = [(self.CH_SEAT, self.num_actions)]  # ids that are chance outcomes
+        # A mechanic may lay out action ids of its own after these (hand_draft: classic's
+        # plays with their payments); it extends `num_actions`.
+        for name in ruleset.mechanics:
+            extend = getattr(mechanics.module(name), "extend_tables", None)
+            if extend is not None:
+                extend(self)
 
     def decode_play(self, action: int) -> tuple[int, int]:
         """(card, Wonder index or -1) of a play action: build, discard or a Wonder built with
@@ -203,14 +220,35 @@ class Tables:
         return c, w
 
 
-_CACHE: dict[int, tuple[rt.Ruleset, Tables]] = {}
+class _NoStructure:
+    """card_structure's numbers in a game without it (classic deals hands instead)."""
+
+    removed_cards_per_age = guild_age = guilds_drawn = discard_coins = discard_bonus = 0
+    guild_color = ""
+    discard_bonus_colors = ()
 
 
-def tables_for(ruleset: rt.Ruleset) -> Tables:
-    """The tables of a ruleset, built on first use and then shared by all its games."""
-    hit = _CACHE.get(id(ruleset))
+_NO_STRUCTURE = _NoStructure()
+_CACHE: dict[tuple[int, int | None], tuple[rt.Ruleset, Tables]] = {}
+
+
+def tables_for(ruleset: rt.Ruleset, players: int | None = None) -> Tables:
+    """The tables of a ruleset at a player count (default `ruleset.players`), built on first
+    use and then shared by all its games."""
+    key = (id(ruleset), players)
+    hit = _CACHE.get(key)
     if hit is not None and hit[0] is ruleset:
         return hit[1]
-    tables = Tables(ruleset)
-    _CACHE[id(ruleset)] = (ruleset, tables)
+    counts = getattr(ruleset, "player_counts", ()) or (ruleset.players,)
+    if players is not None and players not in counts:
+        raise ValueError(f"{ruleset.name} is played by {_counts(counts)} players, not {players!r}")
+    tables = Tables(ruleset, players)
+    _CACHE[key] = (ruleset, tables)
     return tables
+
+
+def _counts(counts) -> str:
+    counts = sorted(counts)
+    if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]}"
+    return ", ".join(map(str, counts))

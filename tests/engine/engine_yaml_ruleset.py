@@ -1,11 +1,15 @@
-"""An independent, test-only reading of cards/duel/*.yaml into a `runtime.Ruleset`.
+"""An independent, test-only reading of cards/duel/*.yaml and cards/classic/*.yaml into a
+`runtime.Ruleset`.
 
-It exists so the engine can be exercised before `generated/duel` is available, and so
+It exists so the engine can be exercised before `generated/<game>` is available, and so
 the generated package can be checked against a second reading of the same data. It
-interprets effects with closures instead of generating code.
+interprets effects with closures instead of generating code. Classic's attributes follow
+the contract of `runtime.py` (copies, science_choice, neighbour_prices, boards with sides
+of stage cards, player_counts); while the runtime lacks a field, the reader adds it.
 """
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import yaml
@@ -14,7 +18,20 @@ from wondersmith.engine.mechanics.catalogue import RULE_SECTIONS
 
 from wondersmith.engine import runtime as rt
 
-DATA = Path(__file__).resolve().parents[2] / "cards" / "duel"
+CARDS = Path(__file__).resolve().parents[2] / "cards"
+DATA = CARDS / "duel"
+CLASSIC_RULE_SECTIONS = ("ages", "setup", "turn", "trade", "discard", "conflicts", "science",
+                         "scoring", "two_player_variant")
+BOARD = getattr(rt, "BOARD", "board")
+STAGE = getattr(rt, "STAGE", "stage")
+
+if {"boards", "player_counts"} <= {f.name for f in dataclasses.fields(rt.Ruleset)}:
+    _Ruleset = rt.Ruleset
+else:  # the runtime before the compile helper's contract commit
+    @dataclasses.dataclass(frozen=True)
+    class _Ruleset(rt.Ruleset):
+        boards: tuple = ()
+        player_counts: tuple = ()
 
 
 def _count(game, player, amount) -> int:
@@ -31,6 +48,8 @@ def _count(game, player, amount) -> int:
             return game.count_wonders(p)
         if per == "tokens":
             return game.count_tokens(p)
+        if per == "defeat_tokens":
+            return game.count_defeats(p)
         return game.count_coins(p)
 
     if city == "self":
@@ -42,12 +61,15 @@ def _count(game, player, amount) -> int:
     return value * (n // every)
 
 
-def _make_card(entry: dict, kind: str, age: int, resources: tuple[str, ...]) -> type[rt.Card]:
+def _make_card(entry: dict, kind: str, age: int, resources: tuple[str, ...],
+               **extra) -> type[rt.Card]:
     attrs: dict = {
         "id": entry["id"], "name": entry["name"], "kind": kind, "age": age,
         "color": entry.get("color", ""),
         "chain_gives": entry.get("chain_gives"), "chain_from": entry.get("chain_from"),
+        "copies": tuple(entry.get("copies", ())), **extra,
     }
+    neighbour_prices = []
     cost = dict(entry.get("cost", {}))
     attrs["cost_coins"] = cost.pop("coins", 0)
     attrs["cost"] = tuple(cost.get(r, 0) for r in resources)
@@ -62,8 +84,20 @@ def _make_card(entry: dict, kind: str, age: int, resources: tuple[str, ...]) -> 
             attrs["produces"] = tuple(value.get(r, 0) for r in resources)
         elif name == "produce_one_of":
             one_of.append(tuple(resources.index(r) for r in value))
+        elif name == "trade_price" and "from" in value:
+            sides = ("left", "right") if value["from"] == "neighbours" else (value["from"],)
+            neighbour_prices += [(resources.index(r), value["price"], side)
+                                 for r in value["resources"] for side in sides]
         elif name == "trade_price":
             prices += [(resources.index(r), value["price"]) for r in value["resources"]]
+        elif name == "science_choice":
+            attrs["science_choice"] = tuple(value)
+        elif name == "play_seventh_card":
+            attrs["play_seventh_card"] = True
+        elif name == "free_build":
+            attrs["free_build_per_age"] = value["once_per"] == "age"
+        elif name == "copy_guild":
+            attrs["copy_guild"] = value["from"]
         elif name == "discount":
             discounts.append((value["for"], value["resources"]))
         elif name == "shield_bonus":
@@ -90,7 +124,7 @@ def _make_card(entry: dict, kind: str, age: int, resources: tuple[str, ...]) -> 
         elif name == "destroy":
             on_build.append(("destroy", tuple(value["colors"])))
         elif name == "build_from_discard":
-            on_build.append(("revive", None))
+            on_build.append(("revive", (value or {}).get("when")))
         elif name == "take_token":
             on_build.append(("token", (value["from"], value.get("draw", 1))))
         elif name == "whenever":
@@ -101,6 +135,7 @@ def _make_card(entry: dict, kind: str, age: int, resources: tuple[str, ...]) -> 
     attrs["trade_prices"] = tuple(prices)
     attrs["discounts"] = tuple(discounts)
     attrs["shield_bonus"] = tuple(bonus)
+    attrs["neighbour_prices"] = tuple(neighbour_prices)
 
     if on_build:
         def _on_build(self, game, player, _effects=tuple(on_build)):
@@ -112,6 +147,8 @@ def _make_card(entry: dict, kind: str, age: int, resources: tuple[str, ...]) -> 
                         game.lose_coins(q, value)
                 elif what == "destroy":
                     game.destroy(player, value)
+                elif what == "revive" and value:
+                    game.build_from_discard(player, when=value)
                 elif what == "revive":
                     game.build_from_discard(player)
                 else:
@@ -132,7 +169,50 @@ def _make_card(entry: dict, kind: str, age: int, resources: tuple[str, ...]) -> 
     return type(entry["id"], (rt.Card,), attrs)
 
 
-def load() -> rt.Ruleset:
+def _make_board(entry: dict, resources: tuple[str, ...]) -> type[rt.Card]:
+    sides = []
+    for side, data in entry["sides"].items():
+        stages = tuple(
+            _make_card({**stage, "id": f"{entry['id']}_{side}_{n}", "name": entry["name"]},
+                       STAGE, 0, resources, board=entry["id"], side=side, stage=n)
+            for n, stage in enumerate(data["stages"], start=1))
+        sides.append((side, stages))
+    return type(entry["id"], (rt.Card,), {
+        "id": entry["id"], "name": entry["name"], "kind": BOARD,
+        "produces": tuple(entry.get("produces", {}).get(r, 0) for r in resources),
+        "sides": tuple(sides)})
+
+
+def load(game_id: str = "duel") -> rt.Ruleset:
+    return load_classic() if game_id == "classic" else load_duel()
+
+
+def load_classic() -> rt.Ruleset:
+    folder = CARDS / "classic"
+    game = yaml.safe_load((folder / "game.yaml").read_text())
+    resources = tuple(game["resources"]["raw"] + game["resources"]["manufactured"])
+    buildings = []
+    for name in ("age1", "age2", "age3", "guilds"):
+        data = yaml.safe_load((folder / f"{name}.yaml").read_text())
+        buildings += [_make_card(e, rt.BUILDING, data["age"], resources) for e in data["buildings"]]
+    boards = tuple(_make_board(e, resources)
+                   for e in yaml.safe_load((folder / "wonders.yaml").read_text())["boards"])
+    low, high = game["players"]["min"], game["players"]["max"]
+    counts = tuple(range(low, high + 1))
+    if "two_player_variant" in game:
+        counts = (game["two_player_variant"]["players"], *counts)
+    return _Ruleset(
+        game="classic", name=game["name"], players=low, seating=game["seating"],
+        mechanics=tuple(game["mechanics"]), resources=resources,
+        raw_resources=tuple(game["resources"]["raw"]), colors=tuple(game["colors"]),
+        science_symbols=tuple(game["science_symbols"]), ages=len(game["ages"]),
+        buildings=tuple(buildings), wonders=(), tokens=(), structures=(),
+        rules={k: game[k] for k in CLASSIC_RULE_SECTIONS if k in game},
+        boards=boards, player_counts=counts,
+    )
+
+
+def load_duel() -> rt.Ruleset:
     game = yaml.safe_load((DATA / "game.yaml").read_text())
     resources = tuple(game["resources"]["raw"] + game["resources"]["manufactured"])
     buildings = []

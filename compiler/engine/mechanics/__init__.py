@@ -17,7 +17,8 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-from .catalogue import MECHANICS
+from ..core.fields import fields_of
+from .catalogue import DUEL, MECHANICS
 
 _MODULES: dict[str, ModuleType] = {
     name: importlib.import_module(f"{__name__}.{name}") for name in MECHANICS
@@ -46,20 +47,24 @@ def register(name: str, mixin: type) -> None:
     _MODULES[name] = mod
 
 
-def configs(rules) -> dict:
-    """Each built-in mechanic's config, parsed from the rules record `rules` (RulesError,
-    a ValueError, names the first value that does not fit)."""
-    return {name: _MODULES[name].Config.parse(rules) for name in MECHANICS}
+def configs(rules, names=None) -> dict:
+    """The config of each built-in mechanic of `names` (default: Duel's), parsed from the
+    rules record `rules` (RulesError, a ValueError, names the first value that does not
+    fit). A mechanic registered from outside has no config."""
+    names = DUEL if names is None else names
+    return {name: _MODULES[name].Config.parse(rules) for name in names if name in MECHANICS}
 
 
 def game_class(base: type, mechanics: tuple[str, ...]) -> type:
-    """The subclass of `base` (the core's Game) with the mixins of `mechanics`, built once."""
+    """The subclass of `base` (the core's Game) with the mixins of `mechanics`, built once;
+    it has a slot for each state field the mechanics declare (core/fields.py)."""
     key = (base, tuple(mechanics))
     cls = _CLASSES.get(key)
     if cls is None:
         mixins = tuple(module(name).MIXIN for name in mechanics)
+        fields = fields_of((name, module(name)) for name in mechanics)
         cls = type(base.__name__, (*reversed(mixins), base), {
-            "__slots__": (), "__module__": base.__module__, "MECHANICS": tuple(mechanics),
-            "__doc__": base.__doc__})
+            "__slots__": tuple(f.name for _, f in fields), "__module__": base.__module__,
+            "MECHANICS": tuple(mechanics), "STATE_FIELDS": fields, "__doc__": base.__doc__})
         _CLASSES[key] = cls
     return cls

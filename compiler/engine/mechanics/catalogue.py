@@ -50,6 +50,22 @@ MECHANICS: dict[str, About] = {a.name: a for a in (
           sections=("science",)),
     About("wonder_limit", "at most a given number of Wonders built in the whole game",
           sections=("setup",)),
+    About("hand_draft", "hands of 7 cards dealt from the copies printed for N players, chosen "
+                        "from all at once and passed left and right; build, build a Wonder "
+                        "stage or discard", seatings=(CIRCLE,),
+          requires=("wonder_boards",), sections=("ages", "setup", "turn", "discard", "scoring")),
+    About("neighbour_trade", "missing resources bought from the left and right neighbours, "
+                             "paid to them; the buyer chooses whom to pay",
+          seatings=(CIRCLE,), requires=("hand_draft",), sections=("trade",)),
+    About("conflicts", "at the end of each Age every city compares shields with each "
+                       "neighbour: victory and defeat tokens", seatings=(CIRCLE,),
+          requires=("hand_draft",), sections=("conflicts",)),
+    About("science_sets", "science scored at the end: each symbol's count squared plus points "
+                          "per set of different symbols; wildcards chosen to score the most",
+          seatings=(CIRCLE,), sections=("science",)),
+    About("wonder_boards", "a Wonder board per city, dealt with a side: its starting resource "
+                           "and its stages built in order with a card",
+          seatings=(CIRCLE,), requires=("hand_draft",), sections=("setup",)),
     About("weaker_player_starts", "before each Age after the first, the player the conflict "
                                   "pawn leans towards chooses who starts",
           seatings=(OPPONENT,), requires=("military_track",), sections=("next_age",)),
@@ -66,6 +82,9 @@ NEXT_AGE_TIES = {
 # The mechanics of 7 Wonders Duel, in the order the engine composes them.
 DUEL = ("progress_tokens", "wonder_draft", "card_structure", "bank_trade", "military_track",
         "science_pairs", "wonder_limit", "weaker_player_starts")
+
+# The mechanics of classic 7 Wonders, in the order the engine composes them.
+CLASSIC = ("hand_draft", "neighbour_trade", "conflicts", "science_sets", "wonder_boards")
 
 # The sections of game.yaml that hold rules (not components, not the cards' layout): the
 # compiled ruleset carries them as plain data (`Ruleset.rules`), and the core and each

@@ -1,0 +1,351 @@
+"""Mechanic `hand_draft`: classic 7 Wonders' Ages of hands chosen from at once (rulings 2-7).
+
+Reads `ages` (hand size and pass direction of each Age), `setup.guilds` (colour, Age and
+`players_plus`), `turn.per_age` and `discard.coins`. Each Age deals `hand` cards to every
+seat from the copies printed for N players or fewer (`Card.copies`; ruling 2), Age III with
+N + `players_plus` guilds drawn unseen from the box. A turn is one simultaneous decision
+(core/simultaneous.py; ruling 4): every seat builds a card of its hand, builds its board's
+next Wonder stage with it, or discards it for coins; the choices resolve together (below),
+then hands pass (ruling 7). After `turn.per_age` turns the last card of each hand is
+discarded face down, unless the seat plays it (Babylon B, wonder_boards).
+
+How a turn resolves, in this order: every seat pays what its play costs (the payments to
+neighbours are part of the action: neighbour_trade) and the neighbours receive their coins;
+every card is placed (built, tucked under a stage or discarded for coins); then the cards'
+and stages' effects on build run in seat order, so a count over the neighbours (Vineyard,
+Bazar) sees what they built this very turn; then, on the last turn, the 7th cards are
+discarded; then the end-of-turn effects (Halikarnassos); then the hands pass, or the Age
+ends (`_age_ends`: conflicts) and the next one is dealt. Legal plays are judged on the
+coins each seat holds when the turn starts, so coins received during a turn are spent from
+the next one (ruling 12).
+
+Action ids: hand_draft.layout (classic_actions.py). State: `hands` (each seat's cards) and
+`free_used` (the Olympia A free build of this Age, per seat), declared in `FIELDS`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ..core.fields import StateField, list_copy, lists_copy
+from ..core.kinds import AGES, CHANCE, TURN, handles, kind, legal_at, outcomes_from, stands
+from ..core.rules import checked
+from ..core.sampler import draw
+from ..core.simultaneous import node as simultaneous_node, simultaneous_kind
+from ..scoring import final_result
+from . import classic_actions as actions
+
+if TYPE_CHECKING:
+    from ..state import Game
+
+NAME = "hand_draft"
+
+
+@dataclass(frozen=True)
+class Config:
+    hand: tuple[int, ...]  # ages[].hand: cards dealt to each seat, per Age
+    passes: tuple[str, ...]  # ages[].pass: "left" or "right", per Age
+    turns: int  # turn.per_age: cards played from a hand; the rest are discarded
+    guild_age: int  # setup.guilds.age
+    guild_color: str  # setup.guilds.color
+    guilds_plus: int  # setup.guilds.count.players_plus: N + this many guilds
+    discard_coins: int  # discard.coins
+
+    def __post_init__(self) -> None:
+        checked(self)
+        for direction in self.passes:
+            if direction not in ("left", "right"):
+                raise ValueError(f"ages[].pass: 'left' or 'right', not {direction!r}")
+
+    @classmethod
+    def parse(cls, rules: Mapping[str, Any]) -> "Config":
+        ages, guilds = rules["ages"], rules["setup"]["guilds"]
+        return cls(tuple(a["hand"] for a in ages), tuple(a["pass"] for a in ages),
+                   rules["turn"]["per_age"], guilds["age"], guilds["color"],
+                   guilds["count"]["players_plus"], rules["discard"]["coins"])
+
+
+def extend_tables(t) -> None:
+    """The decks at this player count, and classic's action ids (classic_actions.py)."""
+    config = t.config[NAME]
+    # The player count the decks are built for: the seats, or in the 2-player variant its
+    # `deck_players` (the Free City's mechanic plays the cards left over: `pool`, the draw
+    # pile, once the hands are dealt).
+    variant = t.ruleset.rules.get("two_player_variant")
+    n = variant["deck_players"] if variant and t.n_seats == variant["players"] else t.n_seats
+    t.deck_players = n
+    guild_color = t.color_index[config.guild_color]
+    t.hand_size = config.hand
+    t.hand_turns = config.turns
+    t.pass_left = tuple(direction == "left" for direction in config.passes)
+    t.classic_guild_color = guild_color
+    t.classic_guild_age = config.guild_age
+    t.classic_guilds_drawn = n + config.guilds_plus
+    t.classic_discard_coins = config.discard_coins
+    t.classic_guilds = [c for c in range(t.NB) if t.color[c] == guild_color]
+    # The deck of an Age: each card once per copy printed for n players or fewer.
+    t.decks = {age: sorted(c for c in range(t.NB) if t.age[c] == age and t.color[c] != guild_color
+                           for copy in getattr(t.classes[c], "copies", ()) if copy <= n)
+               for age in range(1, t.ages + 1)}
+    for age, deck in t.decks.items():
+        size = len(deck) + (t.classic_guilds_drawn if age == config.guild_age else 0)
+        if size < config.hand[age - 1] * t.n_seats:
+            raise ValueError(f"Age {age} deals {size} cards for {n} players, fewer than "
+                             f"{config.hand[age - 1]} to each of {t.n_seats} seats")
+    names = {}
+    t.name_of = [names.setdefault(name, len(names)) for name in t.names]
+    actions.lay_out(t)
+
+
+# State owned by this mechanic --------------------------------------------------------------
+
+def _save_hands(g: Game, hands):
+    return [[g.t.ids[c] for c in hand] for hand in hands]
+
+
+def _load_hands(g: Game, value, read):
+    t = g.t
+    hands = read.list(value, "mechanics.hand_draft.hands", t.n_seats)
+    if len(hands) != t.n_seats:
+        raise read.fail("mechanics.hand_draft.hands", f"expected {t.n_seats} hands")
+    return [sorted(read.ids(h, f"mechanics.hand_draft.hands[{p}]", read.building))
+            for p, h in enumerate(hands)]
+
+
+def _load_free(g: Game, value, read):
+    path = "mechanics.hand_draft.free_used"
+    used = read.list(value, path, g.t.n_seats)
+    if len(used) != g.t.n_seats:
+        raise read.fail(path, f"expected {g.t.n_seats} entries")
+    return [read.bool(x, f"{path}[{p}]") for p, x in enumerate(used)]
+
+
+def _check_hands(g: Game) -> str | None:
+    t = g.t
+    sizes = {len(h) for h in g.hands}
+    dealing = any(k == K_DEAL_HAND for k, _, _ in g.stack)
+    if len(sizes) > 1 and g.result is None and not dealing and not _seventh_pending(g):
+        return "mechanics.hand_draft.hands: every hand holds as many cards, except a 7th card kept"
+    if g.age:
+        return _check_cards(g)
+    return None
+
+
+def _check_cards(g: Game) -> str | None:
+    """Every copy of the cards dealt so far is in exactly one place (hands, cities, under
+    stages, discard pile, deck): no more copies of a card than the decks hold."""
+    t = g.t
+    held: dict[int, int] = {}
+    places = [*g.hands, *g.city, g.discard, g.pool, *g._tucked_cards()]
+    for cards in places:
+        for c in cards:
+            held[c] = held.get(c, 0) + 1
+    limit: dict[int, int] = {}
+    for age in range(1, g.age + 1):
+        for c in t.decks[age]:
+            limit[c] = limit.get(c, 0) + 1
+    for c in t.classic_guilds:
+        limit[c] = 1 if g.age >= t.classic_guild_age else 0
+    for c, n in held.items():
+        if n > limit.get(c, 0):
+            return (f"{t.ids[c]!r} appears {n} times in the hands, cities, stages, discard pile "
+                    f"and deck; Ages 1 to {g.age} hold {limit.get(c, 0)}")
+    for c in g.guild_pool:
+        if c in held:
+            return f"guild_pool: {t.ids[c]!r} is also in play"
+    return None
+
+
+FIELDS = (
+    StateField("hands", lambda g: [[] for _ in g.t.seats], lists_copy, _save_hands, _load_hands,
+               _check_hands, "each seat's hand, sorted"),
+    StateField("free_used", lambda g: [False] * g.t.n_seats, list_copy,
+               lambda g, v: list(v), _load_free, None,
+               "per seat: the free build of this Age is used (Olympia A)"),
+)
+
+
+# Node kinds ------------------------------------------------------------------------------
+
+K_AGE_START = kind("deal_age", NAME, internal=True)
+K_DRAW_GUILD = kind("draw_guild", NAME, chance=True)
+K_DEAL_HAND = kind("deal_hand", NAME, chance=True)
+K_TURN_END = kind("turn_end", NAME, internal=True)
+
+
+def _resolve(g: Game, node, choices) -> None:
+    g._resolve_plays(choices)
+
+
+K_CHOOSE = simultaneous_kind("choose", NAME, _resolve)
+
+
+def _choose_check(g: Game, i: int, node) -> str | None:
+    empty = [p for p in g.t.seats if node[2] >> p & 1 and not g.hands[p]
+             and not any(k == K_DEAL_HAND for k, _, _ in g.stack)]
+    return f": seat {empty[0]} has no card to choose from" if empty else None
+
+
+def _age_check(g: Game, i: int, node) -> str | None:
+    if node[2] != g.age + 1 or node[2] > g.t.ages:
+        return f".arg: the next Age is {g.age + 1}, not {node[2]}"
+    if any(g.hands):
+        return f": Age {node[2]} is dealt once every hand is played"
+    return None
+
+
+def _seat_check(g: Game, i: int, node) -> str | None:
+    return None if 0 <= node[2] < g.t.n_seats else f".arg: no seat {node[2]}"
+
+
+# Each kind at rest at the bottom of the stack is a turn: the choice, the end of a turn that
+# waits for the end-of-turn effects above it, or the next Age waiting for the set-up above.
+stands(K_CHOOSE, TURN, _choose_check)
+stands(K_TURN_END, TURN)
+stands(K_AGE_START, TURN, _age_check)
+stands(K_DEAL_HAND, AGES, _seat_check)
+stands(K_DRAW_GUILD, AGES)
+
+
+@handles(K_AGE_START)
+def _on_age(g: Game, node) -> None:
+    t = g.t
+    age = node[2]
+    g.age = age
+    g.pool = list(t.decks[age])
+    if age == 1:  # the guilds wait in the box, unseen, until drawn for their Age
+        g.guild_pool = list(t.classic_guilds)
+    g.free_used = [False] * t.n_seats
+    g.left_out.append([])
+    g.stack.append(simultaneous_node(K_CHOOSE, t.seats))
+    guilds = t.classic_guilds_drawn if age == t.classic_guild_age else 0
+    deals = [(K_DEAL_HAND, CHANCE, p) for p in t.seats for _ in range(t.hand_size[age - 1])]
+    # What is not dealt stays in `pool` (the 2-player variant's draw pile).
+    if not g.auto_chance:
+        g.stack.extend(reversed([(K_DRAW_GUILD, CHANCE, 0)] * guilds + deals))
+        return
+    # The same outcomes, in the same order and recorded alike, as the nodes one by one.
+    seed, k, hist, pool, base = g.seed, g.chance_count, g.history, g.pool, t.CH_CARD
+    for _ in range(guilds):
+        k += 1
+        c = g.guild_pool.pop(draw(seed, k, len(g.guild_pool)))
+        pool.append(c)
+        hist.append(base + c)
+    pool.sort()
+    for _, _, p in deals:
+        k += 1
+        c = pool.pop(draw(seed, k, len(pool)))
+        g.hands[p].append(c)
+        hist.append(base + c)
+    for hand in g.hands:
+        hand.sort()
+    g.chance_count = k
+
+
+@outcomes_from(K_DRAW_GUILD)
+def _guilds(g: Game):
+    return g.guild_pool, g.t.CH_CARD
+
+
+@handles(K_DRAW_GUILD)
+def _on_guild(g: Game, node, action: int) -> None:
+    c = action - g.t.CH_CARD
+    g.guild_pool.remove(c)
+    g.pool.append(c)
+    g.pool.sort()
+
+
+@outcomes_from(K_DEAL_HAND)
+def _deck(g: Game):
+    return g.pool, g.t.CH_CARD
+
+
+@legal_at(K_DEAL_HAND)
+def _deck_outcomes(g: Game, player: int, arg: int) -> list[int]:
+    return sorted({g.t.CH_CARD + c for c in g.pool})  # two copies of a card: one outcome
+
+
+@handles(K_DEAL_HAND)
+def _on_deal(g: Game, node, action: int) -> None:
+    c = action - g.t.CH_CARD
+    g.pool.remove(c)
+    hand = g.hands[node[2]]
+    hand.append(c)
+    hand.sort()
+
+
+@legal_at(K_CHOOSE)
+def _plays(g: Game, player: int, arg: int) -> list[int]:
+    return g._legal_plays(player)
+
+
+@handles(K_TURN_END)
+def _on_turn_end(g: Game, node) -> None:
+    t = g.t
+    holding = [p for p in t.seats if g.hands[p]]
+    if holding and all(len(g.hands[p]) == 1 for p in holding):
+        g.stack.append(simultaneous_node(K_CHOOSE, holding))  # a 7th card played (ruling 16)
+        return
+    if holding:
+        hands = g.hands
+        step = t.seating.left if t.pass_left[g.age - 1] else t.seating.right
+        passed = [None] * t.n_seats
+        for p in t.seats:
+            passed[step[p]] = hands[p]
+        g.hands = passed
+        g.stack.append(simultaneous_node(K_CHOOSE, t.seats))
+        return
+    g._age_ends(g.age)
+    if g.age >= t.ages:
+        g.result = final_result(g)
+        g.stack.clear()
+        return
+    g.stack.append((K_AGE_START, CHANCE, g.age + 1))
+
+
+def _seventh_pending(g: Game) -> bool:
+    return any(k == K_CHOOSE for k, _, _ in g.stack) and any(len(h) == 1 for h in g.hands)
+
+
+class HandDraft(actions.Plays):
+    """The turn of classic 7 Wonders; the plays themselves are in classic_actions.py."""
+
+    __slots__ = ()
+
+    def _first_turn(self, first: int):
+        return (K_AGE_START, CHANCE, 1)
+
+    def _setup_nodes(self, first: int) -> list:
+        return super()._setup_nodes(first)
+
+    def _age_ends(self, age: int) -> None:
+        """The end of an Age, once every hand is played (conflicts adds its tokens)."""
+
+    def _resolve_plays(self, choices) -> None:
+        t = self.t
+        played = self._place_plays(choices)
+        for p, comp in played:  # effects on build, in seat order, once every card is placed
+            if t.has_on_build[comp]:
+                t.objects[comp].on_build(self, p)
+        for p in t.seats:  # the last turn: the 7th card is discarded face down
+            hand = self.hands[p]
+            if len(hand) == 1 and choices[p] >= 0 and not self._plays_seventh(p):
+                self.discard.append(hand.pop())
+        self.stack.append((K_TURN_END, CHANCE, 0))
+        self._flush_end_of_turn()
+        self._trade_changed()
+
+    def _flush_end_of_turn(self) -> None:
+        """Queue what effects left for the end of the turn (build_from_discard)."""
+        self._flush()
+
+    def _plays_seventh(self, player: int) -> bool:
+        """The seat plays its 7th card instead of discarding it (wonder_boards: Babylon B)."""
+        return False
+
+    def _tucked_cards(self) -> list[list[int]]:
+        """Cards under Wonder stages, per seat (wonder_boards)."""
+        return []
+
+
+MIXIN = HandDraft

@@ -1,0 +1,79 @@
+"""Mechanic `science_sets`: science scored at the end of the game (ruling 14).
+
+Reads `science`: `identical: squared` (each symbol scores its count squared), `set_size` and
+`set_points` (each set of `set_size` different symbols scores `set_points`; classic: 3 and 7)
+and `wildcards: chosen_at_end`. A wildcard (`Card.science_choice`: Scientists Guild, Babylon)
+becomes, at scoring, whichever of its symbols scores the most, each one independently: the
+engine tries every assignment (there are at most a few wildcards). Science VP score as
+"green". No state of its own: the symbols are counted from the cities.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+from typing import Any, Mapping
+
+from ..core.rules import checked
+
+NAME = "science_sets"
+
+
+@dataclass(frozen=True)
+class Config:
+    identical: str  # science.identical: "squared"
+    set_size: int  # science.set_size
+    set_points: int  # science.set_points
+    wildcards: str  # science.wildcards: "chosen_at_end"
+
+    def __post_init__(self) -> None:
+        checked(self)
+        if self.identical != "squared" or self.wildcards != "chosen_at_end":
+            raise ValueError("science: the engine scores identical symbols squared and chooses "
+                             "wildcards at the end")
+
+    @classmethod
+    def parse(cls, rules: Mapping[str, Any]) -> "Config":
+        science = rules["science"]
+        return cls(science["identical"], science["set_size"], science["set_points"],
+                   science["wildcards"])
+
+
+def extend_tables(t) -> None:
+    index = {s: i for i, s in enumerate(t.symbols)}
+    t.wildcards = [tuple(index[s] for s in getattr(cls, "science_choice", ())) for cls in t.classes]
+    if len(t.symbols) != t.config[NAME].set_size:
+        raise ValueError(f"science.set_size: a set is one of each of the {len(t.symbols)} "
+                         f"symbols, not {t.config[NAME].set_size}")
+
+
+def science_points(counts, set_size: int, set_points: int) -> int:
+    """Each symbol's count squared, plus `set_points` per set of one of each symbol."""
+    return sum(n * n for n in counts) + set_points * min(counts)
+
+
+class ScienceSets:
+    __slots__ = ()
+
+    def _science_points(self, p: int, extra_wildcards: int = 0) -> int:
+        """Science VP of `p`, its wildcards (and `extra_wildcards` of every symbol) chosen
+        to score the most."""
+        t = self.t
+        config = t.config[NAME]
+        wildcards = [t.wildcards[c] for c in (*self.city[p], *self._board_components(p))
+                     if t.wildcards[c]]
+        wildcards += [tuple(range(len(t.symbols)))] * extra_wildcards
+        base = self.sci[p]
+        best = science_points(base, config.set_size, config.set_points)
+        for picks in product(*wildcards):
+            counts = base[:]
+            for s in picks:
+                counts[s] += 1
+            best = max(best, science_points(counts, config.set_size, config.set_points))
+        return best
+
+    def _score_more(self, p: int, out: dict[str, int]) -> None:
+        super()._score_more(p, out)
+        out["green"] += self._science_points(p)
+
+
+MIXIN = ScienceSets

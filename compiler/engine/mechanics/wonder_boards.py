@@ -1,0 +1,261 @@
+"""Mechanic `wonder_boards`: each city's Wonder board and its stages (rulings 1, 3, 16-19).
+
+Reads `setup.boards` (`deal: random`, `side: random`). Before Age I a chance event per seat
+deals it a board with a side (`board_deal`, outcomes `CH_BOARD + 2 * board + side`, every
+remaining board and side equally likely: ruling 3); the board's starting resource is the
+city's from then on (ruling 1). A stage is built in order with a card of the hand tucked
+under the board, for the stage's cost (ruling 4); its effects are those of its stage card
+(`Ruleset.boards`, kind STAGE). The board specials:
+
+- `play_seventh_card` (Babylon B, ruling 16): the last card of each hand is played, not
+  discarded, in a turn of its own after the 6th, from the Age the stage is built;
+- `build_from_discard(player, when="end_of_turn")` (Halikarnassos, ruling 17): at the end of
+  the turn, once the 6th turn's last cards are discarded and before the Age's conflicts, the
+  player builds one card of the discard pile for free (`discard_build`, actions `C_REVIVE`);
+  lost when no card there can be built (every name already in the city);
+- `free_build_per_age` (Olympia A, ruling 18): once per Age from the Age it is built, a
+  structure of the hand built for free (actions `C_FREE`; hand_draft's `free_used`);
+- `copy_guild: neighbours` (Olympia B, ruling 19): at the end, the guild of the left or right
+  neighbour that scores the most for the player (its VP, or its science wildcard) counts once
+  as the player's own, under "purple".
+
+State: `boards` (per seat: board and side, or null before the deal) and `stages` (per seat:
+the cards tucked under the stages built, in order), declared in `FIELDS`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ..core.fields import StateField, list_copy, lists_copy
+from ..core.kinds import AGES, CHANCE, SETUP, handles, kind, legal_at, outcomes_from, stands
+from ..core.rules import checked
+
+if TYPE_CHECKING:
+    from ..state import Game
+
+NAME = "wonder_boards"
+
+
+@dataclass(frozen=True)
+class Config:
+    deal: str  # setup.boards.deal: "random"
+    side: str  # setup.boards.side: "random"
+
+    def __post_init__(self) -> None:
+        checked(self)
+        if (self.deal, self.side) != ("random", "random"):
+            raise ValueError("setup.boards: the engine deals boards and sides at random")
+
+    @classmethod
+    def parse(cls, rules: Mapping[str, Any]) -> "Config":
+        boards = rules["setup"]["boards"]
+        return cls(boards["deal"], boards["side"])
+
+
+def extend_tables(t) -> None:
+    first = t.stage0
+    t.stage_comps = []  # per board, per side: the stage components in order
+    for b in range(t.n_boards):
+        sides = []
+        for _, stages in t.classes[t.board0 + b].sides:
+            sides.append(tuple(range(first, first + len(stages))))
+            first += len(stages)
+        t.stage_comps.append(tuple(sides))
+    t.plays_seventh = [bool(getattr(cls, "play_seventh_card", False)) for cls in t.classes]
+    t.builds_free = [bool(getattr(cls, "free_build_per_age", False)) for cls in t.classes]
+    t.copies_guild = [bool(getattr(cls, "copy_guild", "")) for cls in t.classes]
+
+
+# State ---------------------------------------------------------------------------------
+
+def _save_boards(g: Game, boards):
+    t = g.t
+    return [None if b is None else {"board": t.ids[t.board0 + b[0]],
+                                    "side": t.classes[t.board0 + b[0]].sides[b[1]][0]}
+            for b in boards]
+
+
+def _load_boards(g: Game, value, read):
+    t = g.t
+    path = "mechanics.wonder_boards.boards"
+    entries = read.list(value, path, t.n_seats)
+    if len(entries) != t.n_seats:
+        raise read.fail(path, f"expected {t.n_seats} entries")
+    out = []
+    for p, entry in enumerate(entries):
+        if entry is None:
+            out.append(None)
+            continue
+        where = f"{path}[{p}]"
+        entry = read.obj(entry, where, ("board", "side"))
+        b = read.component(entry["board"], f"{where}.board", t.board0, t.stage0, "board") - t.board0
+        sides = [name for name, _ in t.classes[t.board0 + b].sides]
+        if entry["side"] not in sides:
+            raise read.fail(f"{where}.side", f"expected one of {sides}, got {entry['side']!r:.40}")
+        out.append((b, sides.index(entry["side"])))
+    return out
+
+
+def _load_stages(g: Game, value, read):
+    t = g.t
+    path = "mechanics.wonder_boards.stages"
+    stages = read.list(value, path, t.n_seats)
+    if len(stages) != t.n_seats:
+        raise read.fail(path, f"expected {t.n_seats} entries")
+    return [read.ids(s, f"{path}[{p}]", read.building) for p, s in enumerate(stages)]
+
+
+def _check_boards(g: Game) -> str | None:
+    t = g.t
+    dealt = [b[0] for b in g.boards if b is not None]
+    if len(set(dealt)) != len(dealt):
+        return "mechanics.wonder_boards.boards: a board is dealt twice"
+    for p in t.seats:
+        board = g.boards[p]
+        built = len(g.stages[p])
+        most = 0 if board is None else len(t.stage_comps[board[0]][board[1]])
+        if built > most:
+            return f"mechanics.wonder_boards.stages[{p}]: {built} stages built, the board has {most}"
+    if g.age and None in g.boards:
+        return "mechanics.wonder_boards.boards: every city has a board once Age I starts"
+    return None
+
+
+FIELDS = (
+    StateField("boards", lambda g: [None] * g.t.n_seats, list_copy, _save_boards, _load_boards,
+               _check_boards, "per seat: (board, side) once dealt"),
+    StateField("stages", lambda g: [[] for _ in g.t.seats], lists_copy,
+               lambda g, v: [[g.t.ids[c] for c in s] for s in v], _load_stages, None,
+               "per seat: the cards under the stages built, in order"),
+)
+
+# Node kinds -----------------------------------------------------------------------------
+
+K_BOARD_DEAL = kind("board_deal", NAME, chance=True)
+K_DISCARD_BUILD = kind("discard_build", NAME)
+stands(K_BOARD_DEAL, SETUP)
+stands(K_DISCARD_BUILD, AGES)
+
+
+@outcomes_from(K_BOARD_DEAL)
+def _boards_left(g: Game):
+    dealt = {b[0] for b in g.boards if b is not None}
+    return [2 * b + s for b in range(g.t.n_boards) if b not in dealt for s in (0, 1)], g.t.CH_BOARD
+
+
+@handles(K_BOARD_DEAL)
+def _on_board(g: Game, node, action: int) -> None:
+    t = g.t
+    b, side = divmod(action - t.CH_BOARD, 2)
+    p = node[2]
+    g.boards[p] = (b, side)
+    g._acquire(p, t.board0 + b, quiet=True)
+    g._trade_changed()
+
+
+@legal_at(K_DISCARD_BUILD)
+def _buildable(g: Game, player: int, arg: int) -> list[int]:
+    t = g.t
+    held = {t.name_of[c] for c in g.city[player]}
+    return sorted({t.C_REVIVE + c for c in g.discard if t.name_of[c] not in held})
+
+
+@handles(K_DISCARD_BUILD)
+def _on_discard_build(g: Game, node, action: int) -> None:
+    t = g.t
+    p = node[1]
+    c = action - t.C_REVIVE
+    g.discard.remove(c)
+    g._place_building(p, c)
+    if t.has_on_build[c]:
+        t.objects[c].on_build(g, p)
+    g._flush()
+    g._trade_changed()
+
+
+class WonderBoards:
+    __slots__ = ()
+
+    def _setup_nodes(self, first: int) -> list:
+        return [*super()._setup_nodes(first), *((K_BOARD_DEAL, CHANCE, p) for p in self.t.seats)]
+
+    def _board_components(self, p: int) -> list[int]:
+        board = self.boards[p]
+        if board is None:
+            return []
+        stages = self.t.stage_comps[board[0]][board[1]]
+        return [self.t.board0 + board[0], *stages[:len(self.stages[p])]]
+
+    def _stages_built(self, p: int) -> int:
+        return len(self.stages[p])
+
+    def _tucked_cards(self) -> list[list[int]]:
+        return self.stages
+
+    def _next_stage(self, p: int) -> int:
+        board = self.boards[p]
+        if board is None:
+            return -1
+        stages = self.t.stage_comps[board[0]][board[1]]
+        k = len(self.stages[p])
+        return stages[k] if k < len(stages) else -1
+
+    def _stage_number(self, p: int) -> int:
+        return len(self.stages[p]) + 1
+
+    def _build_stage(self, p: int, card: int) -> int:
+        comp = self._next_stage(p)
+        self.stages[p].append(card)
+        self.wonders_built[p] += 1
+        self._acquire(p, comp)
+        return comp
+
+    def _built_stages(self, p: int) -> list[int]:
+        return self._board_components(p)[1:]
+
+    def _plays_seventh(self, p: int) -> bool:
+        plays = self.t.plays_seventh
+        return any(plays[c] for c in self._built_stages(p))
+
+    def _free_build_ready(self, p: int) -> bool:
+        free = self.t.builds_free
+        return not self.free_used[p] and any(free[c] for c in self._built_stages(p))
+
+    def build_from_discard(self, player: int, when: str = "now") -> None:
+        self._buffer.append((K_DISCARD_BUILD, player, 0))
+
+    def _flush_end_of_turn(self) -> None:
+        # Halikarnassos with nothing it can build loses the effect (ruling 17).
+        self._buffer[:] = [n for n in self._buffer
+                           if n[0] != K_DISCARD_BUILD or _buildable(self, n[1], 0)]
+        super()._flush_end_of_turn()
+
+    def _score_more(self, p: int, out: dict[str, int]) -> None:
+        super()._score_more(p, out)
+        t = self.t
+        for comp in self._built_stages(p):
+            out["wonders"] += t.points[comp] + (
+                t.objects[comp].end_points(self, p) if t.has_end_points[comp] else 0)
+        if any(t.copies_guild[c] for c in self._built_stages(p)):
+            out["purple"] += self._copied_guild_points(p)
+
+    def _copied_guild_points(self, p: int) -> int:
+        """The most one neighbour's guild is worth to `p` (ruling 19): its VP counted from
+        `p`'s city, or what its science wildcard adds to `p`'s science."""
+        t = self.t
+        guild_color = t.classic_guild_color
+        science = self._science_points(p, 0)
+        best = 0
+        for q in t.neighbours[p]:
+            for c in self.city[q]:
+                if t.color[c] != guild_color:
+                    continue
+                value = t.points[c] + (t.objects[c].end_points(self, p) if t.has_end_points[c] else 0)
+                if t.wildcards[c] if hasattr(t, "wildcards") else False:
+                    value += self._science_points(p, 1) - science
+                best = max(best, value)
+        return best
+
+
+MIXIN = WonderBoards

@@ -1,0 +1,345 @@
+"""Classic 7 Wonders: one test per ruling of ../shared/rules/classic-rulings.md (1 to 21)."""
+from __future__ import annotations
+
+import pytest
+from classic_helpers import board, play, position, ruleset, texts
+
+from wondersmith.engine import Game
+from wondersmith.engine.mechanics.hand_draft import K_CHOOSE
+from wondersmith.engine.mechanics.wonder_boards import K_DISCARD_BUILD
+
+BOARDS3 = {0: ("gizah", "a"), 1: ("babylon", "a"), 2: ("rhodos", "a")}
+
+
+def test_ruling_1_three_to_seven_players_with_three_coins_and_the_board_resource():
+    for n in range(3, 8):
+        g = Game(ruleset(), seed=n, players=n)
+        assert g.players == n and g.coins == [3] * n
+        for p in range(n):
+            b, _ = g.boards[p]
+            produces = g.t.classes[g.t.board0 + b].produces
+            assert all(g.prod[p][r] >= units for r, units in enumerate(produces))
+    assert Game(ruleset(), seed=0).players == 3  # the default
+    for bad in (1, 8, 0):
+        with pytest.raises(ValueError, match="played by"):
+            Game(ruleset(), seed=0, players=bad)
+
+
+@pytest.mark.parametrize("n", range(3, 8))
+def test_ruling_2_each_age_deals_seven_cards_a_player_with_n_plus_2_guilds(n):
+    g = Game(ruleset(), seed=40 + n, players=n)
+    t = g.t
+    guild = t.classic_guild_color
+    for age in (1, 2, 3):
+        assert g.age == age
+        assert [len(h) for h in g.hands] == [7] * n
+        dealt = [c for h in g.hands for c in h]
+        assert all(t.age[c] == age for c in dealt)
+        for c in set(dealt):  # never more copies than printed for n players or fewer
+            copies = getattr(t.classes[c], "copies", ()) or (0,)
+            assert dealt.count(c) <= sum(1 for x in copies if x <= n)
+        guilds = [c for c in dealt if t.color[c] == guild]
+        assert len(guilds) == (n + 2 if age == 3 else 0)
+        if age == 3:
+            assert len(g.guild_pool) == 10 - (n + 2)  # the others stay in the box, unseen
+        while g.age == age and not g.is_terminal:
+            g.apply_joint({s: g.legal_actions_for(s)[-1] for s in g.choosing()})
+
+
+def test_ruling_3_boards_and_sides_are_dealt_at_random():
+    seen_boards, seen_sides = set(), set()
+    for seed in range(30):
+        g = Game(ruleset(), seed=seed, players=7)
+        assert sorted(b for b, _ in g.boards) == list(range(7))
+        seen_boards |= {g.boards[0][0]}
+        seen_sides |= {side for _, side in g.boards}
+    assert len(seen_boards) >= 5 and seen_sides == {0, 1}
+    g = Game(ruleset(), seed=0, players=3, auto_chance=False)
+    g.apply(g.sample_chance())  # first player
+    outcomes = g.chance_outcomes()
+    assert g.decision == "board_deal" and len(outcomes) == 14
+    assert {p for _, p in outcomes} == {1 / 14}
+
+
+def test_ruling_4_every_seat_chooses_then_all_resolve_together():
+    g = position(3, boards=BOARDS3, hands={0: ["lumber_yard", "altar"], 1: ["clay_pool", "baths"],
+                                           2: ["stockade", "tavern"]})
+    assert g.decision == "choose" and g.choosing() == (0, 1, 2)
+    g.apply_text("build Lumber Yard")
+    assert g.city[0] == [] and g.observation(1)["simultaneous"] == [True, False, False]
+    assert g.observation(0)["simultaneous"][0] == g.history[-1]  # its own choice only
+    g.apply_text("stage 1 with Clay Pool") if "stage 1 with Clay Pool" in g.legal_texts() \
+        else g.apply_text("discard Clay Pool")
+    assert g.city[0] == []  # nothing resolves before the last seat has chosen
+    g.apply_text("discard Stockade")
+    assert [g.t.names[c] for c in g.city[0]] == ["Lumber Yard"]
+    assert g.coins[2] == 6  # a discard gives 3 coins
+
+
+def test_ruling_4_a_joint_action_is_the_same_as_one_seat_at_a_time():
+    a = Game(ruleset(), seed=5, players=4)
+    b = a.clone()
+    joint = {s: a.legal_actions_for(s)[0] for s in a.choosing()}
+    a.apply_joint(joint)
+    for s in sorted(joint):
+        b.apply(joint[s])
+    assert a.to_json() == b.to_json()
+
+
+def test_ruling_5_a_city_never_holds_two_structures_of_the_same_name():
+    g = position(3, boards=BOARDS3, cities={0: ["loom"]}, hands={0: ["loom_age2", "altar"]}, age=2)
+    assert "build Loom" not in texts(g, 0) and "discard Loom" in texts(g, 0)
+
+
+def test_ruling_6_a_chained_structure_is_free():
+    g = position(3, boards=BOARDS3, cities={0: ["altar"]}, hands={0: ["temple", "baths"]},
+                 coins={0: 0}, age=2)
+    assert "build Temple" in texts(g, 0)  # wood, clay and glass, none of them produced
+
+
+def test_ruling_7_hands_pass_left_right_left_and_the_seventh_card_is_discarded():
+    for age, direction in ((1, -1), (2, 1), (3, -1)):
+        g = Game(ruleset(), seed=3, players=5)
+        while g.age < age:
+            g.apply_joint({s: g.legal_actions_for(s)[-1] for s in g.choosing()})
+        before = [list(h) for h in g.hands]
+        choice = {s: g.legal_actions_for(s)[-1] for s in g.choosing()}  # discards
+        g.apply_joint(choice)
+        for p in range(5):
+            kept = list(before[p])
+            kept.remove(choice[p] - g.t.C_DISCARD)
+            assert g.hands[(p + direction) % 5] == kept
+    g = Game(ruleset(), seed=3, players=4)
+    turns = 0
+    while g.age == 1:
+        discard = len(g.discard)
+        g.apply_joint({s: g.legal_actions_for(s)[-1] for s in g.choosing()})
+        turns += 1
+    assert turns == 6 and len(g.discard) == discard + 4 + 4  # 6th-turn discards + 7th cards
+
+
+def test_ruling_8_resources_bought_from_a_neighbour_at_two_coins_paid_to_it():
+    # Seat 0's left neighbour is seat 4, its right neighbour seat 1; seat 2 is not a neighbour.
+    g = position(5, boards={0: ("gizah", "a"), 1: ("babylon", "a"), 2: ("rhodos", "a"),
+                            3: ("ephesos", "a"), 4: ("olympia", "a")},
+                 hands={0: ["baths", "barracks"], 1: ["baths", "loom"]})
+    assert "build Barracks" not in texts(g, 0)  # ore: only seat 2 (Rhodos) produces it
+    assert "build Baths" in texts(g, 0)  # own stone (Gizah)
+    g = position(5, boards={0: ("rhodos", "a"), 1: ("gizah", "a"), 2: ("babylon", "a"),
+                            3: ("ephesos", "a"), 4: ("olympia", "a")},
+                 hands={0: ["baths", "stockade"], 4: ["baths", "stockade"]})
+    assert "build Baths, pay right 2" in texts(g, 0)
+    play(g, {0: "build Baths, pay right 2"})
+    for p in (1, 2, 3):
+        play(g, {p: g.legal_texts()[-1]})
+    play(g, {4: "build Baths, pay right 2"} if "build Baths, pay right 2" in g.legal_texts()
+         else {4: g.legal_texts()[-1]})
+    assert g.coins[0] == 1 and g.prod[1][g.t.resources.index("stone")] == 1  # not used up
+
+
+def test_ruling_9_only_brown_grey_and_board_production_can_be_bought():
+    g = position(3, boards={0: ("gizah", "a"), 1: ("babylon", "a"), 2: ("rhodos", "a")},
+                 cities={1: ["caravansery"], 2: ["tree_farm"]},
+                 hands={0: ["stockade", "guard_tower", "barracks"]}, age=2)
+    have = texts(g, 0)
+    assert "build Stockade, pay left 2" in have  # Tree Farm (either/or) sells wood
+    assert "build Stockade, pay right 2" not in have  # Caravansery's is for its owner
+    assert "build Guard Tower, pay right 2" in have  # Babylon's clay (the board's)
+    assert "build Guard Tower, pay left 2" in have  # Tree Farm's clay this time
+    alexandria = position(3, boards={0: ("gizah", "a"), 1: ("alexandria", "b"),
+                                     2: ("rhodos", "a")}, stages={1: ["altar"]},
+                          hands={0: ["stockade", "altar"]})
+    assert "build Stockade, pay right 2" not in texts(alexandria, 0)  # stage production
+    farm = position(3, boards=BOARDS3, cities={2: ["tree_farm"]}, hands={0: ["gizah_a_2"]})
+    assert farm.payment_options(0, "gizah_a_2") == []  # 3 wood: one unit per card and turn
+
+
+def test_ruling_10_trading_posts_marketplace_and_olympia_b_lower_prices():
+    boards = {0: ("gizah", "a"), 1: ("babylon", "a"), 2: ("rhodos", "a")}
+    east = position(3, boards=boards, cities={0: ["east_trading_post"]}, hands={0: ["barracks", "stockade"]})
+    assert "build Barracks, pay left 2" in texts(east, 0)  # ore from the left: 2 coins still
+    west = position(3, boards=boards, cities={0: ["west_trading_post"]}, hands={0: ["barracks"]})
+    pays = [(o.left, o.right) for o in west.payment_options(0, "barracks")]
+    assert pays == [(1, 0)]
+    east_pays = [(o.left, o.right) for o in east.payment_options(0, "barracks")]
+    assert east_pays == [(2, 0)]  # East Trading Post buys from the right neighbour
+    market = position(3, boards={0: ("gizah", "a"), 1: ("alexandria", "a"), 2: ("rhodos", "a")},
+                      cities={0: ["marketplace"]}, hands={0: ["workshop"]})
+    assert [(o.left, o.right) for o in market.payment_options(0, "workshop")] == [(0, 1)]
+    olympia = position(3, boards={0: ("olympia", "b"), 1: ("babylon", "a"), 2: ("rhodos", "a")},
+                       stages={0: ["altar"]}, hands={0: ["barracks", "guard_tower"]})
+    assert [(o.left, o.right) for o in olympia.payment_options(0, "barracks")] == [(1, 0)]
+    assert [(o.left, o.right) for o in olympia.payment_options(0, "guard_tower")] == [(0, 1)]
+
+
+def test_ruling_11_the_buyer_chooses_whom_to_pay_among_pareto_minimal_payments():
+    g = position(3, boards={0: ("gizah", "a"), 1: ("olympia", "a"), 2: ("olympia", "b")},
+                 hands={0: ["stockade", "sawmill"]})
+    g.boards[2] = board(g, "babylon", "a")
+    g.city[2] = [g.component("lumber_yard")]
+    g._recompute()
+    g._trade_changed()
+    g._legal = None
+    options = g.payment_options(0, "stockade")
+    assert [(o.left, o.right) for o in options] == [(0, 2), (2, 0)]
+    assert options[1].from_left == {"wood": 1}
+    have = texts(g, 0)
+    assert "build Stockade, pay left 2" in have and "build Stockade, pay right 2" in have
+    assert "build Stockade, pay left 2, right 2" not in have
+
+
+def test_ruling_12_coins_received_this_turn_are_spent_from_the_next_turn():
+    g = position(3, boards={0: ("gizah", "a"), 1: ("rhodos", "a"), 2: ("babylon", "a")},
+                 hands={0: ["barracks", "stockade", "altar"], 1: ["baths", "altar", "scriptorium"],
+                        2: ["tavern", "altar", "theater"]},
+                 coins={0: 2, 1: 0})
+    # Seat 1 (Rhodos, ore) will receive 2 coins from seat 0 but cannot spend them this turn.
+    assert "build Baths, pay left 2" not in [t for t in g.legal_actions_for(1)] \
+        and g.coins[1] == 0
+    play(g, {0: "build Barracks, pay right 2", 1: "discard Altar", 2: "discard Altar"})
+    assert g.coins[1] == 2 + 3 and g.coins[0] == 0
+
+
+def test_ruling_13_yellow_coins_count_when_built():
+    g = position(3, boards=BOARDS3, cities={0: ["lumber_yard"], 1: ["clay_pool", "ore_vein"],
+                                            2: ["stone_pit"]},
+                 hands={0: ["vineyard", "bazar"], 1: ["baths", "altar"], 2: ["lumber_yard", "altar"]},
+                 coins={0: 0}, age=2)
+    play(g, {0: "build Vineyard", 1: "discard Altar", 2: "build Lumber Yard"})
+    assert g.coins[0] == 1 + 2 + 2  # own, right neighbour's two, left's two (one built now)
+    arena = position(3, boards=BOARDS3, stages={0: ["altar", "baths"]},
+                     hands={0: ["arena", "palace"], 1: ["palace", "arsenal"], 2: ["palace", "circus"]},
+                     cities={0: ["stone_pit", "ore_vein"]}, coins={0: 0}, age=3)
+    arena.city[0] = [arena.component("stone_pit"), arena.component("ore_vein")]
+    play(arena, {0: "build Arena", 1: "discard Palace", 2: "discard Palace"})
+    assert arena.coins[0] == 3 * 2
+
+
+def test_ruling_14_science_squares_sets_and_wildcards_chosen_at_the_end():
+    g = position(3, boards=BOARDS3, cities={0: ["apothecary", "dispensary", "workshop",
+                                                "scriptorium", "scientists_guild"]})
+    # compass 2, gear 1, tablet 1, a wildcard: compass scores 9 + 1 + 1 + 7 = 18
+    assert g.scores()[0]["green"] == 18
+    assert g._science_points(0, 1) == 4 + 4 + 4 + 7 * 2  # two wildcards: a second set
+
+
+def test_ruling_15_guilds_count_the_neighbours_or_the_owner():
+    g = position(3, boards=BOARDS3, cities={
+        0: ["workers_guild", "shipowners_guild", "strategists_guild", "builders_guild",
+            "lumber_yard", "loom"],
+        1: ["clay_pool", "ore_vein"], 2: ["stone_pit"]}, stages={0: ["altar"], 1: ["baths"]})
+    g.conflict_tokens = [[1], [-1, -1], [-1]]
+    purple = g.scores()[0]["purple"]
+    # Workers: 3 neighbouring brown; Shipowners: own brown, grey, purple (itself too) = 6;
+    # Strategists: 3 neighbouring defeats; Builders: 2 stages (own and right neighbour's)
+    assert purple == 3 + 6 + 3 + 2
+
+
+def test_ruling_16_babylon_b_plays_the_seventh_card():
+    g = position(3, boards={0: ("babylon", "b"), 1: ("gizah", "a"), 2: ("rhodos", "a")},
+                 stages={0: ["altar", "baths"]},
+                 hands={0: ["lumber_yard", "stone_pit"], 1: ["lumber_yard", "stone_pit"],
+                        2: ["lumber_yard", "stone_pit"]})
+    play(g, {0: "build Lumber Yard", 1: "build Lumber Yard", 2: "build Lumber Yard"})
+    assert g.decision == "choose" and g.choosing() == (0,) and g.hands == [[g.component("stone_pit")], [], []]
+    play(g, {0: "build Stone Pit"})
+    assert g.age == 2 and len(g.city[0]) == 2
+
+
+def test_ruling_16_babylon_b_stage_built_on_the_sixth_turn_plays_the_other_card():
+    g = position(3, boards={0: ("babylon", "b"), 1: ("gizah", "a"), 2: ("rhodos", "a")},
+                 stages={0: ["altar"]}, cities={0: ["lumber_yard", "sawmill", "glassworks"]},
+                 hands={0: ["tavern", "stone_pit"], 1: ["tavern", "altar"], 2: ["tavern", "altar"]})
+    play(g, {0: "stage 2 with Tavern", 1: "discard Tavern", 2: "discard Tavern"})
+    assert g.choosing() == (0,) and g.age == 1
+
+
+def test_ruling_17_halikarnassos_builds_from_the_discard_pile_before_the_conflicts():
+    g = position(3, boards={0: ("halikarnassos", "a"), 1: ("gizah", "a"), 2: ("rhodos", "a")},
+                 stages={0: ["altar"]}, cities={0: ["ore_vein", "mine"], 1: ["stockade"]},
+                 hands={0: ["tavern", "baths"], 1: ["guard_tower", "barracks"],
+                        2: ["scriptorium", "altar"]}, discard=["theater"])
+    play(g, {0: "stage 2 with Tavern, pay right 2" if "stage 2 with Tavern, pay right 2"
+             in g.legal_texts() else "stage 2 with Tavern, pay left 2",
+             1: "discard Guard Tower", 2: "discard Altar"})
+    assert g.decision == "discard_build" and g.current_player == 0
+    names = sorted(g.action_to_text(a) for a in g.legal_actions())
+    # every discard so far, the 6th turn's last cards (Baths, Barracks, Scriptorium) included
+    assert names == sorted(f"build {n} from discard" for n in
+                           ("Theater", "Guard Tower", "Altar", "Baths", "Barracks", "Scriptorium"))
+    assert g.conflict_tokens == [[], [], []]  # before the conflicts
+    g.apply_text("build Barracks from discard")
+    assert g.age == 2 and g.conflict_tokens[0] != []
+    assert g.component("barracks") in g.city[0]
+
+
+def test_ruling_17_halikarnassos_with_nothing_buildable_loses_the_effect():
+    g = position(3, boards={0: ("halikarnassos", "b"), 1: ("gizah", "a"), 2: ("rhodos", "a")},
+                 cities={0: ["ore_vein", "mine", "altar"]},
+                 hands={0: ["altar", "baths", "tavern"], 1: ["altar", "baths", "tavern"],
+                        2: ["altar", "baths", "tavern"]}, discard=[])
+    g.city[0] = [g.component(c) for c in ("ore_vein", "mine", "altar")]
+    play(g, {0: "stage 1 with Baths", 1: "build Altar", 2: "build Altar"})
+    assert g.discard == [] and g.decision == "choose" and g.t.names[g.hands[0][0]] != ""
+
+
+def test_ruling_18_olympia_a_builds_once_per_age_for_free():
+    g = position(3, boards={0: ("olympia", "a"), 1: ("gizah", "a"), 2: ("rhodos", "a")},
+                 stages={0: ["altar", "baths"]}, coins={0: 0},
+                 hands={0: ["palace", "temple", "altar"], 1: ["palace", "temple", "altar"],
+                        2: ["palace", "temple", "altar"]}, age=3)
+    assert "build Palace for free" in texts(g, 0)
+    play(g, {0: "build Palace for free", 1: "discard Palace", 2: "discard Palace"})
+    assert g.component("palace") in g.city[0] and g.coins[0] == 0
+    assert not any(t.endswith("for free") for t in texts(g, 0))
+    g2 = position(3, boards={0: ("olympia", "a"), 1: ("gizah", "a"), 2: ("rhodos", "a")},
+                  stages={0: ["altar", "baths"]})
+    g2.free_used[0] = True
+    g2._legal = None
+    assert not any(t.endswith("for free") for t in texts(g2, 0))
+    g2.free_used[0] = False  # a new Age resets it (hand_draft's deal_age)
+    g2._legal = None
+    assert any(t.endswith("for free") for t in texts(g2, 0))
+
+
+def test_ruling_19_olympia_b_copies_the_best_neighbouring_guild_once():
+    g = position(3, boards={0: ("olympia", "b"), 1: ("gizah", "a"), 2: ("rhodos", "a")},
+                 stages={0: ["altar", "baths", "tavern"]},
+                 cities={1: ["spies_guild", "barracks"], 2: ["workers_guild", "stockade"],
+                         0: []})
+    # Copied into seat 0's city: Spies (neighbours' red: 2) beats Workers (brown: 0).
+    assert g.scores()[0]["purple"] == 2
+    g.city[2] = [g.component(c) for c in ("workers_guild", "lumber_yard", "clay_pool", "stone_pit")]
+    g.city[1] = [g.component(c) for c in ("spies_guild", "barracks", "ore_vein")]
+    g._recompute()
+    assert g.scores()[0]["purple"] == 4  # Workers now: 4 neighbouring brown cards
+
+
+def test_ruling_20_conflicts_at_the_end_of_each_age_against_each_neighbour():
+    for age, token in ((1, 1), (2, 3), (3, 5)):
+        g = position(4, boards={0: ("gizah", "a"), 1: ("babylon", "a"), 2: ("rhodos", "a"),
+                                3: ("ephesos", "a")},
+                     cities={0: ["stockade", "barracks"], 1: ["stockade"], 3: ["stockade"]},
+                     hands={p: ["altar", "theater"] for p in range(4)}, age=age)
+        play(g, {p: "discard Altar" for p in range(4)})
+        # Rhodos A has no shields on its board: seat 2 has 0, seats 1 and 3 one, seat 0 two.
+        assert g.conflict_tokens[0] == [token, token]
+        assert g.conflict_tokens[1] == [-1, token] and g.conflict_tokens[3] == [token, -1]
+        assert g.conflict_tokens[2] == [-1, -1]
+        if age == 3:
+            assert g.result.scores[0]["military"] == 2 * token
+
+
+@pytest.mark.parametrize("coins, winner", [((3, 5, 4), 1), ((3, 5, 5), None)])
+def test_ruling_21_score_categories_tie_on_coins_then_shared(coins, winner):
+    # Every city: Altar (2 VP) and 6 to 8 coins after a discard (2 VP): 4 VP each.
+    g = position(3, boards=BOARDS3, cities={p: ["altar"] for p in range(3)},
+                 coins=dict(enumerate(coins)), hands={p: ["theater", "pawnshop"] for p in range(3)},
+                 age=3)
+    play(g, {p: "discard Theater" for p in range(3)})
+    res = g.result
+    assert set(res.scores[0]) >= {"military", "coins", "wonders", "blue", "green", "yellow", "purple"}
+    assert [s["total"] for s in res.scores] == [4, 4, 4]
+    for s in res.scores:
+        assert s["total"] == sum(v for k, v in s.items() if k != "total")
+    assert res.winner == winner and res.shared == (winner is None)
