@@ -55,6 +55,19 @@ def configs(rules, names=None) -> dict:
     return {name: _MODULES[name].Config.parse(rules) for name in names if name in MECHANICS}
 
 
+def composition(ruleset, players: int | None = None) -> tuple[tuple[str, ...], int]:
+    """(mechanics, cities) of a game of `ruleset` at `players` (None: its default count):
+    the ruleset's mechanics and a city a player, except in classic's 2-player variant, where
+    free_city joins them with a third city, the Free City (free_city.composition)."""
+    return _MODULES["free_city"].composition(ruleset, players)
+
+
+def players_in_state(ruleset, data) -> int | None:
+    """The player count a saved state (JSON) was played at: the cities it lists, less the
+    Free City of the 2-player variant; None when it lists none."""
+    return _MODULES["free_city"].players_in_state(ruleset, data)
+
+
 def game_class(base: type, mechanics: tuple[str, ...]) -> type:
     """The subclass of `base` (the core's Game) with the mixins of `mechanics`, built once;
     it has a slot for each state field the mechanics declare (core/fields.py)."""

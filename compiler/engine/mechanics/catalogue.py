@@ -66,6 +66,11 @@ MECHANICS: dict[str, About] = {a.name: a for a in (
     About("wonder_boards", "a Wonder board per city, dealt with a side: its starting resource "
                            "and its stages built in order with a card",
           seatings=(CIRCLE,), requires=("hand_draft",), sections=("setup",)),
+    About("free_city", "the 2-player variant of the classic game: a third city, the Free "
+                       "City, played in turn by the holder of the Free City card, who draws "
+                       "from its pile; added by the engine at the variant's player count, "
+                       "never listed in game.yaml", seatings=(CIRCLE,),
+          requires=("hand_draft", "wonder_boards"), sections=("two_player_variant",)),
     About("weaker_player_starts", "before each Age after the first, the player the conflict "
                                   "pawn leans towards chooses who starts",
           seatings=(OPPONENT,), requires=("military_track",), sections=("next_age",)),

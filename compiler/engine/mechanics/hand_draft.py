@@ -122,9 +122,8 @@ def _load_free(g: Game, value, read):
 
 def _check_hands(g: Game) -> str | None:
     t = g.t
-    sizes = {len(h) for h in g.hands}
     dealing = any(k == K_DEAL_HAND for k, _, _ in g.stack)
-    if len(sizes) > 1 and g.result is None and not dealing and not _seventh_pending(g):
+    if not g._hand_sizes_agree() and g.result is None and not dealing and not _seventh_pending(g):
         return "mechanics.hand_draft.hands: every hand holds as many cards, except a 7th card kept"
     if g.age:
         return _check_cards(g)
@@ -217,7 +216,7 @@ def _on_age(g: Game, node) -> None:
         g.guild_pool = list(t.classic_guilds)
     g.free_used = [False] * t.n_seats
     g.left_out.append([])
-    g.stack.append(simultaneous_node(K_CHOOSE, t.seats))
+    g._open_turn()
     guilds = t.classic_guilds_drawn if age == t.classic_guild_age else 0
     deals = [(K_DEAL_HAND, CHANCE, p) for p in t.seats for _ in range(t.hand_size[age - 1])]
     # What is not dealt stays in `pool` (the 2-player variant's draw pile).
@@ -287,13 +286,8 @@ def _on_turn_end(g: Game, node) -> None:
         g.stack.append(simultaneous_node(K_CHOOSE, holding))  # a 7th card played (ruling 16)
         return
     if holding:
-        hands = g.hands
-        step = t.seating.left if t.pass_left[g.age - 1] else t.seating.right
-        passed = [None] * t.n_seats
-        for p in t.seats:
-            passed[step[p]] = hands[p]
-        g.hands = passed
-        g.stack.append(simultaneous_node(K_CHOOSE, t.seats))
+        g._pass_hands()
+        g._open_turn()
         return
     g._age_ends(g.age)
     if g.age >= t.ages:
@@ -317,6 +311,24 @@ class HandDraft(actions.Plays):
 
     def _setup_nodes(self, first: int) -> list:
         return super()._setup_nodes(first)
+
+    def _open_turn(self) -> None:
+        """Queue a turn: every seat chooses at once (free_city queues its draw above it)."""
+        self.stack.append(simultaneous_node(K_CHOOSE, self.t.seats))
+
+    def _pass_hands(self) -> None:
+        """After a turn, each hand goes to the next seat in the Age's direction (ruling 7;
+        free_city: across the Border card)."""
+        t = self.t
+        step = t.seating.left if t.pass_left[self.age - 1] else t.seating.right
+        passed = [None] * t.n_seats
+        for p in t.seats:
+            passed[step[p]] = self.hands[p]
+        self.hands = passed
+
+    def _hand_sizes_agree(self) -> bool:
+        """Between decisions every hand holds as many cards (free_city: but its draw)."""
+        return len({len(h) for h in self.hands}) <= 1
 
     def _age_ends(self, age: int) -> None:
         """The end of an Age, once every hand is played (conflicts adds its tokens)."""
