@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ..core.fields import StateField
 from ..core.kinds import AGES, CHANCE, LEGAL, handles, kind, outcomes_from, stands
 from ..core.rules import RulesError, checked
+from ..errors import NotationError
 from . import classic_actions as actions
 
 if TYPE_CHECKING:
@@ -114,6 +115,9 @@ def composition(ruleset, players: int | None) -> tuple[tuple[str, ...], int]:
     """(mechanics, cities) of a game of `ruleset` at `players` (None: the default count):
     the ruleset's own, one city a player; at the variant's count, this mechanic as well and
     a city more, the Free City."""
+    if NAME in ruleset.mechanics:
+        raise RulesError(f"mechanics: {NAME} is not listed in game.yaml; the engine adds it at "
+                         f"the player count of {VARIANT}")
     count = ruleset.players if players is None else players
     if count != ruleset.players and count == variant_players(ruleset):
         return (*ruleset.mechanics, NAME), count + 1
@@ -137,6 +141,46 @@ def extend_tables(t) -> None:
     t.free_city_players = tuple(range(config.players))
     left = config.card_starts == "left_of_free_city"
     t.free_city_first_holder = (t.seating.left if left else t.seating.right)[t.free_city]
+    to_text, parse = t.action_texts  # classic_actions' texts, read in the Free City's hands
+    t.action_texts = (lambda g, a: _draw_text(g, a) or to_text(g, a),
+                      lambda g, text: _parse(g, text, parse))
+
+
+def _draw_text(g: Game, action: int) -> str | None:
+    top = g.stack[-1] if g.stack and g.result is None else None
+    if top is None or top[0] != K_DRAW or not 0 <= action - g.t.CH_CARD < g.t.NB:
+        return None
+    return f"draw {g.t.names[action - g.t.CH_CARD]} from the pile"
+
+
+def _parse(g: Game, text: str, parse) -> int | None:
+    """`draw <card> from the pile`, and the Free City's plays read in the hand it plays
+    from (two cards share a name, Loom of Age I and II: the one in that hand)."""
+    t = g.t
+    words = " ".join(text.split())
+    top = g.stack[-1] if g.stack and g.result is None else None
+    if words.casefold().startswith("draw ") and words.casefold().endswith(" from the pile"):
+        name = words[len("draw "):-len(" from the pile")]
+        return t.CH_CARD + _named(t, name, g.hands[t.free_city])
+    action = parse(g, text)
+    if action is None or top is None or top[1] != t.free_city or not t.C_BUILD <= action < t.C_FREE:
+        return action
+    mode, c, left, right = actions.decode(t, action)
+    hand = g._free_city_hand()
+    if c not in hand:
+        c = _named(t, t.ids[c], hand, t.names[c])
+    return actions.encode(t, mode, c, left, right)
+
+
+def _named(t, name: str, cards, fallback: str | None = None) -> int:
+    """The card of `cards` with this id or name (then `fallback`'s name); NotationError."""
+    for wanted in (name, fallback):
+        if wanted is None:
+            continue
+        for c in sorted(set(cards)):
+            if t.ids[c] == wanted or t.names[c].casefold() == wanted.casefold():
+                return c
+    raise NotationError(f"no card named {name!r} here")
 
 
 # State owned by this mechanic --------------------------------------------------------------
