@@ -28,7 +28,8 @@ def with_variant(**changes):
     return dataclasses.replace(base, rules={**base.rules, "two_player_variant": variant})
 
 
-def position(rs=None, *, boards, hands, cities=None, coins=None, age=1, seed=0) -> Game:
+def position(rs=None, *, boards, hands, cities=None, coins=None, stages=None, discard=None,
+             age=1, seed=0) -> Game:
     """A 2-player game at its first turn of Age `age` (the holder, seat 1, has drawn), with
     boards {seat: (id, side)} for the three cities and the hands (seat 2: the pile) given."""
     g = Game(rs or ruleset(), seed=seed, players=2)
@@ -41,6 +42,10 @@ def position(rs=None, *, boards, hands, cities=None, coins=None, age=1, seed=0) 
         g.city[p] = [ids(c) for c in cards]
     for p, amount in (coins or {}).items():
         g.coins[p] = amount
+    for p, tucked in (stages or {}).items():
+        g.stages[p] = [ids(c) for c in tucked]
+    if discard is not None:
+        g.discard = [ids(c) for c in discard]
     g.age = age
     g._recompute()
     g._trade_changed()
@@ -312,6 +317,60 @@ def test_a_free_city_that_plays_its_seventh_card_plays_the_piles_last_card():
     assert {actions.decode(g.t, a)[1] for a in g.legal_actions()} == {last}
     g.apply(g.legal_actions()[0])
     assert g.age == 2 or g.is_terminal
+
+
+def test_the_holder_builds_from_the_discard_pile_for_a_free_city_halikarnassos():
+    boards = {0: ("ephesos", "a"), 1: ("gizah", "a"), 2: ("halikarnassos", "a")}
+    hands = {0: ["school", "vineyard", "sawmill"], 1: ["courthouse", "quarry", "library", "walls"],
+             2: ["brickyard", "press_age2"]}
+    # Halikarnassos A: stage 1 built, stage 2 (3 ore) within reach of an Ore Vein and a Foundry.
+    g = position(boards=boards, hands=hands, cities={2: ["ore_vein", "foundry"]},
+                 stages={2: ["timber_yard"]}, discard=["stockade", "barracks"], age=2)
+    options = free_city_texts(g, {0: "build Vineyard", 1: "build Quarry"})
+    stage = [o for o in options if o.startswith("stage 2 with Walls")]
+    assert stage, options
+    g.apply_text(stage[0])
+    assert g.decision == "discard_build" and g.stack[-1][1] == FREE_CITY
+    assert g.current_player == g.free_city_holder == 1 and g.choosing() == (1,)
+    seen = g.observation(1)
+    assert "stockade" in json.dumps(seen["discard"])  # the holder sees the pile it builds from
+    assert isinstance(g.observation(0)["discard"], int)
+    g.apply_text("build Stockade from discard")
+    assert g.component("stockade") in g.city[FREE_CITY]
+
+
+def test_a_free_city_olympia_a_builds_for_free_once_an_age():
+    boards = {0: ("ephesos", "a"), 1: ("gizah", "a"), 2: ("olympia", "a")}
+    hands = {0: ["school", "vineyard", "sawmill"], 1: ["courthouse", "quarry", "library", "walls"],
+             2: ["brickyard", "press_age2"]}
+    g = position(boards=boards, hands=hands, stages={2: ["timber_yard", "clay_pit"]}, age=2)
+    options = free_city_texts(g, {0: "build Vineyard", 1: "build Quarry"})
+    assert "build Courthouse for free" in options and "discard Courthouse" not in options
+    g.apply_text("build Courthouse for free")
+    assert g.free_used[FREE_CITY] and g.component("courthouse") in g.city[FREE_CITY]
+
+
+def test_a_free_city_babylon_b_plays_the_piles_last_card():
+    boards = {0: ("ephesos", "a"), 1: ("gizah", "a"), 2: ("babylon", "b")}
+    g = Game(ruleset(), seed=16, players=2)
+    rng = random.Random(16)
+    while not (len(g.hands[FREE_CITY]) == 1 and g.decision == "choose" and g.stack[-1][1] == 0):
+        g.apply(rng.choice(g.legal_actions()))
+    for p, (b, side) in boards.items():
+        g.boards[p] = board(g, b, side)
+    g.stages[FREE_CITY] = [g.component("lumber_yard"), g.component("stone_pit")]  # stage 2 built
+    for p in g.t.seats:
+        g.city[p] = [c for c in g.city[p] if c not in g.stages[FREE_CITY]]
+        g.hands[p] = [c for c in g.hands[p] if c not in g.stages[FREE_CITY]]
+    g.discard = [c for c in g.discard if c not in g.stages[FREE_CITY]]
+    g._recompute()
+    g._trade_changed()
+    g._legal = None
+    last = g.hands[FREE_CITY][0]
+    holder = g.free_city_holder
+    g.apply_joint({s: g.legal_actions_for(s)[0] for s in g.choosing()})
+    g.apply(g.legal_actions()[0])
+    assert g.decision == "choose" and g.choosing() == (holder,) and g.hands[FREE_CITY] == [last]
 
 
 def test_ruling_22_two_players_and_a_free_city_with_the_three_player_deck():
