@@ -6,7 +6,9 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from pathlib import Path
 
+import jsonschema
 import pytest
 from classic_helpers import board, ruleset
 
@@ -17,6 +19,8 @@ from wondersmith.engine.mechanics.free_city import K_DRAW
 from wondersmith.engine.records import game_record, replay_record
 
 FREE_CITY = 2
+SCHEMA = jsonschema.Draft202012Validator(json.loads(
+    (Path(__file__).resolve().parents[2] / "schema" / "state.schema.json").read_text()))
 TURNS = 6  # a turn per card played from a hand, each Age
 
 
@@ -482,6 +486,7 @@ def test_invariants_over_random_two_player_games(seed):
                 ages_dealt[g.age] = len(g.hands[0]) + len(g.hands[1]) + len(g.hands[2])
         if step % 5 == 0 or seed < 4:
             data = g.to_json()
+            SCHEMA.validate(data)
             loaded = Game.from_json(ruleset(), json.loads(json.dumps(data)))
             assert loaded.to_json() == data and loaded.players == 2
             clone = g.clone()
