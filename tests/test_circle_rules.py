@@ -1,11 +1,12 @@
 """game.yaml for a circle of cities (7 Wonders): its keys, the keys each mechanic requires,
-copies by player count, and what the compiler still refuses.
+copies by player count, and what the compiler makes of them.
 
 The game is tests/fixtures/games/circle, a small 7 Wonders game; the broken variants of it
 that give each WS32x code are in tests/fixtures/game/ (tests/test_validate_codes.py).
 """
 from __future__ import annotations
 
+import dataclasses
 import shutil
 from pathlib import Path
 
@@ -129,25 +130,95 @@ def test_defeat_tokens_are_counted_in_words() -> None:
     assert "jeton Défaite" in phrases.effect_text(Catalog("fr"), effect)
 
 
-@pytest.mark.parametrize("data", [
-    {"points": {"per": "defeat_tokens", "in": "neighbours"}},
-    {"build_from_discard": {"when": "end_of_turn"}},
-    {"free_build": {"once_per": "age"}},
-    {"copy_guild": {"from": "neighbours"}},
+@pytest.mark.parametrize("data, attrs, lines", [
+    ({"points": {"per": "defeat_tokens", "in": "neighbours"}}, {},
+     ["sum(game.count_defeats(other) for other in game.neighbours(player))"]),
+    ({"points": {"per": "wonders"}}, {}, ["game.count_wonders(player)"]),
+    ({"build_from_discard": {"when": "end_of_turn"}}, {},
+     ["game.build_from_discard(player, when='end_of_turn')"]),
+    ("build_from_discard", {}, ["game.build_from_discard(player)"]),
+    ({"free_build": {"once_per": "age"}}, {"free_build_per_age": True}, []),
+    ({"copy_guild": {"from": "neighbours"}}, {"copy_guild": "neighbours"}, []),
+    ({"science_choice": ["compass", "gear"]}, {"science_choice": ("compass", "gear")}, []),
+    ("play_seventh_card", {"play_seventh_card": True}, []),
 ])
-def test_the_engine_cannot_play_them_yet(data: dict) -> None:
+def test_the_classic_verbs_compile_to_the_runtime_contract(data, attrs: dict,
+                                                           lines: list[str]) -> None:
+    compiler = codegen._Compiler(load(CIRCLE))
+    writer = codegen._ClassWriter(compiler, compiler.game.buildings[0], {})
+    v.parse_effect(data).compile(writer)
+    assert writer.attrs == attrs
+    assert writer.on_build_lines + writer.end_point_terms == lines
+
+
+@pytest.mark.parametrize("source, prices", [
+    ("left", ((0, 1, "left"), (1, 1, "left"))),
+    ("right", ((0, 1, "right"), (1, 1, "right"))),
+    ("neighbours", ((0, 1, "left"), (1, 1, "left"), (0, 1, "right"), (1, 1, "right"))),
+])
+def test_trade_prices_in_a_circle_are_paid_to_a_neighbour(source: str, prices: tuple) -> None:
+    compiler = codegen._Compiler(load(CIRCLE))
+    writer = codegen._ClassWriter(compiler, compiler.game.buildings[0], {})
+    v.parse_effect({"trade_price": {"resources": ["wood", "stone"], "price": 1,
+                                    "from": source}}).compile(writer)
+    assert writer.collected() == {"neighbour_prices": prices}
+
+
+def test_a_duel_trade_price_is_the_bank_price_and_names_no_side() -> None:
     compiler = codegen._Compiler(load(DUEL))
     writer = codegen._ClassWriter(compiler, compiler.game.buildings[0], {})
-    with pytest.raises(codegen.CompileError, match="engine cannot|not supported by the engine"):
-        v.parse_effect(data).compile(writer)
+    v.parse_effect({"trade_price": {"resources": ["wood"], "price": 1}}).compile(writer)
+    assert writer.collected() == {"trade_prices": ((0, 1),)}
+    with pytest.raises(codegen.CompileError, match="mean nothing in a two-player game"):
+        v.parse_effect({"trade_price": {"resources": ["wood"], "price": 1,
+                                        "from": "left"}}).compile(writer)
 
 
-def test_the_compiler_refuses_a_game_of_mechanics_the_engine_lacks() -> None:
-    with pytest.raises(codegen.CompileError) as exc:
-        codegen.generate(load(CIRCLE), "cards/circle")
-    assert "the engine cannot play mechanic(s) 'hand_draft', 'neighbour_trade', " \
-           "'conflicts', 'science_sets', 'wonder_boards' yet" in str(exc.value)
+def test_a_circle_game_compiles_to_boards_with_stage_classes(tmp_path: Path) -> None:
+    files = codegen.generate(load(CIRCLE), "cards/circle")
+    assert set(files) == {"__init__.py", "buildings.py", "boards.py"}  # no empty modules
+    namespace: dict = {}
+    package = tmp_path / "circle_pkg"
+    package.mkdir()
+    for name, text in files.items():
+        (package / name).write_text(text, encoding="utf-8")
+    (package / "ruleset.json").write_text('{"source_hash": "x"}', encoding="utf-8")
+    import importlib.util
+    import sys
+    spec = importlib.util.spec_from_file_location("circle_pkg", package / "__init__.py",
+                                                  submodule_search_locations=[str(package)])
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["circle_pkg"] = module
+    try:
+        spec.loader.exec_module(module)
+        namespace = vars(module)
+    finally:
+        del sys.modules["circle_pkg"]
+    ruleset = namespace["RULESET"]
+    olympia = ruleset.by_id["olympia"]
+    assert olympia.kind == "board" and olympia.produces == (1, 0, 0)
+    (side_a, stages_a), (side_b, stages_b) = olympia.sides
+    assert (side_a, side_b) == ("a", "b") and len(stages_a) == 2 and len(stages_b) == 1
+    second = stages_a[1]
+    assert (second.id, second.name, second.kind, second.board, second.side, second.stage) == \
+        ("olympia_a_2", "Olympia", "stage", "olympia", "a", 2)
+    assert second.free_build_per_age and second.cost == (0, 2, 0)
+    assert ruleset.by_id["olympia_b_1"].copy_guild == "neighbours"
+    assert ruleset.player_counts == (3, 4) and ruleset.players == 3
+    assert [b.id for b in ruleset.boards] == [b.id for b in load(CIRCLE).boards]
+    assert ruleset.wonders == () and "olympia_a_1" not in [w.id for w in ruleset.wonders]
+    assert tuple(ruleset.rules) == ("ages", "setup", "turn", "trade", "discard", "conflicts",
+                                    "science", "scoring")
+    assert ruleset.rules["ages"][1] == {"age": 2, "printed": 8, "hand": 2, "pass": "right"}
+    assert ruleset.rules["setup"]["guilds"]["count"] == {"players_plus": 0}
 
+
+def test_a_stage_id_that_is_also_a_card_id_is_refused(circle_copy: Path) -> None:
+    game = load(circle_copy)
+    clash = dataclasses.replace(game.buildings[0], id="olympia_a_1")
+    game = dataclasses.replace(game, buildings=(clash, *game.buildings[1:]))
+    with pytest.raises(codegen.CompileError, match="class name OlympiaA1 is also made from"):
+        codegen.generate(game, "cards/circle")
 
 
 @pytest.mark.parametrize("old, new, code, message", [
@@ -177,16 +248,25 @@ def test_opponent_seating_refuses_a_range_of_players(duel_copy: Path) -> None:
                      "write `seating: circle`, or `players: 2`") in _codes(duel_copy)
 
 
-def test_export_refuses_the_classic_mechanics_with_one_line(circle_copy: Path) -> None:
+def test_export_writes_copies_boards_and_stages(circle_copy: Path) -> None:
+    import json
+
     from typer.testing import CliRunner
 
     from wondersmith.cli import app
 
     result = CliRunner().invoke(app, ["export", "circle", "--cards",
                                       str(circle_copy.parent)])
-    assert result.exit_code == 1
-    assert "not exported: the export format cannot describe mechanic(s) hand_draft, " \
-           "neighbour_trade, conflicts, science_sets, wonder_boards yet" in result.output
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.output)
+    assert doc["ages"][0] == {"age": 1, "printed": 4, "hand": 1, "pass": "left"}
+    assert all(b["copies"] for b in doc["buildings"] if b["color"] != "purple")
+    olympia = doc["boards"][0]
+    assert olympia["produces"] == {"wood": 1} and list(olympia["sides"]) == ["a", "b"]
+    assert olympia["sides"]["a"][1] == {"id": "olympia_a_2", "stage": 2, "cost": {"stone": 2},
+                                        "effects": [{"verb": "free_build",
+                                                     "timing": "ongoing",
+                                                     "value": {"once_per": "age"}}]}
 
 
 def test_the_counting_checks_wait_for_every_file(circle_copy: Path) -> None:

@@ -300,6 +300,33 @@ def test_export_is_valid_and_keeps_a_fixed_key_order() -> None:
     assert len(slots) == 20 and slots[0]["covered_by"] == [2, 3]
 
 
+def test_the_classic_export_is_valid_with_copies_boards_and_its_own_sections() -> None:
+    game = load(CARDS / "classic")
+    doc = export(game)
+    jsonschema.Draft202012Validator(schemas.export_schema()).validate(doc)
+    assert doc["version"] == 4 and doc["game"]["player_counts"] == [2, 3, 4, 5, 6, 7]
+    assert list(doc) == ["format", "version", "game", "seating", "mechanics", "source_hash",
+                         "resources", "colors", "science_symbols", "ages", "setup", "turn",
+                         "trade", "discard", "conflicts", "science", "scoring",
+                         "two_player_variant", "structures", "buildings", "wonders",
+                         "tokens", "boards"]
+    loom = next(b for b in doc["buildings"] if b["id"] == "loom")
+    assert list(loom)[:5] == ["id", "name", "age", "color", "copies"]
+    assert loom["copies"] == list(next(b for b in game.buildings if b.id == "loom").copies)
+    gizah = next(b for b in doc["boards"] if b["id"] == "gizah")
+    assert [s["id"] for s in gizah["sides"]["b"]] == [f"gizah_b_{n}" for n in range(1, 5)]
+    # Every printed card is in the export: copies of the Age cards, one of each guild.
+    assert sum(len(b.get("copies", [1])) for b in doc["buildings"]) == \
+        sum(a["printed"] for a in doc["ages"])
+
+
+def test_the_duel_export_names_its_one_player_count() -> None:
+    doc = export(load(CARDS / "duel"))
+    assert doc["game"] == {"id": "duel", "name": "7 Wonders Duel", "players": 2,
+                           "player_counts": [2]}
+    assert "boards" not in doc and all("copies" not in b for b in doc["buildings"])
+
+
 def test_export_command(monkeypatch, tmp_path: Path) -> None:
     monkeypatch.chdir(ROOT)
     result = runner.invoke(app, ["export", "duel", "--format", "json"])

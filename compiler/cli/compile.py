@@ -11,7 +11,6 @@ from wondersmith.codegen import outputs
 from wondersmith.codegen.python import json_text
 from wondersmith.diagnostics import FORMATTERS
 from wondersmith.codegen.export import export
-from wondersmith.dsl.rules_keys import PLANNED
 from wondersmith.ir.loader import find_games, load_game
 from wondersmith.manifest import Manifest
 
@@ -86,10 +85,6 @@ def register(app: typer.Typer) -> None:
         if not loaded.ok:
             typer.echo(FORMATTERS["text"](loaded.diagnostics))
             raise _fail("not exported: the data is invalid", 1)
-        planned = [m for m in loaded.game.mechanics if m in PLANNED]
-        if planned:  # 7 Wonders: its decks and boards have no place in the format yet
-            raise _fail("not exported: the export format cannot describe mechanic(s) "
-                        + ", ".join(planned) + " yet", 1)
         text = json_text(export(loaded.game))
         if output is None:
             typer.echo(text, nl=False)

@@ -21,15 +21,16 @@ from typing import Any
 import jinja2
 
 from wondersmith import resources
-from wondersmith.codegen.export import rule_sections
+from wondersmith.codegen.export import player_counts, rule_sections
 from wondersmith.engine.core.rules import CoreRules, RulesError
-from wondersmith.engine.mechanics import configs
+from wondersmith.engine.mechanics import module
+from wondersmith.engine.mechanics.catalogue import MECHANICS
 from wondersmith.codegen.literals import (Code, LiteralError, boolean, class_name, comment,
                                           data, flat, literal, located, only_code,
                                           package_name, shown, whole)
-from wondersmith.dsl.rules_keys import PLANNED
+from wondersmith.codegen.wrap import wrap
 from wondersmith.dsl.verbs import collected_attributes
-from wondersmith.ir.model import Board, Building, Game, Token, Wonder
+from wondersmith.ir.model import Board, Building, Game, Token, Wonder, stage_id_of
 
 TEMPLATES = resources.folder("wondersmith.codegen", "templates")
 
@@ -58,7 +59,9 @@ class ClassSpec:
             if body:
                 if any("in cities" in line for line in body):
                     body = [CITIES, *body]
-                out.append((Code(name), [Code(line) for line in body]))
+                # The template indents each line by 8 (a method's body); long ones wrap.
+                out.append((Code(name), [Code(part[8:]) for line in body
+                                         for part in wrap(line, 8)]))
         return out
 
 
@@ -87,6 +90,10 @@ class _ClassWriter:
 
     def fail(self, message: str) -> CompileError:
         return self.compiler.fail(self.item, message)
+
+    @property
+    def seating(self) -> str:
+        return self.compiler.game.seating
 
     def resource_index(self, resource: str) -> int:
         return self.compiler.index[resource]
@@ -149,15 +156,14 @@ class _Compiler:
                             f"{located(item.id)}: {message}")
 
     def spec(self, item: Building | Wonder | Token) -> ClassSpec:
-        if isinstance(item, Board):
-            raise self.fail(item, "Wonder boards (7 Wonders) are not supported by the engine yet")
-        spec = ClassSpec(class_name(item.id))
         attrs: dict[str, Any] = {"id": item.id, "name": item.name,
                                  "kind": {"building": "BUILDING", "wonder": "WONDER",
                                           "token": "TOKEN"}[item.kind]}
         if isinstance(item, Building):
             attrs["age"] = item.age
             attrs["color"] = item.color
+            if item.copies:
+                attrs["copies"] = tuple(item.copies)
         if not isinstance(item, Token):
             if item.cost.coins:
                 attrs["cost_coins"] = item.cost.coins
@@ -167,16 +173,48 @@ class _Compiler:
                 attrs["chain_gives"] = item.chain_gives
             if item.chain_from:
                 attrs["chain_from"] = item.chain_from
+        return self._written(class_name(item.id), item, attrs, item.effects)
+
+    def board_specs(self, board: Board) -> list[ClassSpec]:
+        """The stage classes of a Wonder board, side by side in building order, then the
+        board's class, whose `sides` names them."""
+        specs, sides = [], []
+        for side, stages in board.sides:
+            names = []
+            for number, stage in enumerate(stages, 1):
+                stage_id = stage_id_of(board.id, side, number)
+                attrs: dict[str, Any] = {"id": stage_id, "name": board.name, "kind": "STAGE",
+                                         "board": board.id, "side": side, "stage": number}
+                if stage.cost.coins:
+                    attrs["cost_coins"] = stage.cost.coins
+                attrs["cost"] = self.vector(stage.cost.resources)
+                spec = self._written(class_name(stage_id), board, attrs, stage.effects)
+                specs.append(spec)
+                names.append(spec.class_name)
+            sides.append((side, names))
+        spec = self._written(class_name(board.id), board,
+                             {"id": board.id, "name": board.name, "kind": "BOARD",
+                              "produces": self.vector(board.produces)}, ())
+        rows = "".join(f"        ({flat(side)}, ({', '.join(names)}{',' * (len(names) == 1)})),\n"
+                       for side, names in sides)
+        spec.attrs.append((Code("sides"), Code("(\n" + rows + "    )")))
+        return [*specs, spec]
+
+    def _written(self, name: Code, item: Any, attrs: dict[str, Any],
+                 effects: tuple[Any, ...]) -> ClassSpec:
+        """The class `name` with `attrs` and what `effects` write into it."""
+        spec = ClassSpec(name)
         writer = _ClassWriter(self, item, attrs)
-        for effect in item.effects:
+        for effect in effects:
             effect.compile(writer)
         attrs.update(writer.collected())
         spec.on_build, spec.end_points = writer.on_build_lines, writer.end_point_terms
         spec.on_chain_build = writer.chain_build_lines
-        for name, body in (("has_on_build", spec.on_build), ("has_end_points", spec.end_points),
-                           ("has_on_chain_build", spec.on_chain_build)):
+        for method, body in (("has_on_build", spec.on_build),
+                             ("has_end_points", spec.end_points),
+                             ("has_on_chain_build", spec.on_chain_build)):
             if body:
-                attrs[name] = True
+                attrs[method] = True
         spec.attrs = [(Code(k), Code("_rt." + val) if k == "kind"
                        else literal(val, 4, len(k) + 3)) for k, val in attrs.items()]
         return spec
@@ -186,9 +224,11 @@ class _Compiler:
     def tables(self) -> dict[str, Code]:
         g = self.game
         rules = rule_sections(g)
-        try:  # what the engine will read: each mechanic's config, checked
+        try:  # what the engine will read: the core's and each listed mechanic's config
             CoreRules.parse(rules)
-            configs(rules)
+            for name in g.mechanics:
+                if name in MECHANICS:  # one the engine has (7 Wonders' land with its engine)
+                    module(name).Config.parse(rules)
         except (RulesError, KeyError, TypeError) as exc:
             raise LiteralError(f"the rules record cannot be read by the engine: {exc}") \
                 from None
@@ -212,10 +252,13 @@ class _Compiler:
             "colors": literal(g.colors, 4, len("colors=")),
             "science_symbols": literal(g.science_symbols, 4, len("science_symbols=")),
             "ages": whole(len(g.ages)),
-            "structures": "(\n" + "".join(f"        {x},\n" for x in structures) + "    )",
+            "structures": "(\n" + "".join(f"        {x},\n" for x in structures) + "    )"
+            if structures else "()",
             # The rule sections as the export writes them (export.rule_sections).
             "rules": data(rules, 4),
         }
+        if player_counts(g) != (g.players,):  # else the runtime's default
+            tables["player_counts"] = flat(player_counts(g))
         return {key: Code(value) for key, value in tables.items()}
 
 
@@ -237,20 +280,19 @@ def generate(game: Game, source: str) -> dict[str, str]:
     `source` is the data folder as it should be named in headers (e.g. "cards/duel").
     """
     compiler = _Compiler(game)
-    planned = [m for m in game.mechanics if m in PLANNED]
-    if planned:  # validated data the engine cannot play yet (7 Wonders): refused whole
-        raise compiler.fail(game, "the engine cannot play mechanic(s) "
-                            + ", ".join(map(repr, planned)) + " yet")
     names: dict[str, str] = {}
-    for item in game.components():
+    ids = [(item, item.id) for item in game.components()]
+    ids += [(board, stage_id_of(board.id, side, n)) for board in game.boards
+            for side, stages in board.sides for n in range(1, len(stages) + 1)]
+    for item, item_id in ids:
         try:
-            name = class_name(item.id)
+            name = class_name(item_id)
         except LiteralError as exc:
             raise compiler.fail(item, str(exc)) from None
         if name in names:
             raise compiler.fail(item, f"class name {name} is also made from "
                                       f"{shown(names[name])}")
-        names[name] = item.id
+        names[name] = item_id
     try:
         package_name(game.id)
         # No data hash here: it lives in ruleset.json alone, so an edit to one card rewrites
@@ -261,17 +303,24 @@ def generate(game: Game, source: str) -> dict[str, str]:
     except LiteralError as exc:
         raise compiler.fail(game, str(exc)) from None
     env = _environment()
-    groups = {"buildings": game.buildings, "wonders": game.wonders, "tokens": game.tokens}
+    groups: dict[str, tuple[Any, ...]] = {"buildings": game.buildings, "wonders": game.wonders,
+                                          "tokens": game.tokens}
+    if game.boards:  # 7 Wonders; the stage classes are reached through each board's sides
+        groups["boards"] = game.boards
     files: dict[str, str] = {}
-    module = env.get_template("module.py.j2")
+    module_template = env.get_template("module.py.j2")
     for group, items in groups.items():
+        if not items:
+            continue  # no empty module: the ruleset holds an empty tuple
         specs = []
         for item in items:
             try:
-                specs.append(compiler.spec(item))
+                specs += compiler.board_specs(item) if isinstance(item, Board) \
+                    else [compiler.spec(item)]
             except LiteralError as exc:
                 raise compiler.fail(item, str(exc)) from None
-        files[f"{group}.py"] = module.render(header=header, group=Code(group), specs=specs)
+        files[f"{group}.py"] = module_template.render(header=header, group=Code(group),
+                                                      specs=specs)
     files["__init__.py"] = env.get_template("package.py.j2").render(
         header=header, groups={Code(g): [class_name(i.id) for i in items]
                                for g, items in groups.items()},

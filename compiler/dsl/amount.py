@@ -76,7 +76,7 @@ class Amount:
             return out.whole(self.value)
         count = self.count
         counters = {"wonders": "game.count_wonders", "tokens": "game.count_tokens",
-                    "coins": "game.count_coins"}
+                    "coins": "game.count_coins", "defeat_tokens": "game.count_defeats"}
         if count.per == "cards":
             colors = out.flat(count.colors)  # data text: never part of a format template
 

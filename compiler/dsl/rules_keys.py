@@ -5,9 +5,9 @@ direction) is required only when the game lists that mechanic, so a game of 7 Wo
 carry Duel's structures and Duel does not carry classic's hands. `REQUIRED_KEYS` is that map;
 `schemas.game_schema` turns it into `if mechanics contains ... then required ...` clauses.
 
-The mechanics of classic 7 Wonders (`PLANNED`) are named by the data before the engine plays
-them: the checks accept them, and the compiler refuses a game that lists one
-(`wondersmith.codegen.python`). An engine mechanic of the same name replaces the entry.
+The mechanics of classic 7 Wonders (`CLASSIC_MECHANICS`) are described here (`CLASSIC`) for
+the checks until the engine's catalogue lists them: an engine mechanic of the same name
+replaces the entry.
 """
 from __future__ import annotations
 
@@ -16,7 +16,11 @@ from typing import Any
 from wondersmith.dsl.terms import COLORS, count_schema, enum_schema
 from wondersmith.engine.mechanics.catalogue import CIRCLE, MECHANICS, About
 
-PLANNED: dict[str, About] = {a.name: a for a in (
+# The mechanics of 7 Wonders, in the order the engine composes them.
+CLASSIC_MECHANICS = ("hand_draft", "neighbour_trade", "conflicts", "science_sets",
+                     "wonder_boards")
+
+CLASSIC: dict[str, About] = {a.name: a for a in (
     About("hand_draft", "hands of cards dealt to every seat and passed left or right after "
                         "each turn; every seat chooses, then all choices resolve together",
           seatings=(CIRCLE,), sections=("ages", "turn")),
@@ -32,7 +36,7 @@ PLANNED: dict[str, About] = {a.name: a for a in (
           sections=("setup",)),
 ) if a.name not in MECHANICS}
 
-KNOWN: dict[str, About] = {**MECHANICS, **PLANNED}
+KNOWN: dict[str, About] = {**MECHANICS, **CLASSIC}
 
 # For each mechanic, the keys it reads: (section, keys of the section) or ("ages[]", keys of
 # every Age), or (section,) alone for a whole section.

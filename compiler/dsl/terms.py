@@ -22,6 +22,9 @@ SCIENCE_SYMBOLS = (
     "armillary_sphere", "wheel", "sundial", "mortar", "plumb_level", "quill", "law",  # Duel
     "compass", "gear", "tablet",  # 7 Wonders
 )
+# Seatings (`wondersmith.engine.mechanics.catalogue`): they change what some verbs compile to.
+OPPONENT, CIRCLE = "opponent", "circle"
+
 # City selectors. In a two-player game your only neighbour is your opponent.
 CITIES = ("self", "neighbours", "left", "right", "most")
 CITY_DOCS = {

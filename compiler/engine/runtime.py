@@ -19,6 +19,8 @@ from typing import Any, Mapping, Protocol
 BUILDING = "building"
 WONDER = "wonder"
 TOKEN = "token"
+BOARD = "board"  # a Wonder board of 7 Wonders: its starting resource and two sides of stages
+STAGE = "stage"  # one stage of a side of a Wonder board
 
 
 class GameVerbs(Protocol):
@@ -41,7 +43,10 @@ class GameVerbs(Protocol):
         """Buildings of these colours in the city (cards under Wonders do not count)."""
 
     def count_wonders(self, player: int) -> int:
-        """Wonders built in the city."""
+        """Wonders built in the city; in a game with Wonder boards, Wonder stages built."""
+
+    def count_defeats(self, player: int) -> int:
+        """Defeat tokens held by the city (the tokens, not their value; 7 Wonders)."""
 
     def count_tokens(self, player: int) -> int:
         """Progress tokens owned by the city."""
@@ -51,8 +56,10 @@ class GameVerbs(Protocol):
     def destroy(self, player: int, colors: tuple[str, ...]) -> None:
         """`player` chooses one building of these colours in a neighbour's city to discard."""
 
-    def build_from_discard(self, player: int) -> None:
-        """`player` chooses a card of the discard pile and builds it for free."""
+    def build_from_discard(self, player: int, when: str = "at_once") -> None:
+        """`player` chooses a card of the discard pile and builds it for free: at once, or
+        with `when="end_of_turn"` after every seat's move and the turn's discards
+        (7 Wonders' Halikarnassos)."""
 
     def take_token(self, player: int, source: str, draw: int) -> None:
         """`player` keeps one of `draw` progress tokens drawn at random from `source`."""
@@ -64,6 +71,11 @@ class Card:
     Resource vectors (`cost`, `produces`) hold units per resource, in the order of the
     ruleset's `resources`; `produces_one_of` holds, for each choice effect, the resource
     indices it may produce.
+
+    A Wonder board (kind `BOARD`, 7 Wonders) has `id`, `name`, `produces` (its starting
+    resource) and `sides`: (("a", (Stage, ...)), ("b", (...))), its stage classes in building
+    order. A stage (kind `STAGE`) has `id` "<board>_<side>_<n>", the board's `name`, `board`,
+    `side`, `stage` (from 1), a cost and effects like any card.
     """
 
     id: str = ""
@@ -75,6 +87,15 @@ class Card:
     cost: tuple[int, ...] = ()
     chain_gives: str | None = None
     chain_from: str | None = None
+    # The player count printed on each copy of a building (7 Wonders); a game of N players
+    # uses the copies numbered N or less. () for one copy (Duel, guilds).
+    copies: tuple[int, ...] = ()
+
+    # Wonder boards and their stages (7 Wonders).
+    sides: tuple[tuple[str, tuple[type["Card"], ...]], ...] = ()  # kind BOARD
+    board: str = ""  # kind STAGE: the board's id
+    side: str = ""  # kind STAGE: "a" or "b"
+    stage: int = 0  # kind STAGE: its place on the side, from 1
 
     # Ongoing effects.
     produces: tuple[int, ...] = ()
@@ -85,6 +106,13 @@ class Card:
     science: str | None = None
     wonders_play_again: bool = False
     collect_trade_spend: bool = False
+    # 7 Wonders: prices when buying from a neighbour, (resource index, price, "left" or
+    # "right"); `trade_prices` stays the bank price of 7 Wonders Duel.
+    neighbour_prices: tuple[tuple[int, int, str], ...] = ()
+    science_choice: tuple[str, ...] = ()  # one of these symbols, chosen when scoring
+    play_seventh_card: bool = False  # the last card of each Age's hand may be played
+    free_build_per_age: bool = False  # once per Age, build a structure for free
+    copy_guild: str = ""  # "neighbours": score one neighbour's guild as the owner's
 
     # Effects on build that the engine applies in its fixed order.
     shields: int = 0
@@ -158,13 +186,24 @@ class Ruleset:
     wonders: tuple[type[Card], ...]
     tokens: tuple[type[Card], ...]
     structures: tuple[Structure, ...]
-    # The rules record: the rule sections of game.yaml (setup, trade, discard, military,
-    # science, scoring, next_age) as validated plain data, written by the compiler. The core
+    # The rules record: the rule sections of game.yaml as validated plain data, written by
+    # the compiler: 7 Wonders Duel's setup, trade, discard, military, science, scoring,
+    # next_age; 7 Wonders' ages (printed, hand, pass), setup (boards; guilds with
+    # players_plus), turn, trade (from, sellable, income_spendable), discard, conflicts,
+    # science (identical, set_size, set_points, wildcards), scoring, two_player_variant. The core
     # and each mechanic read their part into a frozen config (Tables.core, Tables.config).
     rules: Mapping[str, Any]
     source_hash: str = ""
+    # 7 Wonders: the Wonder boards (kind BOARD, data order; their stages are reached through
+    # `sides`, and are not in `wonders`), and every player count the game is played at
+    # (() when built by hand: `(players,)`).
+    boards: tuple[type[Card], ...] = ()
+    player_counts: tuple[int, ...] = ()
     by_id: dict[str, type[Card]] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        for card in (*self.buildings, *self.wonders, *self.tokens):
+        if not self.player_counts:
+            object.__setattr__(self, "player_counts", (self.players,))
+        stages = (stage for board in self.boards for _, side in board.sides for stage in side)
+        for card in (*self.buildings, *self.wonders, *self.tokens, *self.boards, *stages):
             self.by_id[card.id] = card

@@ -95,6 +95,11 @@ class Stage:
     effects: tuple[Effect, ...]
 
 
+def stage_id_of(board: str, side: str, number: int) -> str:
+    """The id of a Wonder stage: "<board>_<side>_<n>", n from 1 (`gizah_b_4`)."""
+    return f"{board}_{side}_{number}"
+
+
 @dataclass(frozen=True)
 class Board:
     """A Wonder board of 7 Wonders: its own production and two sides of stages."""

@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterator
 from wondersmith.diagnostics import Diagnostic, did_you_mean
 from wondersmith.dsl.rules_keys import KNOWN as MECHANICS
 from wondersmith.engine.mechanics.catalogue import OPPONENT
-from wondersmith.ir.model import Board, Building, Game, Loc, Token, Wonder
+from wondersmith.ir.model import Board, Building, Game, Loc, Token, Wonder, stage_id_of
 from wondersmith.validate.strict_yaml import Document
 from wondersmith.dsl.effect import CITY, COLOUR, RESOURCE, SYMBOL, Effect
 
@@ -99,6 +99,16 @@ def unique_ids(game: Game, doc: Document) -> Iterator[Diagnostic]:
                      "rename one of the two: ids are unique across all the game's files")
         else:
             first[item.id] = item
+    # A Wonder stage's id is made from its board's ("gizah_b_4"); no card may take it.
+    for board in game.boards:
+        for side, stages in board.sides:
+            for n in range(1, len(stages) + 1):
+                taken = first.get(stage_id_of(board.id, side, n))
+                if taken is not None and taken is not board:
+                    yield at(taken, "id", "WS301",
+                             f"id '{taken.id}' is also the id of stage {n} of side "
+                             f"{side.upper()} of board '{board.id}'",
+                             "rename the card: a stage's id is `<board>_<side>_<n>`")
 
 
 # Each verb reports the names it uses (`Effect.uses`) with where they are written relative to

@@ -62,7 +62,7 @@ def _count(game, player, amount) -> int:
 
 
 def _make_card(entry: dict, kind: str, age: int, resources: tuple[str, ...],
-               **extra) -> type[rt.Card]:
+               circle: bool = False, **extra) -> type[rt.Card]:
     attrs: dict = {
         "id": entry["id"], "name": entry["name"], "kind": kind, "age": age,
         "color": entry.get("color", ""),
@@ -84,8 +84,9 @@ def _make_card(entry: dict, kind: str, age: int, resources: tuple[str, ...],
             attrs["produces"] = tuple(value.get(r, 0) for r in resources)
         elif name == "produce_one_of":
             one_of.append(tuple(resources.index(r) for r in value))
-        elif name == "trade_price" and "from" in value:
-            sides = ("left", "right") if value["from"] == "neighbours" else (value["from"],)
+        elif name == "trade_price" and circle:  # `from` left, right or (the default) both
+            where = value.get("from", "neighbours")
+            sides = ("left", "right") if where == "neighbours" else (where,)
             neighbour_prices += [(resources.index(r), value["price"], side)
                                  for r in value["resources"] for side in sides]
         elif name == "trade_price":
@@ -174,7 +175,7 @@ def _make_board(entry: dict, resources: tuple[str, ...]) -> type[rt.Card]:
     for side, data in entry["sides"].items():
         stages = tuple(
             _make_card({**stage, "id": f"{entry['id']}_{side}_{n}", "name": entry["name"]},
-                       STAGE, 0, resources, board=entry["id"], side=side, stage=n)
+                       STAGE, 0, resources, True, board=entry["id"], side=side, stage=n)
             for n, stage in enumerate(data["stages"], start=1))
         sides.append((side, stages))
     return type(entry["id"], (rt.Card,), {
@@ -194,7 +195,8 @@ def load_classic() -> rt.Ruleset:
     buildings = []
     for name in ("age1", "age2", "age3", "guilds"):
         data = yaml.safe_load((folder / f"{name}.yaml").read_text())
-        buildings += [_make_card(e, rt.BUILDING, data["age"], resources) for e in data["buildings"]]
+        buildings += [_make_card(e, rt.BUILDING, data["age"], resources, True)
+                      for e in data["buildings"]]
     boards = tuple(_make_board(e, resources)
                    for e in yaml.safe_load((folder / "wonders.yaml").read_text())["boards"])
     low, high = game["players"]["min"], game["players"]["max"]

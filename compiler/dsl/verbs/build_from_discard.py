@@ -53,7 +53,6 @@ class BuildFromDiscard(Effect):
         return "build a discarded card for free" + later
 
     def statements(self, out: ClassWriter) -> list[str]:
-        if self.when == END_OF_TURN:
-            raise out.fail(f"'{self.VERB}' at the end of the turn is not supported by the "
-                           "engine yet")
-        return ["game.build_from_discard(player)"]
+        if self.when == END_OF_TURN:  # the engine defers it to the end of the turn
+            return [f"game.build_from_discard(player, when={out.flat(self.when)})"]
+        return ["game.build_from_discard(player)"]  # at once

@@ -44,4 +44,4 @@ class CopyGuild(Effect):
         yield Use(CITY, self.source, f"{self.VERB}.from")
 
     def compile(self, out: ClassWriter) -> None:
-        raise out.fail(f"'{self.VERB}' is not supported by the engine yet")  # 7 Wonders
+        out.set("copy_guild", self.source)

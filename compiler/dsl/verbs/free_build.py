@@ -39,4 +39,4 @@ class FreeBuild(Effect):
         return "build a structure for free once per Age"
 
     def compile(self, out: ClassWriter) -> None:
-        raise out.fail(f"'{self.VERB}' is not supported by the engine yet")  # 7 Wonders
+        out.set("free_build_per_age", True)  # `once_per: age` is the only value

@@ -22,4 +22,4 @@ class PlaySeventhCard(Effect):
         return "play the seventh card"
 
     def compile(self, out: ClassWriter) -> None:
-        raise out.fail(f"'{self.VERB}' is not supported by the engine yet")  # 7 Wonders
+        out.set("play_seventh_card", True)

@@ -47,4 +47,6 @@ class ScienceChoice(Effect):
         return (Use(SYMBOL, s, f"science_choice.{i}") for i, s in enumerate(self.symbols))
 
     def compile(self, out: ClassWriter) -> None:
-        raise out.fail(f"'{self.VERB}' is not supported by the engine yet")  # 7 Wonders
+        if out.has("science_choice"):  # the runtime holds one wildcard a card
+            raise out.fail(f"a card has one '{self.VERB}' at most")
+        out.set("science_choice", self.symbols)

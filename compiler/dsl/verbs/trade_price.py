@@ -7,7 +7,8 @@ from typing import Any, Iterator
 from wondersmith.dsl import words
 from wondersmith.dsl.effect import (CITY, RESOURCE, ClassWriter, Effect, Translator, Use,
                                     verb)
-from wondersmith.dsl.terms import ONGOING, city_schema, count_schema, resources_schema
+from wondersmith.dsl.terms import (CIRCLE, ONGOING, city_schema, count_schema,
+                                   resources_schema)
 
 
 @verb
@@ -33,7 +34,7 @@ class TradePrice(Effect):
                                 "the opponent)"),
         },
     }
-    COLLECTS = ("trade_prices",)
+    COLLECTS = ("trade_prices", "neighbour_prices")
 
     @classmethod
     def parse(cls, value: Any) -> Effect:
@@ -68,7 +69,16 @@ class TradePrice(Effect):
         yield Use(CITY, self.source, "trade_price.from")
 
     def compile(self, out: ClassWriter) -> None:
-        if self.source != "neighbours":
-            raise out.fail(f"trade prices from {out.shown(self.source)} are not supported yet")
+        if out.seating == CIRCLE:  # 7 Wonders: the price paid to the left or right neighbour
+            sides = ("left", "right") if self.source == "neighbours" else (self.source,)
+            if not set(sides) <= {"left", "right"}:
+                raise out.fail(f"trade prices from {out.shown(self.source)} mean nothing in "
+                               "a circle of cities")
+            out.collect("neighbour_prices", *((out.resource_index(r), self.price, side)
+                                              for side in sides for r in self.resources))
+            return
+        if self.source != "neighbours":  # 7 Wonders Duel: the bank, priced by the opponent
+            raise out.fail(f"trade prices from {out.shown(self.source)} mean nothing in a "
+                           "two-player game (buy from `neighbours`: the bank)")
         out.collect("trade_prices", *((out.resource_index(r), self.price)
                                       for r in self.resources))

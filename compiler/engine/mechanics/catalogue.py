@@ -50,6 +50,9 @@ MECHANICS: dict[str, About] = {a.name: a for a in (
           sections=("science",)),
     About("wonder_limit", "at most a given number of Wonders built in the whole game",
           sections=("setup",)),
+    About("weaker_player_starts", "before each Age after the first, the player the conflict "
+                                  "pawn leans towards chooses who starts",
+          seatings=(OPPONENT,), requires=("military_track",), sections=("next_age",)),
     About("hand_draft", "hands of 7 cards dealt from the copies printed for N players, chosen "
                         "from all at once and passed left and right; build, build a Wonder "
                         "stage or discard", seatings=(CIRCLE,),
@@ -71,9 +74,6 @@ MECHANICS: dict[str, About] = {a.name: a for a in (
                        "from its pile; added by the engine at the variant's player count, "
                        "never listed in game.yaml", seatings=(CIRCLE,),
           requires=("hand_draft", "wonder_boards"), sections=("two_player_variant",)),
-    About("weaker_player_starts", "before each Age after the first, the player the conflict "
-                                  "pawn leans towards chooses who starts",
-          seatings=(OPPONENT,), requires=("military_track",), sections=("next_age",)),
 )}
 
 # Who chooses the player who starts the next Age, and who when nobody is that player.

@@ -26,6 +26,7 @@ from ..core.fields import StateField
 from ..core.rules import checked
 
 NAME = "neighbour_trade"
+MEMO_LIMIT = 50_000  # answers kept per ruleset (Tables.split_memo) before it starts again
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,7 @@ class Config:
 
 def extend_tables(t) -> None:
     config = t.config[NAME]
+    t.split_memo = {}  # NeighbourTrade._residual_splits
     sellable = {t.color_index[c] for c in config.sellable if c in t.color_index}
     board = "board" in config.sellable
     t.neighbour_price = config.base_price
@@ -137,31 +139,51 @@ class NeighbourTrade:
 
     def _splits(self, p: int, comp: int) -> dict[tuple[int, int], tuple[dict, dict]]:
         """Pareto-minimal (left, right) coins -> (units from the left, from the right)."""
-        t = self.t
         residuals = self._own_residuals(p, comp)
         if not residuals or () in residuals:
             return {(0, 0): ({}, {})}
-        sellers = (t.seating.left[p], t.seating.right[p])
-        supplies = [self._sellable(q) for q in sellers]
-        prices = self._neighbour_prices(p)
         found: dict[tuple[int, int], tuple[dict, dict]] = {}
         for missing in residuals:
-            counts: dict[int, int] = {}
-            for r in missing:
-                counts[r] = counts.get(r, 0) + 1
-            kinds = list(counts)
-            for split in product(*(range(counts[r] + 1) for r in kinds)):
-                parts = ({r: x for r, x in zip(kinds, split) if x},
-                         {r: counts[r] - x for r, x in zip(kinds, split) if counts[r] - x})
-                if all(_supplies(supply, part) for supply, part in zip(supplies, parts)):
-                    cost = tuple(sum(n * prices[side][r] for r, n in parts[side].items())
-                                 for side in (0, 1))
-                    found.setdefault(cost, parts)
+            for cost, parts in self._residual_splits(p, missing).items():
+                found.setdefault(cost, parts)
+        if len(residuals) == 1:
+            return found
         return {pair: parts for pair, parts in found.items()
                 if not any(o != pair and o[0] <= pair[0] and o[1] <= pair[1] for o in found)}
 
+    def _residual_splits(self, p: int, missing: tuple[int, ...]) -> dict:
+        """`_splits` for the units `missing` (sorted resource indices). What they depend on,
+        the neighbours' sellable production of those resources and `p`'s prices for them,
+        is a small key: games share the answers through a memo per ruleset."""
+        cache = self.trade_cache
+        key = (p, missing)
+        hit = cache.get(key)
+        if hit is not None:
+            return hit
+        market = cache.get(-100 - p)
+        t = self.t
+        if market is None:
+            market = cache[-100 - p] = (self._sellable(t.seating.left[p]),
+                                        self._sellable(t.seating.right[p]),
+                                        self._neighbour_prices(p))
+        left, right, prices = market
+        kinds = frozenset(missing)
+        wanted = sorted(kinds)
+        memo_key = (missing, *(tuple(supply[0][r] for r in wanted) for supply in (left, right)),
+                    *(tuple(sorted(tuple(r for r in o if r in kinds) for o in supply[1]
+                                   if not kinds.isdisjoint(o))) for supply in (left, right)),
+                    tuple(prices[0][r] for r in wanted), tuple(prices[1][r] for r in wanted))
+        memo = t.split_memo
+        hit = memo.get(memo_key)
+        if hit is None:
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            hit = memo[memo_key] = _split_units(missing, (left, right), prices)
+        cache[key] = hit
+        return hit
+
     def _payments(self, p: int, comp: int) -> tuple[tuple[int, int], ...]:
-        key = p * self.t.N + comp
+        key = p * self.t.N + comp  # cached for the turn: the cities change only between turns
         hit = self.trade_cache.get(key)
         if hit is None:
             hit = self.trade_cache[key] = tuple(sorted(self._splits(p, comp)))
@@ -178,6 +200,50 @@ class NeighbourTrade:
                                 {res[r]: n for r, n in sorted(b.items())})
                for (left, right), (a, b) in self._splits(player, component).items()]
         return sorted(out, key=lambda x: (x.left + x.right, x.left))
+
+
+def _split_units(missing: tuple[int, ...], supplies, prices) -> dict:
+    """Pareto-minimal (left, right) coins -> units from each side, for the units `missing`."""
+    counts: dict[int, int] = {}
+    for r in missing:
+        counts[r] = counts.get(r, 0) + 1
+    found: dict[tuple[int, int], tuple[dict, dict]] = {}
+    if not any(r in options for supply in supplies for options in supply[1] for r in counts):
+        _split_fixed(counts, supplies, prices, found)  # no either/or card sells any
+        return found
+    kinds = list(counts)
+    for split in product(*(range(counts[r] + 1) for r in kinds)):
+        parts = ({r: x for r, x in zip(kinds, split) if x},
+                 {r: counts[r] - x for r, x in zip(kinds, split) if counts[r] - x})
+        if all(_supplies(supply, part) for supply, part in zip(supplies, parts)):
+            cost = tuple(sum(n * prices[side][r] for r, n in parts[side].items())
+                         for side in (0, 1))
+            found.setdefault(cost, parts)
+    return {pair: parts for pair, parts in found.items()
+            if not any(o != pair and o[0] <= pair[0] and o[1] <= pair[1] for o in found)}
+
+
+def _split_fixed(counts: dict[int, int], supplies, prices, found: dict) -> None:
+    """`_splits` when only fixed production sells the missing units: each resource's units
+    split between the sellers independently; add every Pareto-minimal total to `found`."""
+    (left_units, _), (right_units, _) = supplies
+    left_price, right_price = prices
+    front = {(0, 0): ({}, {})}
+    for r, m in counts.items():
+        low, high = max(0, m - right_units[r]), min(m, left_units[r])
+        if low > high:
+            return
+        step = {}
+        for (a, b), (from_left, from_right) in front.items():
+            for x in range(low, high + 1):
+                cost = (a + x * left_price[r], b + (m - x) * right_price[r])
+                if cost not in step:
+                    step[cost] = ({**from_left, r: x} if x else from_left,
+                                  {**from_right, r: m - x} if m - x else from_right)
+        front = {c: v for c, v in step.items()
+                 if not any(o != c and o[0] <= c[0] and o[1] <= c[1] for o in step)}
+    for cost, parts in front.items():
+        found.setdefault(cost, parts)
 
 
 def _supplies(supply, part: dict[int, int]) -> bool:

@@ -222,7 +222,7 @@ class WonderBoards:
         free = self.t.builds_free
         return not self.free_used[p] and any(free[c] for c in self._built_stages(p))
 
-    def build_from_discard(self, player: int, when: str = "now") -> None:
+    def build_from_discard(self, player: int, when: str = "at_once") -> None:
         self._buffer.append((K_DISCARD_BUILD, player, 0))
 
     def _flush_end_of_turn(self) -> None:
