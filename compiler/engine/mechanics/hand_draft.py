@@ -68,12 +68,9 @@ class Config:
 def extend_tables(t) -> None:
     """The decks at this player count, and classic's action ids (classic_actions.py)."""
     config = t.config[NAME]
-    # The player count the decks are built for: the seats, or in the 2-player variant its
-    # `deck_players` (the Free City's mechanic plays the cards left over: `pool`, the draw
-    # pile, once the hands are dealt).
-    variant = t.ruleset.rules.get("two_player_variant")
-    n = variant["deck_players"] if variant and t.n_seats == variant["players"] else t.n_seats
-    t.deck_players = n
+    # The decks are those of the seats: in the 2-player variant, of the two players and the
+    # Free City, whose hand is the draw pile (free_city checks `deck_players` says so).
+    n = t.deck_players = t.n_seats
     guild_color = t.color_index[config.guild_color]
     t.hand_size = config.hand
     t.hand_turns = config.turns
@@ -219,7 +216,6 @@ def _on_age(g: Game, node) -> None:
     g._open_turn()
     guilds = t.classic_guilds_drawn if age == t.classic_guild_age else 0
     deals = [(K_DEAL_HAND, CHANCE, p) for p in t.seats for _ in range(t.hand_size[age - 1])]
-    # What is not dealt stays in `pool` (the 2-player variant's draw pile).
     if not g.auto_chance:
         g.stack.extend(reversed([(K_DRAW_GUILD, CHANCE, 0)] * guilds + deals))
         return
