@@ -496,3 +496,35 @@ def test_invariants_over_random_two_player_games(seed):
     assert ages_dealt == {1: 21, 2: 21, 3: 21}
     assert not any(g.hands) and _accounted(g) == _dealt(g)
     assert g.result.winner in (0, 1, None)
+
+
+def test_the_compiled_classes_and_the_yaml_reading_play_the_variant_alike():
+    from engine_yaml_ruleset import load_classic
+
+    from wondersmith.engine import load_ruleset
+
+    compiled, read = load_ruleset("classic"), load_classic()
+    for seed in range(4):
+        rng = random.Random(seed)
+        a, b = Game(compiled, seed=seed, players=2), Game(read, seed=seed, players=2)
+        while not a.is_terminal:
+            assert a.legal_actions() == b.legal_actions() and a.current_player == b.current_player
+            action = rng.choice(a.legal_actions())
+            a.apply(action)
+            b.apply(action)
+        assert a.history == b.history and a.result == b.result
+
+
+def test_automatic_chance_draws_as_the_chance_nodes_one_by_one():
+    for seed in range(4):
+        rng = random.Random(seed)
+        auto = Game(ruleset(), seed=seed, players=2)
+        manual = Game(ruleset(), seed=seed, players=2, auto_chance=False)
+        while not auto.is_terminal:
+            while manual.current_player == -1:
+                manual.apply(manual.sample_chance())
+            assert manual.to_json()["history"] == auto.to_json()["history"]
+            action = rng.choice(auto.legal_actions())
+            auto.apply(action)
+            manual.apply(action)
+        assert auto.result == manual.result
