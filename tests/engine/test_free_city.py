@@ -528,3 +528,15 @@ def test_automatic_chance_draws_as_the_chance_nodes_one_by_one():
             auto.apply(action)
             manual.apply(action)
         assert auto.result == manual.result
+
+
+def test_the_bots_play_the_variant_to_the_end():
+    from wondersmith.engine.bots import make_bot
+
+    g = Game(ruleset(), seed=40, players=2)
+    bots = [make_bot("greedy", 1), make_bot("ismcts", 2)]
+    bots[1].iterations = 10
+    while not g.is_terminal:
+        assert g.current_player in (0, 1)
+        g.apply(bots[g.current_player].choose(g))
+    assert g.result.winner in (0, 1, None)
