@@ -115,13 +115,15 @@ def composition(ruleset, players: int | None) -> tuple[tuple[str, ...], int]:
     """(mechanics, cities) of a game of `ruleset` at `players` (None: the default count):
     the ruleset's own, one city a player; at the variant's count, this mechanic as well and
     a city more, the Free City."""
-    if NAME in ruleset.mechanics:
+    mechanics = ruleset.mechanics
+    if NAME in mechanics:
         raise RulesError(f"mechanics: {NAME} is not listed in game.yaml; the engine adds it at "
                          f"the player count of {VARIANT}")
-    count = ruleset.players if players is None else players
-    if count != ruleset.players and count == variant_players(ruleset):
-        return (*ruleset.mechanics, NAME), count + 1
-    return tuple(ruleset.mechanics), count
+    if players is None or players == ruleset.players:  # every new game of Duel: kept short
+        return mechanics, ruleset.players
+    if players == variant_players(ruleset):
+        return (*mechanics, NAME), players + 1
+    return mechanics, players
 
 
 def players_in_state(ruleset, data: Any) -> int | None:
