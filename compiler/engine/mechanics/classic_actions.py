@@ -72,6 +72,17 @@ def encode(t, mode: int, card: int, left: int = 0, right: int = 0) -> int:
     return (t.C_DISCARD, t.C_FREE, t.C_REVIVE)[mode - DISCARD] + card
 
 
+FREE_PAY = ((0, 0),)  # the one payment of resources the city produces itself
+
+
+def _short(cost, prod) -> bool:
+    """Does the city's fixed production leave some of `cost` missing?"""
+    for r, n in cost:
+        if n > prod[r]:
+            return True
+    return False
+
+
 class Plays:
     """Legal plays and their placing; mixin of hand_draft. Hooks the other classic
     mechanics override: `_payments` (neighbour_trade), `_next_stage`, `_free_build_ready`,
@@ -87,6 +98,7 @@ class Plays:
         hand = sorted(set(self.hands[p] if hand is None else hand))
         coins = self.coins[p]
         held = {t.name_of[c] for c in self.city[p]}
+        prod = self.prod[p]
         out = []
         free = self._free_build_ready(p)
         for c in hand:
@@ -96,7 +108,7 @@ class Plays:
                 out.append(t.C_BUILD + c * P * P)
                 continue
             base = t.C_BUILD + c * P * P
-            for left, right in self._payments(p, c):
+            for left, right in self._payments(p, c) if _short(t.cost[c], prod) else FREE_PAY:
                 if t.coin_cost[c] + left + right <= coins:
                     out.append(base + left * P + right)
             if free and (t.coin_cost[c] or t.cost[c]):

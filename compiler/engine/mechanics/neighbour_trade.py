@@ -106,7 +106,8 @@ class NeighbourTrade:
         self.trade_cache = {}
 
     def _sellable(self, q: int):
-        """(units per resource, either/or options) that city `q` sells."""
+        """(units per resource, either/or options, the options as bit masks of resources)
+        that city `q` sells."""
         key = -1 - q
         hit = self.trade_cache.get(key)
         if hit is None:
@@ -118,7 +119,8 @@ class NeighbourTrade:
                     for r, n in t.produces[comp]:
                         fixed[r] += n
                     options += t.one_of[comp]
-            hit = self.trade_cache[key] = (fixed, options)
+            masks = [sum(1 << r for r in set(o)) for o in options]
+            hit = self.trade_cache[key] = (fixed, options, masks)
         return hit
 
     def _neighbour_prices(self, p: int) -> tuple[list[int], list[int]]:
@@ -166,19 +168,20 @@ class NeighbourTrade:
             market = cache[-100 - p] = (self._sellable(t.seating.left[p]),
                                         self._sellable(t.seating.right[p]),
                                         self._neighbour_prices(p))
-        left, right, prices = market
-        kinds = frozenset(missing)
-        wanted = sorted(kinds)
-        memo_key = (missing, *(tuple(supply[0][r] for r in wanted) for supply in (left, right)),
-                    *(tuple(sorted(tuple(r for r in o if r in kinds) for o in supply[1]
-                                   if not kinds.isdisjoint(o))) for supply in (left, right)),
-                    tuple(prices[0][r] for r in wanted), tuple(prices[1][r] for r in wanted))
+        left, right, (left_price, right_price) = market
+        wanted = sorted(set(missing))
+        want = sum(1 << r for r in wanted)
+        memo_key = (missing,
+                    tuple((left[0][r], right[0][r], left_price[r], right_price[r]) for r in wanted),
+                    tuple(sorted(m & want for m in left[2] if m & want)),
+                    tuple(sorted(m & want for m in right[2] if m & want)))
         memo = t.split_memo
         hit = memo.get(memo_key)
         if hit is None:
             if len(memo) >= MEMO_LIMIT:
                 memo.clear()
-            hit = memo[memo_key] = _split_units(missing, (left, right), prices)
+            hit = memo[memo_key] = _split_units(missing, (left[:2], right[:2]),
+                                                (left_price, right_price))
         cache[key] = hit
         return hit
 
