@@ -288,11 +288,16 @@ class FreeCity:
 
     # The Free City's plays -------------------------------------------------------------------
 
+    def _plays_from_pile(self) -> bool:
+        """Every hand is played (the players hold a 7th card at most): the Free City plays the
+        pile's last card, its own 7th card, instead of a card of the holder's hand."""
+        return all(len(self.hands[p]) <= 1 for p in self.t.free_city_players)
+
     def _free_city_hand(self) -> list[int]:
         """The cards the Free City chooses from: the holder's hand without the holder's own
-        choice; once every hand is played, the pile's last card (the Free City's 7th card)."""
+        choice, or the pile's last card (`_plays_from_pile`)."""
         fc, holder = self.t.free_city, self.free_city_holder
-        if all(len(self.hands[p]) <= 1 for p in self.t.free_city_players):
+        if self._plays_from_pile():
             return self.hands[fc]
         hand = list(self.hands[holder])
         own = self.sim_choices[holder]
@@ -332,8 +337,7 @@ class FreeCity:
         """The Free City's card leaves the holder's hand for its own before the plays are
         placed (hand_draft places each seat's card from that seat's hand)."""
         fc = self.t.free_city
-        if choices[fc] >= 0 and self.hands[self.free_city_holder] and \
-                not all(len(self.hands[p]) <= 1 for p in self.t.free_city_players):
+        if choices[fc] >= 0 and not self._plays_from_pile():
             c = actions.decode(self.t, choices[fc])[1]
             self.hands[self.free_city_holder].remove(c)
             self.hands[fc].append(c)
