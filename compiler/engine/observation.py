@@ -122,7 +122,7 @@ def observation_vector(game: Game, player: int) -> list[float]:
     winner = game.result.winner if game.result is not None else None
     v[i:i + 10] = [
         game.coins[player] / 10.0, max(game.coins[q] for q in others) / 10.0,
-        lead / t.supremacy_at,
+        lead / t.supremacy_at if t.supremacy_at else 0.0,
         game.age / t.ages, face_down / 10.0, len(game.pool) / 10.0,
         float(game.current_player == player), float(IS_CHANCE[game.stack[-1][0]]) if game.stack else 0.0,
         float(game.result is not None), 0.0 if winner is None else (1.0 if winner == player else -1.0),

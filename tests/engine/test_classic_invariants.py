@@ -112,3 +112,28 @@ def test_bots_play_classic_through_the_public_api():
     while not g.is_terminal:
         g.apply(players[g.current_player].choose(g))
     assert len(g.result.scores) == 3
+
+
+def _broken(change):
+    g = Game(ruleset(), seed=6, players=4)
+    g.apply_joint({s: g.legal_actions_for(s)[-1] for s in g.choosing()})
+    data = json.loads(json.dumps(g.to_json()))
+    change(data)
+    return data
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d["mechanics"]["hand_draft"]["hands"].pop(), "expected 4 hands"),
+    (lambda d: d["mechanics"]["hand_draft"]["hands"][0].append("palace"), "appears 1 times|as many cards"),
+    (lambda d: d["mechanics"]["hand_draft"]["hands"][1].__setitem__(0, "nothing"), r"hands\[1\]\[0\]: unknown building"),
+    (lambda d: d["mechanics"]["wonder_boards"]["boards"][1].__setitem__("board", d["mechanics"]["wonder_boards"]["boards"][0]["board"]), "a board is dealt twice"),
+    (lambda d: d["mechanics"]["wonder_boards"]["boards"][0].__setitem__("side", "c"), r"boards\[0\].side"),
+    (lambda d: d["mechanics"]["conflicts"]["conflict_tokens"][0].append(7), r"conflict_tokens\[0\]\[0\]"),
+    (lambda d: d["mechanics"]["conflicts"]["conflict_tokens"][0].append(1), "tokens after 0 Ages"),
+    (lambda d: d.pop("mechanics"), "mechanics: expected an object"),
+    (lambda d: d["players"].append(d["players"][0]), "hands|expected"),
+])
+def test_loading_a_classic_state_names_the_first_problem(change, message):
+    from wondersmith.engine import StateFormatError
+    with pytest.raises(StateFormatError, match=message):
+        Game.from_json(ruleset(), _broken(change))

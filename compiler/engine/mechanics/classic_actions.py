@@ -10,7 +10,7 @@ the most coins a play can pay one neighbour plus one):
 | `C_DISCARD` | NB | discard card c for coins |
 | `C_FREE` | NB | build card c for free (Olympia A, once per Age) |
 | `C_REVIVE` | NB | build card c from the discard pile for free (Halikarnassos) |
-| `CH_BOARD` | boards x 2 | chance: board b dealt with side s (`CH_BOARD + 2 * b + s`) |
+| `CH_BOARD` | boards x S | chance: board b dealt with side s (`CH_BOARD + S * b + s`; S = `Tables.n_sides`, the most sides a board has: 2) |
 
 Cards are dealt and guilds drawn with the core's `CH_CARD + c`. Text: `build Temple`,
 `build Temple, pay left 2, right 1`, `stage 2 with Baths`, `discard Baths`, `build Temple
@@ -44,7 +44,8 @@ def lay_out(t) -> None:
     t.C_FREE = t.C_DISCARD + NB
     t.C_REVIVE = t.C_FREE + NB
     t.CH_BOARD = t.C_REVIVE + NB
-    t.num_actions = t.CH_BOARD + 2 * t.n_boards
+    t.n_sides = max((len(cls.sides) for cls in t.classes[t.board0:t.stage0]), default=0)
+    t.num_actions = t.CH_BOARD + t.n_sides * t.n_boards
     t.chance_ranges.append((t.CH_BOARD, t.num_actions))
     t.action_texts = (action_to_text, parse_action)
 
@@ -233,7 +234,7 @@ def action_to_text(game: Game, action: int) -> str | None:
             return f"discard {names[c]}"
         return f"build {names[c]} {'for free' if mode == FREE else 'from discard'}"
     if t.CH_BOARD <= action < t.num_actions:
-        b, side = divmod(action - t.CH_BOARD, 2)
+        b, side = divmod(action - t.CH_BOARD, t.n_sides)
         cls = t.classes[t.board0 + b]
         return f"board {cls.name} side {cls.sides[side][0]} to player {game.stack[-1][2]}" \
             if game.stack else f"board {cls.name} side {cls.sides[side][0]}"
@@ -274,7 +275,7 @@ def parse_action(game: Game, text: str) -> int | None:
                 cls = t.classes[t.board0 + b]
                 sides = [name.casefold() for name, _ in cls.sides]
                 if cls.name.casefold() == m[1].casefold() and m[2].casefold() in sides:
-                    return t.CH_BOARD + 2 * b + sides.index(m[2].casefold())
+                    return t.CH_BOARD + t.n_sides * b + sides.index(m[2].casefold())
         raise NotationError(f"cannot read {text!r}: expected 'board <board> side <a|b>'")
     for verb in ("deal ", "draw guild "):
         if low.startswith(verb):

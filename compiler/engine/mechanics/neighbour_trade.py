@@ -26,6 +26,8 @@ from ..core.fields import StateField
 from ..core.rules import checked
 
 NAME = "neighbour_trade"
+LEFT, RIGHT = 0, 1  # the sellers, as indices of a (left, right) pair (prices, supplies)
+SIDES = (LEFT, RIGHT)
 MEMO_LIMIT = 50_000  # answers kept per ruleset (Tables.split_memo) before it starts again
 
 
@@ -55,11 +57,11 @@ def extend_tables(t) -> None:
     t.neighbour_price = config.base_price
     t.sellable = [(t.color[c] in sellable if c < t.NB else board and t.board0 <= c < t.stage0)
                   for c in range(t.N)]
-    side = {"left": 0, "right": 1}
+    side = {"left": LEFT, "right": RIGHT}
     # A price with no side (`trade_price` without `from`: Marketplace) is from both
     # neighbours: here every purchase is from a neighbour.
     t.nprices = [tuple((r, price, side[s]) for r, price, s in getattr(cls, "neighbour_prices", ()))
-                 + tuple((r, price, s) for r, price in cls.trade_prices for s in (0, 1))
+                 + tuple((r, price, s) for r, price in cls.trade_prices for s in SIDES)
                  for cls in t.classes]
 
 
@@ -220,7 +222,7 @@ def _split_units(missing: tuple[int, ...], supplies, prices) -> dict:
                  {r: counts[r] - x for r, x in zip(kinds, split) if counts[r] - x})
         if all(_supplies(supply, part) for supply, part in zip(supplies, parts)):
             cost = tuple(sum(n * prices[side][r] for r, n in parts[side].items())
-                         for side in (0, 1))
+                         for side in SIDES)
             found.setdefault(cost, parts)
     return {pair: parts for pair, parts in found.items()
             if not any(o != pair and o[0] <= pair[0] and o[1] <= pair[1] for o in found)}

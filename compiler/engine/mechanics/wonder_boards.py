@@ -1,7 +1,7 @@
 """Mechanic `wonder_boards`: each city's Wonder board and its stages (rulings 1, 3, 16-19).
 
 Reads `setup.boards` (`deal: random`, `side: random`). Before Age I a chance event per seat
-deals it a board with a side (`board_deal`, outcomes `CH_BOARD + 2 * board + side`, every
+deals it a board with a side (`board_deal`, outcomes `CH_BOARD + n_sides * board + side`, every
 remaining board and side equally likely: ruling 3); the board's starting resource is the
 city's from then on (ruling 1). A stage is built in order with a card of the hand tucked
 under the board, for the stage's cost (ruling 4); its effects are those of its stage card
@@ -141,13 +141,15 @@ stands(K_DISCARD_BUILD, AGES)
 @outcomes_from(K_BOARD_DEAL)
 def _boards_left(g: Game):
     dealt = {b[0] for b in g.boards if b is not None}
-    return [2 * b + s for b in range(g.t.n_boards) if b not in dealt for s in (0, 1)], g.t.CH_BOARD
+    t = g.t
+    return [t.n_sides * b + s for b in range(t.n_boards) if b not in dealt
+            for s in range(len(t.classes[t.board0 + b].sides))], t.CH_BOARD
 
 
 @handles(K_BOARD_DEAL)
 def _on_board(g: Game, node, action: int) -> None:
     t = g.t
-    b, side = divmod(action - t.CH_BOARD, 2)
+    b, side = divmod(action - t.CH_BOARD, t.n_sides)
     p = node[2]
     g.boards[p] = (b, side)
     g._acquire(p, t.board0 + b, quiet=True)
