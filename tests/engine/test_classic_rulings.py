@@ -189,15 +189,19 @@ def test_ruling_11_the_buyer_chooses_whom_to_pay_among_pareto_minimal_payments()
 
 
 def test_ruling_12_coins_received_this_turn_are_spent_from_the_next_turn():
+    # Seat 1 (Rhodos, ore) has no coin; seat 0 (Gizah) sells it stone, seat 0 buys its ore.
     g = position(3, boards={0: ("gizah", "a"), 1: ("rhodos", "a"), 2: ("babylon", "a")},
                  hands={0: ["barracks", "stockade", "altar"], 1: ["baths", "altar", "scriptorium"],
-                        2: ["tavern", "altar", "theater"]},
+                        2: ["tavern", "altar", "baths"]},
                  coins={0: 2, 1: 0})
-    # Seat 1 (Rhodos, ore) will receive 2 coins from seat 0 but cannot spend them this turn.
-    assert "build Baths, pay left 2" not in [t for t in g.legal_actions_for(1)] \
-        and g.coins[1] == 0
+    assert [(o.left, o.right) for o in g.payment_options(1, "baths")] == [(2, 0)]
+    seat1 = [g.action_to_text(a) for a in g.legal_actions_for(1)]
+    assert "build Baths, pay left 2" not in seat1 and "discard Baths" in seat1
     play(g, {0: "build Barracks, pay right 2", 1: "discard Altar", 2: "discard Altar"})
     assert g.coins[1] == 2 + 3 and g.coins[0] == 0
+    # Next turn seat 1 holds seat 2's hand (passed left) and spends what it received.
+    assert g.hands[1] == sorted([g.component("baths"), g.component("tavern")])
+    assert "build Baths, pay left 2" in [g.action_to_text(a) for a in g.legal_actions_for(1)]
 
 
 def test_ruling_13_yellow_coins_count_when_built():
@@ -280,7 +284,7 @@ def test_ruling_17_halikarnassos_with_nothing_buildable_loses_the_effect():
                         2: ["altar", "baths", "tavern"]}, discard=[])
     g.city[0] = [g.component(c) for c in ("ore_vein", "mine", "altar")]
     play(g, {0: "stage 1 with Baths", 1: "build Altar", 2: "build Altar"})
-    assert g.discard == [] and g.decision == "choose" and g.t.names[g.hands[0][0]] != ""
+    assert g.discard == [] and g.decision == "choose" and len(g.stages[0]) == 1
 
 
 def test_ruling_18_olympia_a_builds_once_per_age_for_free():
