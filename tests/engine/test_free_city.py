@@ -425,6 +425,8 @@ def test_the_draw_is_written_and_read_as_text_and_records_replay():
     assert record["players"] == 2
     draws = [a for a in record["actions"] if a.endswith(" from the pile")]
     assert len(draws) == 3 * TURNS and all(a.startswith("draw ") for a in draws)
+    dealt = [a for a in record["actions"] if a.endswith(" to the pile")]
+    assert len(dealt) == 3 * 7 and all(a.startswith("deal ") for a in dealt)
     replayed = replay_record(ruleset(), record, auto_chance=g.auto_chance)
     assert replayed.to_json() == g.to_json() and replayed.players == 2
     # A Free City's play names a card by its name, read in the hand it plays from.

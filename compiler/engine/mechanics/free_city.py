@@ -53,6 +53,7 @@ from ..core.kinds import AGES, CHANCE, LEGAL, handles, kind, outcomes_from, stan
 from ..core.rules import RulesError, checked
 from ..errors import NotationError
 from . import classic_actions as actions
+from .hand_draft import K_DEAL_HAND
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -149,10 +150,14 @@ def extend_tables(t) -> None:
 
 
 def _draw_text(g: Game, action: int) -> str | None:
+    """`deal <card> to the pile` (the Free City's hand) and `draw <card> from the pile`."""
     top = g.stack[-1] if g.stack and g.result is None else None
-    if top is None or top[0] != K_DRAW or not 0 <= action - g.t.CH_CARD < g.t.NB:
+    if top is None or not 0 <= action - g.t.CH_CARD < g.t.NB:
         return None
-    return f"draw {g.t.names[action - g.t.CH_CARD]} from the pile"
+    name = g.t.names[action - g.t.CH_CARD]
+    if top[0] == K_DEAL_HAND and top[2] == g.t.free_city:
+        return f"deal {name} to the pile"
+    return f"draw {name} from the pile" if top[0] == K_DRAW else None
 
 
 def _parse(g: Game, text: str, parse) -> int | None:
@@ -161,9 +166,11 @@ def _parse(g: Game, text: str, parse) -> int | None:
     t = g.t
     words = " ".join(text.split())
     top = g.stack[-1] if g.stack and g.result is None else None
-    if words.casefold().startswith("draw ") and words.casefold().endswith(" from the pile"):
-        name = words[len("draw "):-len(" from the pile")]
-        return t.CH_CARD + _named(t, name, g.hands[t.free_city])
+    low = words.casefold()
+    if low.startswith("draw ") and low.endswith(" from the pile"):
+        return t.CH_CARD + _named(t, words[len("draw "):-len(" from the pile")], g.hands[t.free_city])
+    if low.startswith("deal ") and low.endswith(" to the pile"):
+        return t.CH_CARD + _named(t, words[len("deal "):-len(" to the pile")], g.pool)
     action = parse(g, text)
     if action is None or top is None or top[1] != t.free_city or not t.C_BUILD <= action < t.C_FREE:
         return action
