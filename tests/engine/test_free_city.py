@@ -551,3 +551,22 @@ def test_the_bots_play_the_variant_to_the_end():
         assert g.current_player in (0, 1)
         g.apply(bots[g.current_player].choose(g))
     assert g.result.winner in (0, 1, None)
+
+
+def test_a_broken_variant_state_is_refused_with_its_path():
+    from wondersmith.engine.errors import StateFormatError
+
+    g = Game(ruleset(), seed=50, players=2)
+    data = json.loads(json.dumps(g.to_json()))
+    bad = json.loads(json.dumps(data))
+    bad["mechanics"]["free_city"]["free_city_holder"] = 2  # the Free City holds no card
+    with pytest.raises(StateFormatError, match="free_city_holder"):
+        Game.from_json(ruleset(), bad)
+    bad = json.loads(json.dumps(data))
+    bad["mechanics"]["hand_draft"]["hands"][FREE_CITY].pop()  # a card of the pile lost
+    with pytest.raises(StateFormatError, match="hands"):
+        Game.from_json(ruleset(), bad)
+    bad = json.loads(json.dumps(data))
+    del bad["mechanics"]["free_city"]  # three cities without a Free City: a 3-player game
+    with pytest.raises(StateFormatError):
+        Game.from_json(ruleset(), bad)
