@@ -91,6 +91,11 @@ def load_revision(spec: str, game: str, data: str = "cards", cwd: Path | None = 
         if not one.ok:
             errors = [d for d in one.diagnostics if d.severity == "error"]
             raise RevisionError(f"invalid data for '{game}' in '{spec}':\n{format_text(errors)}")
+        if one.game.players != 2 or one.game.seating != "opponent":
+            # Its deals are seat-swapped pairs of a game for two opponents (Duel's family).
+            raise RevisionError(f"the balance lab compares games for two opponents; '{game}' is "
+                                f"for {one.game.players} or more players around a table "
+                                "(compare its bots with `wondersmith simulate` instead)")
         files = generate(one.game, f"{spec}:{game}")
     sources = tuple((name[:-3], text) for name, text in sorted(files.items()) if name.endswith(".py"))
     return Revision(spec, commit, game, one.game.source_hash, sources)

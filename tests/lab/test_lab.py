@@ -46,7 +46,13 @@ def test_a_bad_revision_is_a_clear_error(spec, message):
 
 
 def test_an_unknown_game_is_a_clear_error():
-    with pytest.raises(RevisionError, match="no game 'classic'"):
+    with pytest.raises(RevisionError, match="no game 'chess'"):
+        load_revision(str(ROOT / "cards"), "chess")
+
+
+def test_a_game_around_a_table_is_refused_with_what_to_use_instead():
+    with pytest.raises(RevisionError, match="compares games for two opponents; 'classic' is for 3 "
+                                            "or more players .*wondersmith simulate"):
         load_revision(str(ROOT / "cards"), "classic")
 
 
