@@ -58,7 +58,10 @@ _CODES = [
     Code("WS209", "id is a Python keyword or constant",
          "Choose another id (for example with a suffix): ids become names in generated code."),
     # Layer 3: semantics.
-    Code("WS301", "duplicate id", "Give every card, Wonder, token and board its own id."),
+    Code("WS301", "duplicate id",
+         "Give every card, Wonder, token and board its own id. A Wonder stage's id is made "
+         "from its board's (`gizah_b_4`: board `gizah`, side B, stage 4), and no card may "
+         "take it."),
     Code("WS302", "name not declared by the game",
          "Use a resource, colour or science symbol listed in the game's game.yaml, or "
          "declare it there."),

@@ -226,7 +226,7 @@ def test_a_stage_id_that_is_also_a_card_id_is_refused(circle_copy: Path) -> None
      "colour 'green' is not declared in game.yaml"),
     ("boards: {count: 4,", "boards: {count: 3,", "WS314",
      "3 boards in the box, but the game has 4"),
-    ("  max: 4\n", "  max: 5\n", "WS314",
+    ("max: 4}", "max: 5}", "WS314",
      "5 players need a board each, but the game has 4"),
 ])
 def test_game_yaml_names_what_exists(circle_copy: Path, old: str, new: str, code: str,

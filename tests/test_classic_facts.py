@@ -1,7 +1,7 @@
 """The published facts of classic 7 Wonders (1st edition), checked on `cards/classic/` itself.
 
-The data is read with plain PyYAML, not the compiler: it uses fields and verbs the compiler does
-not accept yet (docs/classic-dsl-gaps.md), and these facts must hold before it does. The last tests
+The data is read with plain PyYAML, not the compiler, so these facts are checked independently
+of the compiler's own checks (WS321-WS326, docs/errors.md). The last tests
 read the classic tables of docs/sources.md with their own small grammar and compare them with the
 YAML, so neither can drift from the recorded sources.
 """

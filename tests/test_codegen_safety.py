@@ -2,6 +2,7 @@
 text reaches the generated Python only through repr(), whatever validation let through."""
 from __future__ import annotations
 
+import ast
 import dataclasses
 from functools import lru_cache
 from pathlib import Path
@@ -122,3 +123,34 @@ def test_docstring_is_a_literal_of_the_name() -> None:
     init = generate(dataclasses.replace(duel(), name=name), "cards/duel")["__init__.py"]
     doc_line = init.splitlines()[2]
     assert doc_line == repr(f"{name}: the compiled ruleset. `RULESET` is what the engine plays.")
+
+
+@pytest.mark.parametrize("statement", [
+    "game.gain_coins(player, sum(game.count_cards(other, ('brown', 'grey')) for other in "
+    "game.neighbours(player)))",
+    "return game.count_wonders(player) + sum(game.count_wonders(other) for other in "
+    "game.neighbours(player))",
+    # Text that looks like places to cut, inside strings: never cut there.
+    "game.gain_coins(player, sum(game.count_cards(other, ('a, b (for) c', 'x, y for z, w, "
+    "v, u, t, s')) for other in game.neighbours(player)))",
+])
+def test_long_statements_wrap_inside_brackets_never_inside_text(statement: str) -> None:
+    from wondersmith.codegen.wrap import wrap
+
+    lines = wrap(statement, 8)
+    assert len(lines) > 1 and all(len(line) <= literals.LINE for line in lines)
+    assert all(line.startswith(" " * 8) for line in lines)
+    body = "\n".join(line[8:] if i == 0 else line for i, line in enumerate(lines))
+    wrapped = ast.dump(ast.parse(body.replace("return ", "_ = ", 1)))
+    assert wrapped == ast.dump(ast.parse(statement.replace("return ", "_ = ", 1)))
+    assert wrap("game.gain_coins(player, 3)", 8) == ["        game.gain_coins(player, 3)"]
+
+
+def test_a_statement_that_cannot_be_cut_short_enough_stays_valid() -> None:
+    from wondersmith.codegen.wrap import wrap
+
+    deep = ("return game.count_wonders(player) + sum(game.count_wonders(other) for other in "
+            "game.neighbours(player)) + max(game.count_cards(city, ('red',)) for city in "
+            "cities)")
+    body = "\n".join(line[8:] if i == 0 else line for i, line in enumerate(wrap(deep, 8)))
+    assert ast.dump(ast.parse(body)) == ast.dump(ast.parse(deep))

@@ -532,7 +532,9 @@ def test_diff_first_data_revision_against_head(monkeypatch) -> None:
     result = runner.invoke(app, ["diff", FIRST_DATA_REVISION, "HEAD"])
     assert result.exit_code in (0, 1), result.output
     assert "invalid data" not in result.output
-    assert result.stdout.splitlines()[:2] == [
+    lines = result.stdout.splitlines()
+    assert lines[0] == "game classic added"  # 7 Wonders came after the first revision
+    assert lines[1:3] == [
         "duel:", "  data format 1 → 3 (the old side was read through the migrations; its "
         "rules are compared as today's)"]
     # The guild colour the old side lacked is read as purple: no rules change about it.
@@ -542,4 +544,61 @@ def test_diff_first_data_revision_against_head(monkeypatch) -> None:
                              ).exit_code in (0, 1)
     report = valid_report(runner.invoke(app, ["diff", FIRST_DATA_REVISION, "HEAD", "-f",
                                               "json"]).stdout)
-    assert report["games"][0]["formats"] == {"old": 1, "new": 3}
+    duel = next(g for g in report["games"] if g["game"] == "duel")
+    assert duel["formats"] == {"old": 1, "new": 3}
+
+
+# --- 7 Wonders: copies, boards and their stages --------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def classic():
+    return load(ROOT / "cards" / "classic")
+
+
+def _stages(board, side, stages):
+    return tuple((s, stages if s == side else old) for s, old in board.sides)
+
+
+def test_copies_are_counted_and_printed_by_player_count(classic) -> None:
+    pool = by_id(classic, "clay_pool")
+    d = semdiff.diff_games(classic, swap(classic, "buildings", "clay_pool", copies=(3, 4, 5)))
+    (change,) = d.items
+    before = diff_words.describe_copies(pool.copies)
+    assert change.details == [f"copies: {before} → 3 (3+, 4+, 5+)"]
+    assert diff_words.describe_copies((3, 5)) == "2 (3+, 5+)"
+    assert diff_words.describe_copies(()) == "1"
+
+
+def test_a_stage_changed_removed_or_added_is_named_by_side_and_place(classic) -> None:
+    from wondersmith.ir.model import Stage
+
+    gizah = by_id(classic, "gizah")
+    side_b = dict(gizah.sides)["b"]
+    cheaper = Stage(Cost(0, (("stone", 3),)), side_b[0].effects)
+    fewer = swap(classic, "boards", "gizah", sides=_stages(gizah, "b", (cheaper, *side_b[1:3])))
+    d = semdiff.diff_games(classic, fewer)
+    (change,) = d.items
+    assert (change.kind, change.status, change.id) == ("board", "changed", "gizah")
+    assert change.details == [
+        "side B: 4 stages → 3 stages",
+        "side B stage 1 cost: 2 wood → 3 stone",
+        "side B stage 4 removed (cost: 4 stone, 1 papyrus; effects: points: 7)"]
+    back = semdiff.diff_games(fewer, classic).items[0].details
+    assert back[-1] == "side B stage 4 added (cost: 4 stone, 1 papyrus; effects: points: 7)"
+
+
+def test_a_new_board_is_summarised_stage_by_stage(classic) -> None:
+    d = semdiff.diff_games(dataclasses.replace(classic, boards=classic.boards[:-1]), classic)
+    (change,) = d.items
+    assert change.headline() == "added board rhodos (Rhodos)"
+    assert change.details[0] == "produces: 1 ore"
+    assert change.details[1] == "side A stage 1: cost: 2 wood; effects: points: 3"
+    assert len(change.details) == 1 + sum(len(s) for _, s in by_id(classic, "rhodos").sides)
+
+
+def test_hands_and_turns_of_a_circle_are_rules(classic) -> None:
+    ages = (dataclasses.replace(classic.ages[0], hand=6, pass_to="right"), *classic.ages[1:])
+    d = semdiff.diff_games(classic, dataclasses.replace(classic, ages=ages, turns_per_age=5))
+    assert d.rules == ["deck of Age 1, hand: 7 → 6", "deck of Age 1, pass to: left → right",
+                       "turns per age: 6 → 5"]

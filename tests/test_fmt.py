@@ -16,7 +16,11 @@ from wondersmith.ir.loader import load_game
 from conftest import DUEL, ROOT
 
 runner = CliRunner()
+CLASSIC = ROOT / "cards" / "classic"
 FILES = sorted(p.name for p in DUEL.glob("*.yaml"))
+# Every data file of every game (locales are not data files).
+ALL_FILES = [str(p.relative_to(ROOT / "cards")) for game in (DUEL, CLASSIC)
+             for p in sorted(game.glob("*.yaml"))]
 
 
 def comments(text: str) -> list[str]:
@@ -47,7 +51,8 @@ def scramble(text: str) -> str:
     walk(data)
     out = io.StringIO()
     y.dump(data, out)
-    return re.sub(r"name: (.+)", r'name: "\1"', out.getvalue())
+    # Names quoted; not a comment that happens to say "name:".
+    return re.sub(r"(?m)^(\s*(?:- )?)name: (.+)", r'\1name: "\2"', out.getvalue())
 
 
 def test_repository_data_is_canonical(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -65,9 +70,9 @@ def test_scrambled_file_formats_back_to_the_original(name: str) -> None:
     assert fmt.same_data(messy, original)
 
 
-@pytest.mark.parametrize("name", FILES)
+@pytest.mark.parametrize("name", ALL_FILES)
 def test_idempotent(name: str) -> None:
-    once = fmt.format_text(scramble((DUEL / name).read_text(encoding="utf-8")))
+    once = fmt.format_text(scramble((ROOT / "cards" / name).read_text(encoding="utf-8")))
     assert fmt.format_text(once) == once
 
 
@@ -87,6 +92,39 @@ def test_model_unchanged_and_comments_kept(duel_copy: Path) -> None:
                                               "source_hash": before.game.source_hash})
     for path in sorted(duel_copy.glob("*.yaml")):
         assert comments(path.read_text(encoding="utf-8")) == comments(texts[path.name])
+
+
+def test_classic_formats_to_itself_and_back_from_block_style(tmp_path: Path) -> None:
+    """7 Wonders' files are canonical; scrambled into block style they keep their data and
+    comments, and their boards read id, name, produces, sides, one line a stage. (An
+    end-of-line comment inside a collection keeps it block: no comment is lost.)"""
+    game = tmp_path / "classic"
+    game.mkdir()
+    texts = {}
+    for path in sorted(CLASSIC.glob("*.yaml")):
+        texts[path.name] = path.read_text(encoding="utf-8")
+        assert fmt.format_text(texts[path.name]) == texts[path.name], path.name
+        (game / path.name).write_text(scramble(texts[path.name]), encoding="utf-8")
+    result = runner.invoke(app, ["fmt", str(game)])
+    assert result.exit_code == 0, result.output
+    before, after = load_game(CLASSIC), load_game(game)
+    assert before.ok and after.ok
+    assert before.game.components() == after.game.components()
+    for name, text in texts.items():
+        formatted = (game / name).read_text(encoding="utf-8")
+        assert comments(formatted) == comments(text), name
+    boards = (game / "wonders.yaml").read_text(encoding="utf-8")
+    assert "  - id: gizah\n    name: Gizah\n    produces: {stone: 1}\n    sides:\n" in boards
+    assert "          - {cost: {stone: 4, papyrus: 1}, effects: [points: 7]}\n" in boards
+
+
+def test_a_player_range_and_a_stage_are_values_on_one_line() -> None:
+    text = ("players:\n  min: 3\n  max: 7\nboards:\n  - id: x\n    sides:\n      a:\n"
+            "        stages:\n          - cost:\n              wood: 2\n            effects:\n"
+            "              - points: 3\n")
+    assert fmt.format_text(text) == ("players: {min: 3, max: 7}\nboards:\n  - id: x\n"
+                                     "    sides:\n      a:\n        stages:\n"
+                                     "          - {cost: {wood: 2}, effects: [points: 3]}\n")
 
 
 def test_comments_in_odd_places_are_kept() -> None:

@@ -61,7 +61,10 @@ def test_the_wheel_works_outside_the_repository(installed: dict) -> None:
                    "wondersmith/examples/duel/game.yaml",
                    "wondersmith/codegen/templates/module.py.j2",
                    "wondersmith/render/fonts/NotoSans-Regular.ttf",
-                   "wondersmith/generated/duel/ruleset.json"):
+                   "wondersmith/generated/duel/ruleset.json",
+                   "wondersmith/examples/classic/wonders.yaml",
+                   "wondersmith/generated/classic/boards.py",
+                   "wondersmith/generated/classic/ruleset.json"):
         assert needed in names, needed
     assert not any(n.startswith(("wondersmith/generated/sheets", "tests/", "cards/"))
                    for n in names)
@@ -73,12 +76,16 @@ def test_the_wheel_works_outside_the_repository(installed: dict) -> None:
     version = run([bin_ / "wondersmith", "--version"], outside, env)
     assert version.stdout.startswith("wondersmith ")
     checked = run([bin_ / "wondersmith", "validate"], outside, env)
-    assert "1 game(s) checked: no problems found" in checked.stderr
+    games = sorted(p.parent.name for p in (ROOT / "cards").glob("*/game.yaml"))
+    assert games == ["classic", "duel"]
+    assert f"{len(games)} game(s) checked: no problems found" in checked.stderr
     run([bin_ / "wondersmith", "build"], outside, env)
 
-    # The installed compiler writes what the repository's compiler wrote.
-    for path in sorted((ROOT / "generated" / "duel").glob("*.*")):
-        assert (outside / "generated" / "duel" / path.name).read_bytes() == path.read_bytes()
+    # The installed compiler writes what the repository's compiler wrote, for every game.
+    for game in games:
+        for path in sorted((ROOT / "generated" / game).glob("*.*")):
+            assert (outside / "generated" / game / path.name).read_bytes() == \
+                path.read_bytes(), path
     for lang in ("en", "fr", "vi"):
         html = (outside / "generated" / "sheets" / f"duel-{lang}-a4.html").read_text("utf-8")
         assert "Lumber Yard" in html or lang != "en"

@@ -136,3 +136,69 @@ def test_dry_run_shows_the_count_change(duel_copy: Path) -> None:
 def test_reserved_ids_are_refused(duel_copy: Path, ident: str) -> None:
     result = new(duel_copy.parent, "token", ident)
     assert result.exit_code == 2 and "reserved word in Python" in result.stderr
+
+
+# --- 7 Wonders: copies, guilds and boards --------------------------------------------------
+
+
+@pytest.fixture
+def classic_copy(tmp_path: Path) -> Path:
+    import shutil
+
+    from conftest import ROOT
+
+    target = tmp_path / "cards" / "classic"
+    shutil.copytree(ROOT / "cards" / "classic", target)
+    return target
+
+
+def new_in(game: Path, *args: str):
+    return runner.invoke(app, ["new", *args, "--game", game.name, "--data", str(game.parent)])
+
+
+def test_a_classic_card_is_one_copy_for_the_fewest_players(classic_copy: Path) -> None:
+    result = new_in(classic_copy, "card", "grand_hall", "--age", "2", "--color", "blue")
+    assert result.exit_code == 0, result.output
+    assert ("  - id: grand_hall\n    name: Grand Hall\n    color: blue\n    copies: [3]\n"
+            "    effects: [points: 1]\n") in (classic_copy / "age2.yaml").read_text()
+    assert "  - {age: 2, printed: 50, hand: 7, pass: right}\n" in \
+        (classic_copy / "game.yaml").read_text()  # 49 + 1, comments and flow style kept
+    assert "updated the counts of Age 2" in result.stdout
+    # One card too many in Age II's hands at every count: WS321 says so, once.
+    codes = [d.code for d in load_game(classic_copy).diagnostics]
+    assert codes == ["WS321"] and set(codes) <= COUNT_CODES
+    assert "at 3 players Age 2 deals 22 cards; 3 hands of 7 need 21" in result.stdout
+    assert runner.invoke(app, ["fmt", "--check", str(classic_copy)]).exit_code == 0
+
+
+def test_a_classic_guild_raises_the_guilds_printed(classic_copy: Path) -> None:
+    result = new_in(classic_copy, "card", "bankers_guild", "--age", "3", "--color", "purple")
+    assert result.exit_code == 0, result.output
+    guilds = (classic_copy / "guilds.yaml").read_text()
+    assert "  - id: bankers_guild\n    name: Bankers Guild\n    color: purple\n" in guilds
+    assert "copies" not in guilds.split("bankers_guild")[1]  # guilds are drawn, not dealt
+    game = (classic_copy / "game.yaml").read_text()
+    assert "printed: 11" in game and "{age: 3, printed: 51," in game
+    assert load_game(classic_copy).ok
+
+
+def test_a_board_has_both_sides_and_raises_the_boards_count(classic_copy: Path) -> None:
+    result = new_in(classic_copy, "board", "babel")
+    assert result.exit_code == 0, result.output
+    assert "added board babel in" in result.stdout
+    assert "updated the counts of the boards" in result.stdout
+    assert (classic_copy / "wonders.yaml").read_text().endswith(
+        "  - id: babel\n    name: Babel\n    produces: {wood: 1}\n    sides:\n      a:\n"
+        "        stages:\n          - {cost: {wood: 2}, effects: [points: 3]}\n      b:\n"
+        "        stages:\n          - {cost: {wood: 2}, effects: [points: 3]}\n")
+    assert "boards: {count: 8," in (classic_copy / "game.yaml").read_text()
+    loaded = load_game(classic_copy)
+    assert loaded.ok, loaded.diagnostics
+    assert [s for _, s in loaded.game.boards[-1].sides] and loaded.game.boards[-1].id == "babel"
+    assert runner.invoke(app, ["fmt", "--check", str(classic_copy)]).exit_code == 0
+
+
+def test_a_board_in_duel_is_refused(duel_copy: Path) -> None:
+    result = new(duel_copy.parent, "board", "babel")
+    assert result.exit_code == 2
+    assert "duel has no Wonder boards" in result.output

@@ -125,8 +125,10 @@ def test_watch_renders_html_not_pdf_and_serves_only_the_sheets(project: Path) ->
         url = watch.url()
         watch.wait_for_line(r"rebuilt in")
         sheets = project / "generated" / "sheets"
-        assert sorted(p.suffix for p in sheets.iterdir()) == [".html"] * 5
-        assert (project / "generated" / "duel" / "ruleset.json").is_file()
+        games = sorted(p.parent.name for p in (project / "cards").glob("*/game.yaml"))
+        assert sorted(p.suffix for p in sheets.iterdir()) == [".html"] * 5 * len(games)
+        for game in games:  # every game's, in the five languages
+            assert (project / "generated" / game / "ruleset.json").is_file()
         assert (project / "docs" / "rules" / "duel-en.md").is_file()
         assert url.startswith("http://127.0.0.1:")
         with urllib.request.urlopen(url + sheet(project, "fr").name) as response:

@@ -1,7 +1,10 @@
-"""`wondersmith new card|wonder|token ID --game G`: append a valid skeleton, ready to edit.
+"""`wondersmith new card|wonder|token|board ID --game G`: append a valid skeleton, ready to edit.
 
-A new Age card also raises its Age's `cards` and colour count in game.yaml (comments kept),
-so the only thing left by hand is a slot for it in the Age's structure (WS311 says which).
+A new item also raises the counts game.yaml keeps of it (comments kept). In Duel an Age card
+raises its Age's `cards` and colour count, so the only thing left by hand is a slot for it in
+the Age's structure (WS311 says which). In 7 Wonders a card is one copy printed for the
+fewest players and raises its Age's `printed` (a guild, the guilds' `printed`; a board, the
+boards' `count`); the hands then deal one card too many, and WS321 says where.
 """
 from __future__ import annotations
 
@@ -18,7 +21,7 @@ from wondersmith.ir.loader import display_path, load_game
 
 # Per-Age and per-colour counts and the structures' slots: what a new card changes. `new`
 # updates the counts itself (unless told not to); a structure slot is the designer's choice.
-COUNT_CODES = {"WS308", "WS309", "WS311"}
+COUNT_CODES = {"WS308", "WS309", "WS311", "WS321", "WS323"}
 
 
 def _diff(update: skeleton.CountUpdate) -> str:
@@ -31,7 +34,7 @@ def _diff(update: skeleton.CountUpdate) -> str:
 def register(app: typer.Typer) -> None:
     @app.command()
     def new(
-        kind: str = typer.Argument(..., help="card, wonder or token"),
+        kind: str = typer.Argument(..., help="card, wonder, token or board"),
         ident: str = typer.Argument(..., metavar="ID", help="The new id, in snake_case"),
         game: str = typer.Option(..., "--game", "-g", help="The game's folder under --data"),
         age: Optional[int] = typer.Option(None, "--age", help="A card's Age"),
@@ -39,12 +42,12 @@ def register(app: typer.Typer) -> None:
         data: Path = typer.Option(Path("cards"), "--data", help="The folder of games"),
         update_counts: bool = typer.Option(
             True, "--update-counts/--no-update-counts",
-            help="Raise the Age's card and colour counts in game.yaml for a new Age card"),
+            help="Raise the counts game.yaml keeps of the new card or board"),
         dry_run: bool = typer.Option(False, "--dry-run",
                                      help="Print the skeleton, its file and the change to "
                                           "game.yaml; write nothing"),
     ) -> None:
-        """Append a valid skeleton of a card, Wonder or token to the right data file.
+        """Append a valid skeleton of a card, Wonder, token or board to the right data file.
 
         Exit 0 when written, 2 on a bad or existing id or other usage error.
         """
@@ -55,8 +58,8 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"wondersmith: {exc}", err=True)
             raise typer.Exit(2)
         counts = None
-        if kind == "card" and update_counts:
-            counts = skeleton.count_update(folder, age, color or "blue")
+        if kind in ("card", "board") and update_counts:
+            counts = skeleton.count_update(folder, age, color or "blue", kind)
         where = display_path(added.path)
         if dry_run:
             typer.echo(f"# would be appended to {where}")
@@ -69,7 +72,8 @@ def register(app: typer.Typer) -> None:
         typer.echo(f"{'created' if added.created else 'added'} {kind} {ident} in {where}")
         if counts is not None:
             atomic.write_text(counts.path, counts.after)
-            typer.echo(f"updated the counts of Age {age} in {display_path(counts.path)}")
+            what = f"Age {age}" if kind == "card" else "the boards"
+            typer.echo(f"updated the counts of {what} in {display_path(counts.path)}")
         loaded = load_game(folder)
         left = [d for d in loaded.diagnostics if d.code in COUNT_CODES]
         others = [d for d in loaded.diagnostics if d.code not in COUNT_CODES]

@@ -29,6 +29,7 @@ from wondersmith.codegen.literals import (Code, LiteralError, boolean, class_nam
                                           data, flat, literal, located, only_code,
                                           package_name, shown, whole)
 from wondersmith.codegen.wrap import wrap
+from wondersmith.dsl.rules_keys import KNOWN
 from wondersmith.dsl.verbs import collected_attributes
 from wondersmith.ir.model import Board, Building, Game, Token, Wonder, stage_id_of
 
@@ -223,6 +224,9 @@ class _Compiler:
 
     def tables(self) -> dict[str, Code]:
         g = self.game
+        unknown = [m for m in g.mechanics if m not in KNOWN]
+        if unknown:  # validation refuses them (WS319); the engine would have no rules
+            raise LiteralError(f"unknown mechanic {shown(unknown[0])}")
         rules = rule_sections(g)
         try:  # what the engine will read: the core's and each listed mechanic's config
             CoreRules.parse(rules)

@@ -3,7 +3,8 @@
 A counted amount over the neighbours makes a call too long for one line. The statement is
 cut only where Python allows a line break without a backslash (inside brackets): after a
 comma, or before the `for` of a generator; the continuation lines up with the bracket it is
-in. The cuts come from Python's tokenizer, so text inside a string is never cut.
+in. The cuts come from Python's tokenizer, so text inside a string is never cut. A piece that
+does not fit even at its bracket stays longer: the code is valid either way.
 """
 from __future__ import annotations
 

@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from wondersmith.dsl.vocabulary import Effect
-from wondersmith.ir.model import Building, Cost, Game, Structure
-from wondersmith.tools.diff_words import (describe_cost, describe_effect, describe_effects,
-                                          render_value)
+from wondersmith.ir.model import Board, Building, Cost, Game, Structure
+from wondersmith.tools.diff_words import (describe_copies, describe_cost, describe_effect,
+                                          describe_effects, describe_stage, render_value)
 
 # Fields of `Game` that are not rules (components are compared item by item).
 _NOT_RULES = {"id", "buildings", "wonders", "tokens", "boards", "source_hash", "loc"}
@@ -185,6 +185,9 @@ def item_details(old: Any, new: Any) -> list[str]:
             out.append(f"Age: {old.age} → {new.age}")
         if old.color != new.color:
             out.append(f"colour: {old.color} → {new.color}")
+        if old.copies != new.copies:
+            out.append(f"copies: {describe_copies(old.copies)} → "
+                       f"{describe_copies(new.copies)}")
     if hasattr(old, "cost"):
         out += _cost_line(old.cost, new.cost)
     if isinstance(old, Building):
@@ -198,16 +201,23 @@ def item_details(old: Any, new: Any) -> list[str]:
         if vp_old != vp_new and all(isinstance(v, int) for v in (vp_old, vp_new)):
             out.append(f"VP: {vp_old} → {vp_new}")
     if hasattr(old, "produces") and old.produces != new.produces:
-        out.append(f"produces: {render_value(old.produces)} → {render_value(new.produces)}")
+        out.append(f"produces: {describe_cost(Cost(resources=old.produces))} → "
+                   f"{describe_cost(Cost(resources=new.produces))}")
     if hasattr(old, "sides") and old.sides != new.sides:
         for (side, a), (_, b) in zip(old.sides, new.sides):
-            if a != b:
-                out.append(f"side {side.upper()}: {len(a)} stages → {len(b)} stages"
-                           if len(a) != len(b) else f"side {side.upper()} stages changed")
-                for i, (sa, sb) in enumerate(zip(a, b), 1) if len(a) == len(b) else ():
-                    out += [f"side {side.upper()} stage {i} {line}"
-                            for line in _cost_line(sa.cost, sb.cost)
-                            + _effects_diff(sa.effects, sb.effects)]
+            if a == b:
+                continue
+            name = f"side {side.upper()}"
+            if len(a) != len(b):
+                out.append(f"{name}: {len(a)} stages → {len(b)} stages")
+            # Stages are matched by their place: the n-th stage is built n-th.
+            for i, (sa, sb) in enumerate(zip(a, b), 1):
+                out += [f"{name} stage {i} {line}" for line in
+                        _cost_line(sa.cost, sb.cost) + _effects_diff(sa.effects, sb.effects)]
+            out += [f"{name} stage {i} removed ({describe_stage(s)})"
+                    for i, s in enumerate(a[len(b):], len(b) + 1)]
+            out += [f"{name} stage {i} added ({describe_stage(s)})"
+                    for i, s in enumerate(b[len(a):], len(a) + 1)]
     return out
 
 
@@ -275,6 +285,11 @@ def _summary(item: Any) -> list[str]:
     out = []
     if isinstance(item, Building):
         out.append(f"Age {item.age}, {item.color}")
+        out += [f"copies: {describe_copies(item.copies)}"] if item.copies else []
+    if isinstance(item, Board):
+        out.append(f"produces: {describe_cost(Cost(resources=item.produces))}")
+        out += [f"side {side.upper()} stage {i}: {describe_stage(stage)}"
+                for side, stages in item.sides for i, stage in enumerate(stages, 1)]
     if hasattr(item, "cost"):
         out.append(f"cost: {describe_cost(item.cost)}")
     if isinstance(item, Building):

@@ -9,7 +9,7 @@ from typing import Any
 from wondersmith.dsl.amount import CITY_WORDS, describe_amount
 from wondersmith.dsl.effect import Effect
 from wondersmith.dsl.words import plural
-from wondersmith.ir.model import Cost, Row, Zone
+from wondersmith.ir.model import Cost, Row, Stage, Zone
 
 __all__ = ["CITY_WORDS", "compact", "describe_amount", "describe_cost", "describe_effect",
            "describe_effects", "plural", "render_value"]
@@ -60,3 +60,14 @@ def render_value(value: Any) -> str:
             return " / ".join(render_value(v) for v in value)
         return ", ".join(render_value(v) for v in value) if value else "none"
     return str(value)
+
+
+def describe_copies(copies: tuple[int, ...]) -> str:
+    """`copies` in words: "2 (3+, 5+)"; a card without them is one copy."""
+    if not copies:
+        return "1"
+    return f"{len(copies)} ({', '.join(f'{n}+' for n in copies)})"
+
+
+def describe_stage(stage: Stage) -> str:
+    return f"cost: {describe_cost(stage.cost)}; effects: {describe_effects(stage.effects)}"

@@ -4,8 +4,8 @@ The style is a function of the data alone, so formatting is idempotent:
 
 - 2-space indentation; list items indented under their key (`  - id: ...`); plain scalars,
   quoted only where YAML (1.1 or 1.2) would read them as something other than a string.
-- Card, Wonder and token keys in the order id, name, color, cost, copies, chain_from, chain_gives,
-  effects (any other key after them, in its order).
+- Card, Wonder, token and board keys in the order id, name, color, cost, copies, chain_from,
+  chain_gives, produces, sides, effects (any other key after them, in its order).
 - Block style for the document, its sections (mappings under a top-level key), lists of
   records (buildings, ages, structures...) and records that hold collections; flow style
   for everything else that fits in `WIDTH` columns (costs, lists of names, effect values,
@@ -13,6 +13,8 @@ The style is a function of the data alone, so formatting is idempotent:
 - An effects list is flow (`effects: [science: wheel, points: 1]`) when it holds one effect
   or only effects with a plain value, and fits; otherwise one effect per line. A Wonder's
   effects are always one per line, as on its card.
+- `players: {min: 3, max: 7}` is a value, flow like any other; a Wonder stage is one line,
+  `{cost: {stone: 2}, effects: [points: 3]}`, when it fits, as it reads on its board.
 - A block collection that holds comments stays block, so no comment is lost.
 """
 from __future__ import annotations
@@ -33,8 +35,10 @@ from wondersmith.validate import strict_yaml
 from wondersmith.ir.loader import GAME_FILE, card_files
 
 WIDTH = 100
-KEY_ORDER = ("id", "name", "color", "cost", "copies", "chain_from", "chain_gives", "effects")
+KEY_ORDER = ("id", "name", "color", "cost", "copies", "chain_from", "chain_gives", "produces",
+             "sides", "effects")
 RECORD_LISTS = ("buildings", "wonders", "tokens", "boards")
+VALUES = ("players",)  # top-level keys whose mapping is a value (`{min: 3, max: 7}`)
 _RESOLVER = pyyaml.resolver.Resolver()
 _STR = "tag:yaml.org,2002:str"
 
@@ -186,7 +190,11 @@ def _style(node: Any, path: tuple, column: int, parent: Any = None) -> None:
     if path and path[-1] == "effects" and isinstance(node, list) and depth >= 3:
         _effects(node, path, column, parent)
         return
-    if depth == 0 or (depth == 1 and isinstance(node, dict)):
+    if depth == 1 and path[0] in VALUES or depth >= 2 and path[-2] == "stages":
+        flow = True  # a value that is a mapping; a Wonder stage, one line as on its board
+    elif "sides" in path[-3:] and path[-1] != "sides" or path[-1:] == ("sides",):
+        flow = False  # a board's sides and their lists of stages, one stage a line
+    elif depth == 0 or (depth == 1 and isinstance(node, dict)):
         flow = False  # the document and its sections
     elif isinstance(node, list) and any(_is_collection(v) for v in node):
         flow = False  # a list of records

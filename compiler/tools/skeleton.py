@@ -1,9 +1,12 @@
-"""Skeletons of new cards, Wonders and tokens, appended to the right data file.
+"""Skeletons of new cards, Wonders, tokens and Wonder boards, appended to the right data file.
 
 A skeleton is valid data (schema and per-item semantics) with placeholder rules for the
 designer to edit: a card is free and gives 1 VP, a Wonder costs one unit of the game's first
-raw resource and gives 1 VP, a token gives 1 VP. A new Age card also raises its Age's counts
-in game.yaml (`cards` and its colour), so the counts stay right (`count_update`).
+raw resource and gives 1 VP, a token gives 1 VP. In a game of hands (7 Wonders) a card is one
+copy printed for the fewest players, and a board produces one unit of the first raw resource,
+with one stage a side (2 units of it, 3 VP). A new item also raises the counts game.yaml keeps
+of it (`count_update`): an Age's `cards` and colour (Duel), an Age's or the guilds' `printed`
+(7 Wonders), the boards' `count`.
 """
 from __future__ import annotations
 
@@ -20,7 +23,7 @@ from wondersmith.ir.loader import GAME_FILE, card_files
 from wondersmith.dsl.schemas import MAX_ID_LENGTH, RESERVED_IDS
 from wondersmith.dsl.vocabulary import ID_PATTERN
 
-KINDS = {"card": "buildings", "wonder": "wonders", "token": "tokens"}
+KINDS = {"card": "buildings", "wonder": "wonders", "token": "tokens", "board": "boards"}
 HEADER = "# yaml-language-server: $schema=../../schema/cards.schema.json\n"
 
 
@@ -58,15 +61,41 @@ def _game_data(folder: Path) -> dict:
     return doc.data if isinstance(doc.data, dict) else {}
 
 
+def _hands(game: dict) -> bool:
+    """A game whose Ages deal hands (7 Wonders): its cards are printed in copies."""
+    return any(isinstance(a, dict) and "hand" in a for a in game.get("ages") or ())
+
+
+def _fewest_players(game: dict) -> int:
+    players = game.get("players")
+    return players.get("min", 3) if isinstance(players, dict) else players \
+        if isinstance(players, int) else 3
+
+
+def _guild_color(game: dict) -> str | None:
+    guilds = (game.get("setup") or {}).get("guilds") or {}
+    return guilds.get("color") if isinstance(guilds, dict) else None
+
+
 def skeleton(kind: str, ident: str, game: dict, color: str | None) -> CommentedMap:
     item = CommentedMap()
     item["id"] = ident
     item["name"] = _title(ident)
+    raw = (game.get("resources") or {}).get("raw") or ["wood"]
     if kind == "card":
         item["color"] = color
+        if _hands(game) and color != _guild_color(game):
+            item["copies"] = CommentedSeq([_fewest_players(game)])
     if kind == "wonder":
-        raw = (game.get("resources") or {}).get("raw") or ["wood"]
         item["cost"] = CommentedMap({raw[0]: 1})
+    if kind == "board":
+        item["produces"] = CommentedMap({raw[0]: 1})
+        item["sides"] = CommentedMap(
+            (side, CommentedMap(stages=CommentedSeq([CommentedMap(
+                cost=CommentedMap({raw[0]: 2}),
+                effects=CommentedSeq([CommentedMap(points=3)]))])))
+            for side in ("a", "b"))
+        return item
     item["effects"] = CommentedSeq([CommentedMap(points=1)])
     return item
 
@@ -112,7 +141,7 @@ def add(folder: Path, kind: str, ident: str, age: int | None = None,
         color: str | None = None) -> Added:
     """The game folder's file with the skeleton appended (nothing is written here)."""
     if kind not in KINDS:
-        raise SkeletonError(f"unknown kind '{kind}' (choose card, wonder or token)")
+        raise SkeletonError(f"unknown kind '{kind}' (choose card, wonder, token or board)")
     if not (folder / GAME_FILE).is_file():
         raise SkeletonError(f"no game at {folder} (no {GAME_FILE})")
     if not re.fullmatch(ID_PATTERN.strip("^$"), ident) or len(ident) > MAX_ID_LENGTH:
@@ -125,8 +154,10 @@ def add(folder: Path, kind: str, ident: str, age: int | None = None,
     if ident in existing_ids(folder):
         raise SkeletonError(f"id '{ident}' already exists in {folder.name}")
     game = _game_data(folder)
-    guilds = (game.get("setup") or {}).get("guilds") or {}
-    guild_color = guilds.get("color") if isinstance(guilds, dict) else None
+    guild_color = _guild_color(game)
+    if kind == "board" and game.get("seating") != "circle":
+        raise SkeletonError(f"{folder.name} has no Wonder boards: they belong to a game with "
+                            "`seating: circle` (7 Wonders)")
     if kind == "card":
         if age is None:
             raise SkeletonError("a card needs its Age: --age N")
@@ -175,21 +206,40 @@ class CountUpdate:
     after: str
 
 
-def count_update(folder: Path, age: int, color: str) -> CountUpdate | None:
-    """game.yaml with Age `age`'s `cards` and `colors: {color}` one higher, comments and
-    layout kept; None when the card is a guild (guilds are not counted per Age) or game.yaml
-    has no such Age entry. Nothing is written here."""
+def _raised(mapping: object, key: str) -> bool:
+    """`mapping[key]` one higher, when it is a whole number."""
+    if isinstance(mapping, dict) and isinstance(mapping.get(key), int) \
+            and not isinstance(mapping.get(key), bool):
+        mapping[key] += 1
+        return True
+    return False
+
+
+def count_update(folder: Path, age: int | None, color: str | None,
+                 kind: str = "card") -> CountUpdate | None:
+    """game.yaml with the counts a new item changes one higher, comments and layout kept: an
+    Age card raises its Age's `cards` and `colors: {color}` (Duel) or its `printed`
+    (7 Wonders, guilds included); a guild also raises `setup.guilds.printed`; a board
+    `setup.boards.count`. None when game.yaml counts nothing of it. Nothing is written here."""
     path = folder / GAME_FILE
     before = path.read_text(encoding="utf-8")
     y = fmt._yaml()
     data = y.load(before)
-    guilds = ((data.get("setup") or {}).get("guilds") or {}) if isinstance(data, dict) else {}
-    if not isinstance(data, dict) or (color == guilds.get("color") and age == guilds.get("age")):
+    if not isinstance(data, dict):
         return None
+    setup = data.get("setup") or {}
+    guilds = (setup.get("guilds") or {}) if isinstance(setup, dict) else {}
+    if kind == "board":
+        raised = isinstance(setup, dict) and _raised(setup.get("boards"), "count")
+        return CountUpdate(path, before, _dumped(y, data)) if raised else None
+    guild = color == guilds.get("color") and age == guilds.get("age")
     deck = next((d for d in data.get("ages") or () if isinstance(d, dict) and
                  d.get("age") == age), None)
-    if deck is None or not isinstance(deck.get("cards"), int):
-        return None
+    if guild or deck is None or not isinstance(deck.get("cards"), int):
+        # 7 Wonders counts the cards printed for each Age, guilds included, and the guilds.
+        raised = _raised(deck, "printed")
+        raised = (_raised(guilds, "printed") if guild else False) or raised
+        return CountUpdate(path, before, _dumped(y, data)) if raised else None
     deck["cards"] += 1
     colors = deck.get("colors")
     if not isinstance(colors, CommentedMap):
@@ -202,6 +252,10 @@ def count_update(folder: Path, age: int, color: str) -> CountUpdate | None:
         position = sum(1 for c in colors if (order.index(c) if c in order else len(order))
                        <= rank)
         colors.insert(position, color, 1)
+    return CountUpdate(path, before, _dumped(y, data))
+
+
+def _dumped(y: object, data: object) -> str:
     out = io.StringIO()
-    y.dump(data, out)
-    return CountUpdate(path, before, out.getvalue())
+    y.dump(data, out)  # type: ignore[attr-defined]
+    return out.getvalue()
