@@ -414,6 +414,9 @@ def test_the_variant_is_refused_where_it_cannot_be_played():
         Game(with_variant(deck_players=4), players=2)
     with pytest.raises(RulesError, match="draw_pile"):
         Game(with_variant(draw_pile=6), players=2)
+    from wondersmith.dsl.rules_keys import KNOWN
+
+    assert "free_city" not in KNOWN  # the data may not list it (WS319); the engine adds it
     listed = dataclasses.replace(ruleset(), mechanics=(*ruleset().mechanics, "free_city"))
     with pytest.raises(RulesError, match="not listed in game.yaml"):
         Game(listed, players=3)

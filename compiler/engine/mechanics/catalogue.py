@@ -69,10 +69,15 @@ MECHANICS: dict[str, About] = {a.name: a for a in (
     About("wonder_boards", "a Wonder board per city, dealt with a side: its starting resource "
                            "and its stages built in order with a card",
           seatings=(CIRCLE,), requires=("hand_draft",), sections=("setup",)),
+)}
+
+# Mechanics the engine adds itself, never named in game.yaml (so not in `MECHANICS`: the data
+# may not list them): the 2-player variant's Free City joins a game of the classic mechanics
+# at the player count of `two_player_variant` (mechanics.composition).
+ADDED: dict[str, About] = {a.name: a for a in (
     About("free_city", "the 2-player variant of the classic game: a third city, the Free "
                        "City, played in turn by the holder of the Free City card, who draws "
-                       "from its pile; added by the engine at the variant's player count, "
-                       "never listed in game.yaml", seatings=(CIRCLE,),
+                       "from its pile", seatings=(CIRCLE,),
           requires=("hand_draft", "wonder_boards"), sections=("two_player_variant",)),
 )}
 

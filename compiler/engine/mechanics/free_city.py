@@ -79,7 +79,8 @@ class Config:
             raise RulesError(f"{VARIANT}.deck_players: the deck of the {self.players} players "
                              f"and the Free City ({self.players + 1}), not {self.deck_players}")
         for key, value, known in (
-                ("free_city_card_starts", self.card_starts, ("left_of_free_city", "right_of_free_city")),
+                ("free_city_card_starts", self.card_starts,
+                 ("left_of_free_city", "right_of_free_city")),
                 ("free_city_discards", self.discards, ("only_when_nothing_buildable", "freely")),
                 ("free_city_builds_chains", self.builds_chains, ("always", "when_chosen")),
                 ("free_city_last_card", self.last_card, ("discarded", "played"))):
@@ -92,12 +93,14 @@ class Config:
         if not variant:
             raise RulesError(f"the game declares no {VARIANT}: it has no Free City")
         if variant.get("free_city", True) is not True:
-            raise RulesError(f"{VARIANT}.free_city: the engine plays the variant with its Free City")
+            raise RulesError(f"{VARIANT}.free_city: the engine plays the variant with its "
+                             "Free City")
         hands = {a["hand"] for a in rules["ages"]}
         pile = variant.get("draw_pile", min(hands))
         if hands != {pile}:
+            sizes = ", ".join(map(str, sorted(hands)))
             raise RulesError(f"{VARIANT}.draw_pile: the pile is the Free City's hand, dealt like "
-                             f"the players' ({', '.join(map(str, sorted(hands)))} cards), not {pile}")
+                             f"the players' ({sizes} cards), not {pile}")
         return cls(variant["players"], variant["deck_players"], pile,
                    variant.get("free_city_coins", rules["setup"]["starting_coins"]),
                    variant.get("free_city_card_starts", "left_of_free_city"),
@@ -168,7 +171,8 @@ def _parse(g: Game, text: str, parse) -> int | None:
     top = g.stack[-1] if g.stack and g.result is None else None
     low = words.casefold()
     if low.startswith("draw ") and low.endswith(" from the pile"):
-        return t.CH_CARD + _named(t, words[len("draw "):-len(" from the pile")], g.hands[t.free_city])
+        name = words[len("draw "):-len(" from the pile")]
+        return t.CH_CARD + _named(t, name, g.hands[t.free_city])
     if low.startswith("deal ") and low.endswith(" to the pile"):
         return t.CH_CARD + _named(t, words[len("deal "):-len(" to the pile")], g.pool)
     action = parse(g, text)
@@ -195,7 +199,8 @@ def _named(t, name: str, cards, fallback: str | None = None) -> int:
 # State owned by this mechanic --------------------------------------------------------------
 
 def _load_holder(g: Game, value, read):
-    return read.int(value, "mechanics.free_city.free_city_holder", 0, len(g.t.free_city_players) - 1)
+    last = len(g.t.free_city_players) - 1
+    return read.int(value, "mechanics.free_city.free_city_holder", 0, last)
 
 
 FIELDS = (
@@ -288,7 +293,8 @@ class FreeCity:
         holder = self.free_city_holder
         other = b if holder == a else a
         n = len(self.hands[other])
-        return (len(self.hands[holder]), len(self.hands[self.t.free_city])) in ((n, n), (n + 1, n - 1))
+        sizes = len(self.hands[holder]), len(self.hands[self.t.free_city])
+        return sizes in ((n, n), (n + 1, n - 1))
 
     def _ranked(self) -> tuple[int, ...]:
         return self.t.free_city_players
