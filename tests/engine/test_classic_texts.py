@@ -8,9 +8,10 @@ import pytest
 from classic_helpers import play, position, ruleset
 
 from wondersmith.engine import Game, NotationError
+from wondersmith.engine.mechanics import classic_actions as actions
 
 
-@pytest.mark.parametrize("n", [3, 4, 5, 6, 7])
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6, 7])  # 2: the Free City variant
 def test_every_legal_text_is_unique_and_reads_back_to_its_action(n):
     rng = random.Random(n)
     for seed in range(2):
@@ -26,6 +27,8 @@ def test_every_legal_text_is_unique_and_reads_back_to_its_action(n):
                 assert len(set(texts)) == len(texts), sorted(t for t in texts if texts.count(t) > 1)
                 for action, text in zip(legal, texts):
                     assert g.parse_action(text, seat) == action, text
+                if seat == g.current_player:  # (the Free City's holder: the Free City's texts)
+                    assert texts == g.legal_texts()
                 checked += 1
             g.apply(rng.choice(g.legal_actions()))
         assert checked >= 18
@@ -83,3 +86,28 @@ def test_a_seat_that_does_not_exist_is_a_notation_error():
     g = Game(ruleset(), seed=1, players=3)
     with pytest.raises(NotationError, match="no seat 3"):
         g.action_to_text(g.legal_actions()[0], 3)
+
+
+def test_the_free_city_s_holder_reads_the_free_city_s_next_stage():
+    """2 players (ruling 22): the holder of the Free City card chooses for the Free City, whose
+    next stage is its own, not the holder's."""
+    g = Game(ruleset(), seed=5, players=2)
+    rng = random.Random(5)
+    fc = g.t.free_city
+    while True:
+        if g.is_chance_node:
+            g.apply(g.sample_chance())
+            continue
+        if g.stack[-1][1] == fc:
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    holder = g.current_player
+    g.stages[holder] = [g.component("altar")]  # the holder has built a stage, the Free City none
+    assert len(g.stages[fc]) == 0
+    g._legal = None
+    card = g._free_city_hand()[0]
+    stage = actions.encode(g.t, actions.STAGE, card)  # a stage with a card it may play
+    text = g.action_to_text(stage, holder)
+    assert text == f"stage 1 with {g.t.names[card]}" == g.action_to_text(stage)
+    assert g.parse_action(text, holder) == stage
+    assert g.legal_texts(holder) == g.legal_texts()

@@ -216,10 +216,11 @@ class Plays:
 
 
 def _seat(game: Game, seat: int | None = None) -> int:
-    """The seat whose decision the text is about: `seat`, else the one to move."""
-    if seat is not None:
-        return seat
-    return game.stack[-1][1] if game.stack and game.result is None else 0
+    """The city whose decision the text is about: the pending decision's, for the seat to
+    move (which may decide for another city: the Free City's holder), else `seat`'s."""
+    if seat is None or seat == game.current_player:
+        return game.stack[-1][1] if game.stack and game.result is None else 0
+    return seat
 
 
 def _pay_text(left: int, right: int) -> str:

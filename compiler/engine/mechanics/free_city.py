@@ -148,8 +148,8 @@ def extend_tables(t) -> None:
     left = config.card_starts == "left_of_free_city"
     t.free_city_first_holder = (t.seating.left if left else t.seating.right)[t.free_city]
     to_text, parse = t.action_texts  # classic_actions' texts, read in the Free City's hands
-    t.action_texts = (lambda g, a: _draw_text(g, a) or to_text(g, a),
-                      lambda g, text: _parse(g, text, parse))
+    t.action_texts = (lambda g, a, seat=None: _draw_text(g, a) or to_text(g, a, seat),
+                      lambda g, text, seat=None: _parse(g, text, parse, seat))
 
 
 def _draw_text(g: Game, action: int) -> str | None:
@@ -163,7 +163,7 @@ def _draw_text(g: Game, action: int) -> str | None:
     return f"draw {name} from the pile" if top[0] == K_DRAW else None
 
 
-def _parse(g: Game, text: str, parse) -> int | None:
+def _parse(g: Game, text: str, parse, seat: int | None = None) -> int | None:
     """`draw <card> from the pile`, and the Free City's plays read in the hand it plays
     from (two cards share a name, Loom of Age I and II: the one in that hand)."""
     t = g.t
@@ -175,7 +175,9 @@ def _parse(g: Game, text: str, parse) -> int | None:
         return t.CH_CARD + _named(t, name, g.hands[t.free_city])
     if low.startswith("deal ") and low.endswith(" to the pile"):
         return t.CH_CARD + _named(t, words[len("deal "):-len(" to the pile")], g.pool)
-    action = parse(g, text)
+    action = parse(g, text, seat)
+    if seat not in (None, g.current_player):  # another seat's play: not the Free City's
+        return action
     if action is None or top is None or top[1] != t.free_city or not t.C_BUILD <= action < t.C_FREE:
         return action
     mode, c, left, right = actions.decode(t, action)
