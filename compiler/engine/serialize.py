@@ -357,8 +357,7 @@ class _Reader:
         for p, table in enumerate(scores):
             if not isinstance(table, dict):
                 raise self.fail(f"result.scores[{p}]", f"expected an object, got {_kind(table)}")
-        winners = tuple(self.int(x, "result.winners", 0, self.t.n_seats - 1) for x in
-                        self.list(res.get("winners", []), "result.winners", self.t.n_seats))
+        winners = tuple(self.list(res.get("winners", []), "result.winners", self.t.n_seats))
         return Result(winner, res["victory"], tuple(dict(s) for s in scores), winners)
 
 

@@ -269,9 +269,7 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
     # Text and JSON ------------------------------------------------------------------
 
     def action_to_text(self, action: int, seat: int | None = None) -> str:
-        """`action` in words for `seat` (default: the seat to move; at a simultaneous
-        decision, name the seat whose action it is)."""
-        return action_to_text(self, action, seat)
+        return action_to_text(self, action, seat)  # for `seat`, by default the seat to move
 
     def parse_action(self, text: str, seat: int | None = None) -> int:
         return parse_action(self, text, seat)
@@ -281,11 +279,9 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
         self.apply(self.parse_action(text))
 
     def legal_texts(self, seat: int | None = None) -> list[str]:
-        """The legal actions in words: the seat to move's, or `seat`'s (at a simultaneous
-        decision, any seat still to choose; none for a seat that does not decide now)."""
-        if seat is None:
-            return [self.action_to_text(a) for a in self.legal_actions()]
-        return [self.action_to_text(a, seat) for a in self.legal_actions_for(seat)]
+        """The legal actions in words, for the seat to move or for `seat` (any seat to choose)."""
+        return [self.action_to_text(a, seat) for a in
+                (self.legal_actions() if seat is None else self.legal_actions_for(seat))]
 
     def to_json(self) -> dict:
         return state_to_json(self)

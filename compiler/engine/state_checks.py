@@ -270,7 +270,8 @@ def _check_derived(g: Game) -> None:
                 if mine.get(key) != theirs.get(key):
                     raise _fail(f"result.scores[{p}].{key}: the position gives {mine.get(key)}, "
                                 f"not {theirs.get(key)!r}")
-    if res.winners and res.winners != expected.winners:
+    if res.winners and (res.winners != expected.winners
+                        or any(type(seat) is not int for seat in res.winners)):
         raise _fail(f"result.winners: the scores make them {list(expected.winners)}, "
                     f"not {list(res.winners)}")
-    g.result = expected  # a state saved before `winners` existed: they follow from the rest
+    g.result = expected  # as checked; a state saved before `winners` existed gets them here

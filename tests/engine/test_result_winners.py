@@ -62,7 +62,8 @@ def test_a_state_saved_without_winners_gets_them_when_loaded():
 
 
 @pytest.mark.parametrize(("winners", "message"), [
-    ([9], "result.winners"), ("x", "result.winners"), ([0, 1, 2], "result.winners")])
+    ([9], "result.winners"), ("x", "result.winners"), ([0, 1, 2], "result.winners"),
+    (["0"], "result.winners"), (list(range(9)), "result.winners")])
 def test_winners_that_do_not_fit_the_result_are_refused(winners, message):
     g = _played_classic()
     data = g.to_json()
