@@ -28,8 +28,11 @@ class Bot(Protocol):
 
 
 def is_simultaneous(game: Game, seat: int) -> bool:
-    """True while `seat` takes part in a decision several seats take at once."""
-    return any(v is not None for v in visible_choices(game, seat))
+    """True while `seat` still has its own choice to make at a decision several seats take
+    at once. A seat that has chosen and is asked again acts for another city (the 2-player
+    variant's Free City): a decision of its own, taken while the others' choices stay hidden."""
+    choices = visible_choices(game, seat)
+    return seat < len(choices) and choices[seat] is False
 
 
 def _half_chosen(game: Game) -> bool:
@@ -141,12 +144,21 @@ class GreedyBot:
         player = game.current_player if seat is None else seat
         if is_simultaneous(game, player):
             return self._choose_with_others(game, player)
+        guesses = [game]
+        if _half_chosen(game):  # for another city: judge on states that redraw hidden choices
+            guesses = []
+            for _ in range(self.samples):
+                guess = game.clone()
+                redraw_hidden(guess, player, self.rng)
+                guesses.append(guess)
         best, best_value = [], -float("inf")
         for action in game.legal_actions():
-            child = game.clone()
-            child.auto_chance = False
-            child.apply(action)
-            value = evaluate(child, player)
+            value = 0.0
+            for guess in guesses:
+                child = guess.clone()
+                child.auto_chance = False
+                child.apply(action)
+                value += evaluate(child, player)
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif value > best_value - 1e-9:

@@ -54,6 +54,11 @@ class Cities:
     def _science_points(self, player: int, extra_wildcards: int = 0) -> int:
         return 0
 
+    def _ranked(self) -> tuple[int, ...]:
+        """The seats a civilian victory is decided among: every seat (free_city: not the
+        Free City)."""
+        return self.t.seats
+
     def _trade_changed(self) -> None:
         """A city changed: what the trade mechanic cached is stale (neighbour_trade)."""
 

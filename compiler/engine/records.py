@@ -31,7 +31,7 @@ _RECEIVES = re.compile(r"\s*player\s+\d+\s+receives\s", re.IGNORECASE)
 
 def game_record(game: Game) -> dict[str, Any]:
     """Set-up plus every action, as text: enough to replay the game exactly."""
-    players = game.t.n_seats
+    players = game.t.players
     replay = Game(game.t.ruleset, seed=game.seed, auto_chance=False, players=players)
     actions = []
     for a in game.history:

@@ -65,7 +65,8 @@ def final_result(game, winner: int | None = None, victory: str = "civilian") -> 
             keys = [(s["total"], s[tie]) for s in scores]
         else:  # the most coins (classic, ruling 21)
             keys = [(s["total"], game.coins[p]) for p, s in enumerate(scores)]
-        best = max(keys)
-        leaders = [p for p, key in enumerate(keys) if key == best]
+        ranked = game._ranked()  # who may win (not classic's Free City)
+        best = max(keys[p] for p in ranked)
+        leaders = [p for p in ranked if keys[p] == best]
         winner = leaders[0] if len(leaders) == 1 else None  # still tied: shared victory
     return Result(winner, victory, scores)

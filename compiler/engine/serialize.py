@@ -16,6 +16,7 @@ from .core.fields import fields_from_json, fields_to_json
 from .core.kinds import OWNER, by_owner
 from .core.simultaneous import NOT_CHOSEN, choices_from_json
 from .errors import StateFormatError
+from .mechanics import players_in_state
 from .nodes import CHANCE, IS_CHANCE, K_DESTROY, KIND_NAMES, REMOVED, UNBUILT
 from .scoring import Result
 from .state_checks import MAX_COINS, check_state
@@ -106,9 +107,9 @@ def state_to_json(game: Game) -> dict[str, Any]:
 def state_from_json(ruleset: rt.Ruleset, data: Any, game_class: type[Game]) -> Game:
     """A `game_class` game in the position `data` describes; raises StateFormatError naming
     the first problem if the document is malformed or describes an impossible position."""
-    # The seats are the players listed; a count the ruleset is not played at is refused by
-    # the reader ("expected N players").
-    count = len(data["players"]) if isinstance(data, dict) and isinstance(data.get("players"), list) else None
+    # The seats are the players listed (the 2-player variant's also list the Free City); a
+    # count the ruleset is not played at is refused by the reader ("expected N players").
+    count = players_in_state(ruleset, data)
     known = count in (getattr(ruleset, "player_counts", ()) or ())
     tables = tables_for(ruleset, count if known else None)
     game = _Reader(tables, game_class).game(data)

@@ -14,7 +14,7 @@ from .errors import IllegalActionError, NotationError
 from .core.flow import START_NODE
 from .core.kinds import HANDLERS, INTERNAL, OUTCOMES
 from .core.simultaneous import NOT_CHOSEN, SimultaneousDecisions
-from .mechanics import game_class
+from .mechanics import composition, game_class, players_in_state
 from .legal import LegalActions, _action_id
 from .notation import action_to_text, parse_action
 from .observation import legal_mask, observation, observation_vector, sample_state
@@ -64,7 +64,8 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
 
     def __new__(cls, ruleset: rt.Ruleset | None = None, *args, **kwargs) -> "Game":
         if cls is Game and ruleset is not None:  # the class composed for its mechanics
-            cls = game_class(Game, ruleset.mechanics)
+            players = kwargs.get("players", args[2] if len(args) > 2 else None)
+            cls = game_class(Game, composition(ruleset, players)[0])
         return object.__new__(cls)
 
     def __init__(self, ruleset: rt.Ruleset, seed: int = 0, auto_chance: bool = True,
@@ -123,8 +124,10 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
         return self.t.ruleset
 
     @property
-    def players(self) -> int:  # the number of seats of this game
-        return self.t.n_seats
+    def players(self) -> int:
+        """The number of players: the seats that decide (the seats of the cities, but for
+        the Free City of classic's 2-player variant: a city no one sits at)."""
+        return self.t.players
 
     @property
     def current_player(self) -> int:
@@ -283,7 +286,8 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
 
     @classmethod
     def from_json(cls, ruleset: rt.Ruleset, data: dict) -> "Game":
-        return state_from_json(ruleset, data, game_class(Game, ruleset.mechanics)
+        players = players_in_state(ruleset, data)
+        return state_from_json(ruleset, data, game_class(Game, composition(ruleset, players)[0])
                                if cls is Game else cls)
 
     def scores(self) -> tuple[dict[str, int], dict[str, int]]:

@@ -17,16 +17,20 @@ class Tables:
 
     def __init__(self, ruleset: rt.Ruleset, players: int | None = None) -> None:
         self.ruleset = ruleset
+        # The mechanics and cities at this player count (the 2-player variant of classic adds
+        # free_city and the Free City's seat: mechanics.composition).
+        self.mechanics, cities = mechanics.composition(ruleset, players)
+        self.players = ruleset.players if players is None else players  # seats that decide
         # The rules record: the core's and each listed mechanic's part, parsed once.
         self.core = core = CoreRules.parse(ruleset.rules)
-        self.config = config = mechanics.configs(ruleset.rules, ruleset.mechanics)
+        self.config = config = mechanics.configs(ruleset.rules, self.mechanics)
         self.cache = {}  # what mechanics compute once per ruleset (e.g. set-up node lists)
         structure = config.get("card_structure") or _NO_STRUCTURE
         self.resources = ruleset.resources
         self.colors = ruleset.colors
         self.symbols = ruleset.science_symbols
         # Seats: every per-seat list of the state has one entry per seat.
-        self.seating = seating = Seating(ruleset.seating, ruleset.players if players is None else players)
+        self.seating = seating = Seating(ruleset.seating, cities)
         self.n_seats = seating.count
         self.seats = seating.seats
         self.next_seat = seating.next_seat
@@ -204,7 +208,7 @@ class Tables:
         self.chance_ranges = [(self.CH_SEAT, self.num_actions)]  # ids that are chance outcomes
         # A mechanic may lay out action ids of its own after these (hand_draft: classic's
         # plays with their payments); it extends `num_actions`.
-        for name in ruleset.mechanics:
+        for name in self.mechanics:
             extend = getattr(mechanics.module(name), "extend_tables", None)
             if extend is not None:
                 extend(self)

@@ -1,11 +1,11 @@
 """The rule mechanics, one module each, and the game class composed from them.
 
-Each module named in `catalogue.MECHANICS` registers its node kinds (with their handlers and
-legal actions) in the core's registry when imported, and defines `MIXIN`: a class of small
-methods (the hooks the core calls, the verbs the mechanic provides) that a game of a ruleset
-listing the mechanic inherits. `game_class(base, mechanics)` builds, once per list, the class
-`Game(ruleset)` returns: the mixins, a later mechanic of `game.yaml`'s list before an earlier
-one in the method order, then the core.
+Each module named in `catalogue.MECHANICS` (and `ADDED`) registers its node kinds (with their
+handlers and legal actions) in the core's registry when imported, and defines `MIXIN`: a class
+of small methods (the hooks the core calls, the verbs the mechanic provides) that a game of a
+ruleset listing the mechanic inherits. `game_class(base, mechanics)` builds, once per list,
+the class `Game(ruleset)` returns: the mixins, a later mechanic of `game.yaml`'s list before an
+earlier one in the method order, then the core.
 
 So a mechanic refines the ones listed before it (`weaker_player_starts` replaces
 `card_structure`'s default of who starts the next Age), a hook one mechanic owns (`_shields`,
@@ -18,10 +18,10 @@ import importlib
 from types import ModuleType
 
 from ..core.fields import fields_of
-from .catalogue import DUEL, MECHANICS
+from .catalogue import ADDED, DUEL, MECHANICS
 
 _MODULES: dict[str, ModuleType] = {
-    name: importlib.import_module(f"{__name__}.{name}") for name in MECHANICS
+    name: importlib.import_module(f"{__name__}.{name}") for name in (*MECHANICS, *ADDED)
 }
 _CLASSES: dict[tuple[type, tuple[str, ...]], type] = {}
 
@@ -52,7 +52,21 @@ def configs(rules, names=None) -> dict:
     rules record `rules` (RulesError, a ValueError, names the first value that does not
     fit). A mechanic registered from outside has no config."""
     names = DUEL if names is None else names
-    return {name: _MODULES[name].Config.parse(rules) for name in names if name in MECHANICS}
+    return {name: _MODULES[name].Config.parse(rules) for name in names
+            if name in MECHANICS or name in ADDED}
+
+
+def composition(ruleset, players: int | None = None) -> tuple[tuple[str, ...], int]:
+    """(mechanics, cities) of a game of `ruleset` at `players` (None: its default count):
+    the ruleset's mechanics and a city a player, except in classic's 2-player variant, where
+    free_city joins them with a third city, the Free City (free_city.composition)."""
+    return _MODULES["free_city"].composition(ruleset, players)
+
+
+def players_in_state(ruleset, data) -> int | None:
+    """The player count a saved state (JSON) was played at: the cities it lists, less the
+    Free City of the 2-player variant; None when it lists none."""
+    return _MODULES["free_city"].players_in_state(ruleset, data)
 
 
 def game_class(base: type, mechanics: tuple[str, ...]) -> type:

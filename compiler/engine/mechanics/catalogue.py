@@ -71,6 +71,16 @@ MECHANICS: dict[str, About] = {a.name: a for a in (
           seatings=(CIRCLE,), requires=("hand_draft",), sections=("setup",)),
 )}
 
+# Mechanics the engine adds itself, never named in game.yaml (so not in `MECHANICS`: the data
+# may not list them): the 2-player variant's Free City joins a game of the classic mechanics
+# at the player count of `two_player_variant` (mechanics.composition).
+ADDED: dict[str, About] = {a.name: a for a in (
+    About("free_city", "the 2-player variant of the classic game: a third city, the Free "
+                       "City, played in turn by the holder of the Free City card, who draws "
+                       "from its pile", seatings=(CIRCLE,),
+          requires=("hand_draft", "wonder_boards"), sections=("two_player_variant",)),
+)}
+
 # Who chooses the player who starts the next Age, and who when nobody is that player.
 NEXT_AGE_CHOOSERS = {
     "weaker_military": "the player towards whose capital the conflict pawn stands",

@@ -91,10 +91,12 @@ class Plays:
 
     __slots__ = ()
 
-    def _legal_plays(self, p: int) -> list[int]:
+    def _legal_plays(self, p: int, hand=None) -> list[int]:
+        """Seat `p`'s legal plays from its hand, or from `hand` (free_city: the Free City
+        plays from the hand of the player holding the Free City card)."""
         t = self.t
         P = t.pay_levels
-        hand = sorted(set(self.hands[p]))
+        hand = sorted(set(self.hands[p] if hand is None else hand))
         coins = self.coins[p]
         held = {t.name_of[c] for c in self.city[p]}
         prod = self.prod[p]

@@ -31,7 +31,8 @@ def observe(game: Game, player: int, data: dict[str, Any]) -> None:
 
 def _builds_from_discard(game: Game, player: int) -> bool:
     top = game.stack[-1] if game.stack and game.result is None else None
-    return top is not None and KIND_NAMES[top[0]] == "discard_build" and top[1] == player
+    # The seat deciding (free_city: the Free City's holder builds for it from the pile)
+    return top is not None and KIND_NAMES[top[0]] == "discard_build" and game.current_player == player
 
 
 def vector_size(game: Game) -> int:

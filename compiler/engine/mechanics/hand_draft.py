@@ -70,12 +70,9 @@ def extend_tables(t) -> None:
     for direction in config.passes:
         if direction not in ("left", "right"):
             raise RulesError(f"ages[].pass: 'left' or 'right', not {direction!r:.60}")
-    # The player count the decks are built for: the seats, or in the 2-player variant its
-    # `deck_players` (the Free City's mechanic plays the cards left over: `pool`, the draw
-    # pile, once the hands are dealt).
-    variant = t.ruleset.rules.get("two_player_variant")
-    n = variant["deck_players"] if variant and t.n_seats == variant["players"] else t.n_seats
-    t.deck_players = n
+    # The decks are those of the seats: in the 2-player variant, of the two players and the
+    # Free City, whose hand is the draw pile (free_city checks `deck_players` says so).
+    n = t.deck_players = t.n_seats
     guild_color = t.color_index[config.guild_color]
     t.hand_size = config.hand
     t.hand_turns = config.turns
@@ -124,9 +121,8 @@ def _load_free(g: Game, value, read):
 
 def _check_hands(g: Game) -> str | None:
     t = g.t
-    sizes = {len(h) for h in g.hands}
     dealing = any(k == K_DEAL_HAND for k, _, _ in g.stack)
-    if len(sizes) > 1 and g.result is None and not dealing and not _seventh_pending(g):
+    if not g._hand_sizes_agree() and g.result is None and not dealing and not _seventh_pending(g):
         return "mechanics.hand_draft.hands: every hand holds as many cards, except a 7th card kept"
     if g.age:
         return _check_cards(g)
@@ -219,10 +215,9 @@ def _on_age(g: Game, node) -> None:
         g.guild_pool = list(t.classic_guilds)
     g.free_used = [False] * t.n_seats
     g.left_out.append([])
-    g.stack.append(simultaneous_node(K_CHOOSE, t.seats))
+    g._open_turn()
     guilds = t.classic_guilds_drawn if age == t.classic_guild_age else 0
     deals = [(K_DEAL_HAND, CHANCE, p) for p in t.seats for _ in range(t.hand_size[age - 1])]
-    # What is not dealt stays in `pool` (the 2-player variant's draw pile).
     if not g.auto_chance:
         g.stack.extend(reversed([(K_DRAW_GUILD, CHANCE, 0)] * guilds + deals))
         return
@@ -289,13 +284,8 @@ def _on_turn_end(g: Game, node) -> None:
         g.stack.append(simultaneous_node(K_CHOOSE, holding))  # a 7th card played (ruling 16)
         return
     if holding:
-        hands = g.hands
-        step = t.seating.left if t.pass_left[g.age - 1] else t.seating.right
-        passed = [None] * t.n_seats
-        for p in t.seats:
-            passed[step[p]] = hands[p]
-        g.hands = passed
-        g.stack.append(simultaneous_node(K_CHOOSE, t.seats))
+        g._pass_hands()
+        g._open_turn()
         return
     g._age_ends(g.age)
     if g.age >= t.ages:
@@ -319,6 +309,24 @@ class HandDraft(actions.Plays):
 
     def _setup_nodes(self, first: int) -> list:
         return super()._setup_nodes(first)
+
+    def _open_turn(self) -> None:
+        """Queue a turn: every seat chooses at once (free_city queues its draw above it)."""
+        self.stack.append(simultaneous_node(K_CHOOSE, self.t.seats))
+
+    def _pass_hands(self) -> None:
+        """After a turn, each hand goes to the next seat in the Age's direction (ruling 7;
+        free_city: across the Border card)."""
+        t = self.t
+        step = t.seating.left if t.pass_left[self.age - 1] else t.seating.right
+        passed = [None] * t.n_seats
+        for p in t.seats:
+            passed[step[p]] = self.hands[p]
+        self.hands = passed
+
+    def _hand_sizes_agree(self) -> bool:
+        """Between decisions every hand holds as many cards (free_city: but its draw)."""
+        return len({len(h) for h in self.hands}) <= 1
 
     def _age_ends(self, age: int) -> None:
         """The end of an Age, once every hand is played (conflicts adds its tokens)."""
