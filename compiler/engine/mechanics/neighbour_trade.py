@@ -18,6 +18,7 @@ with the units bought from each side.
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, Mapping
@@ -28,7 +29,9 @@ from ..core.rules import RulesError, checked
 NAME = "neighbour_trade"
 LEFT, RIGHT = 0, 1  # the sellers, as indices of a (left, right) pair (prices, supplies)
 SIDES = (LEFT, RIGHT)
-MEMO_LIMIT = 50_000  # answers kept per ruleset (Tables.split_memo) before it starts again
+# Answers kept per ruleset (Tables.split_memo); past the limit the oldest goes (first in,
+# first out): a full memo keeps its size, so memory stays flat however many games are played.
+MEMO_LIMIT = 4_096
 
 
 @dataclass(frozen=True)
@@ -51,7 +54,7 @@ def extend_tables(t) -> None:
     if config.income_spendable != "next_turn":  # checked when a game is set up, as hand_draft
         raise RulesError("trade.income_spendable: the engine spends income from the next turn "
                          f"('next_turn'), not {config.income_spendable!r:.60}")
-    t.split_memo = {}  # NeighbourTrade._residual_splits
+    t.split_memo = OrderedDict()  # NeighbourTrade._residual_splits
     sellable = {t.color_index[c] for c in config.sellable if c in t.color_index}
     board = "board" in config.sellable
     t.neighbour_price = config.base_price
@@ -181,7 +184,7 @@ class NeighbourTrade:
         hit = memo.get(memo_key)
         if hit is None:
             if len(memo) >= MEMO_LIMIT:
-                memo.clear()
+                memo.popitem(last=False)
             hit = memo[memo_key] = _split_units(missing, (left[:2], right[:2]),
                                                 (left_price, right_price))
         cache[key] = hit
