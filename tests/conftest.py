@@ -1,6 +1,7 @@
 """Shared fixtures. Keep this small: helpers used by one test file live in that file."""
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -9,6 +10,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 DUEL = ROOT / "cards" / "duel"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+ENGINE_DOC = ROOT / "docs" / "engine.md"
+DOC_MECHANIC = "opening_vote"  # the worked example of docs/engine.md, "How to add a mechanic"
 
 
 @pytest.fixture
@@ -38,3 +41,18 @@ def assert_hint_and_excerpt(diagnostic, hint: str, under: str) -> None:
     assert set(marks.strip()) == {"^"}
     assert shown[len(prefix) + start:len(prefix) + start + width] == under, \
         (shown, carets, under)
+
+
+def register_doc_mechanic() -> None:
+    """Run the code block of docs/engine.md's "How to add a mechanic" as written, once per
+    session (node kinds and mechanics are global): a mechanic in which every seat votes at
+    once for a progress token, used by the engine, CLI and adapter tests of simultaneous
+    decisions."""
+    from wondersmith.engine.core.kinds import OWNER
+
+    if DOC_MECHANIC in OWNER:
+        return
+    text = ENGINE_DOC.read_text(encoding="utf-8")
+    section = text[text.index("## How to add a mechanic"):]
+    example = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    exec(compile(example, str(ENGINE_DOC), "exec"), {"__name__": "opening_vote_example"})  # noqa: S102 (our own doc)

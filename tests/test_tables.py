@@ -23,10 +23,11 @@ from wondersmith.codegen import outputs
 from wondersmith.engine import Game, load_ruleset
 from wondersmith.engine.bots import BOTS, GreedyBot, ISMCTSBot, RandomBot, make_bot, play_game
 
+from conftest import DOC_MECHANIC, register_doc_mechanic
+
 ROOT = Path(__file__).resolve().parents[1]
 TRIO = ROOT / "tests" / "fixtures" / "games" / "trio"
-ENGINE_DOC = ROOT / "docs" / "engine.md"
-VOTE = "opening_vote"
+VOTE = DOC_MECHANIC
 runner = CliRunner()
 WIDE = {"COLUMNS": "200"}
 
@@ -43,13 +44,7 @@ def trio_path(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def voting():
     """Duel with the doc's voting mechanic, registered once per session (kinds are global)."""
-    from wondersmith.engine.core.kinds import OWNER
-
-    if VOTE not in OWNER:
-        text = ENGINE_DOC.read_text(encoding="utf-8")
-        example = re.search(r"```python\n(.*?)```", text[text.index("## How to add a mechanic"):],
-                            re.S).group(1)
-        exec(compile(example, str(ENGINE_DOC), "exec"), {"__name__": "opening_vote_example"})  # noqa: S102
+    register_doc_mechanic()
     duel = load_ruleset("duel")
     return dataclasses.replace(duel, mechanics=(*duel.mechanics, VOTE))
 

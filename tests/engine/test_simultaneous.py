@@ -5,34 +5,22 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import re
-from pathlib import Path
 
 import pytest
 
 from wondersmith.engine import Game, IllegalActionError, StateFormatError
 from wondersmith.engine import mechanics
-from wondersmith.engine.core.kinds import OWNER, number
+from wondersmith.engine.core.kinds import number
 
+from conftest import register_doc_mechanic
 from engine_helpers import RULESET
-
-DOC = Path(__file__).resolve().parents[2] / "docs" / "engine.md"
-
-
-def _example() -> str:
-    text = DOC.read_text(encoding="utf-8")
-    section = text[text.index("## How to add a mechanic"):]
-    return re.search(r"```python\n(.*?)```", section, re.S).group(1)
 
 
 @pytest.fixture(scope="module")
 def vote() -> dict:
     """The doc's mechanic, registered once per test session (kinds are global)."""
-    if "opening_vote" in OWNER:
-        return {"K_VOTE": number("opening_vote")}
-    namespace: dict = {"__name__": "opening_vote_example"}
-    exec(compile(_example(), str(DOC), "exec"), namespace)  # noqa: S102 (our own doc)
-    return namespace
+    register_doc_mechanic()
+    return {"K_VOTE": number("opening_vote")}
 
 
 def with_vote(ruleset):

@@ -8,9 +8,7 @@ has simultaneous decisions (`Game.choosing`), these tests are skipped.
 from __future__ import annotations
 
 import dataclasses
-import re
 import warnings
-from pathlib import Path
 
 import numpy as np
 import pyspiel
@@ -21,22 +19,17 @@ from wondersmith.engine import Game, load_ruleset
 from wondersmith.rl import openspiel
 from wondersmith.rl.pettingzoo import env, raw_env
 
+from conftest import DOC_MECHANIC, register_doc_mechanic
+
 pytestmark = pytest.mark.skipif(not hasattr(Game, "choosing"),
                                 reason="the engine has no simultaneous decisions yet")
-ENGINE_DOC = Path(__file__).resolve().parents[2] / "docs" / "engine.md"
-VOTE = "opening_vote"
+VOTE = DOC_MECHANIC
 
 
 @pytest.fixture(scope="module")
 def voting():
     """Duel with the doc's voting mechanic, registered once per session (kinds are global)."""
-    from wondersmith.engine.core.kinds import OWNER
-
-    if VOTE not in OWNER:
-        text = ENGINE_DOC.read_text(encoding="utf-8")
-        example = re.search(r"```python\n(.*?)```", text[text.index("## How to add a mechanic"):],
-                            re.S).group(1)
-        exec(compile(example, str(ENGINE_DOC), "exec"), {"__name__": "opening_vote_example"})  # noqa: S102
+    register_doc_mechanic()
     duel = load_ruleset("duel")
     return dataclasses.replace(duel, mechanics=(*duel.mechanics, VOTE))
 
