@@ -80,62 +80,83 @@ def encode(t, mode: int, card: int, left: int = 0, right: int = 0) -> int:
 FREE_PAY = ((0, 0),)  # the one payment of resources the city produces itself
 
 
-def _short(cost, prod) -> bool:
-    """Does the city's fixed production leave some of `cost` missing?"""
-    for r, n in cost:
-        if n > prod[r]:
-            return True
-    return False
-
-
 class Plays:
     """Legal plays and their placing; mixin of hand_draft. Hooks the other classic
-    mechanics override: `_payments` (neighbour_trade), `_next_stage`, `_free_build_ready`,
-    `_build_stage` (wonder_boards)."""
+    mechanics override: `_seat_offers` and `_payments` (neighbour_trade), `_next_stage`,
+    `_free_build_ready`, `_build_stage` (wonder_boards)."""
 
     __slots__ = ()
 
     def _legal_plays(self, p: int, hand=None) -> list[int]:
         """Seat `p`'s legal plays from its hand, or from `hand` (free_city: the Free City
-        plays from the hand of the player holding the Free City card)."""
+        plays from the hand of the player holding the Free City card), ascending: builds,
+        stages, discards, free builds."""
         t = self.t
-        P = t.pay_levels
-        hand = sorted(set(self.hands[p] if hand is None else hand))
+        PP = t.pay_levels * t.pay_levels
+        cards = dict.fromkeys(self.hands[p] if hand is None else sorted(hand))  # hands are sorted
         coins = self.coins[p]
-        held = {t.name_of[c] for c in self.city[p]}
-        prod = self.prod[p]
+        held = self.held_names[p]
+        chains = self.chains[p]
+        name_bit, chain_from, cost_id = t.name_bit, t.chain_from, t.cost_id
+        offers = self._seat_offers(p)
         out = []
-        free = self._free_build_ready(p)
-        for c in hand:
-            if t.name_of[c] in held:  # ruling 5
+        free = [] if self._free_build_ready(p) else None
+        base = t.C_BUILD
+        for c in cards:
+            if name_bit[c] & held:  # ruling 5
                 continue
-            if t.chain_from[c] & self.chains[p]:  # ruling 6
-                out.append(t.C_BUILD + c * P * P)
+            if chain_from[c] & chains:  # ruling 6
+                out.append(base + c * PP)
                 continue
-            base = t.C_BUILD + c * P * P
-            for left, right in self._payments(p, c) if _short(t.cost[c], prod) else FREE_PAY:
-                if t.coin_cost[c] + left + right <= coins:
-                    out.append(base + left * P + right)
-            if free and (t.coin_cost[c] or t.cost[c]):
-                out.append(t.C_FREE + c)
+            pays = offers.get(cost_id[c])
+            if pays is None:
+                pays = self._offers(p, c, offers)
+            at = base + c * PP
+            for total, offset in pays:
+                if total <= coins:
+                    out.append(at + offset)
+            if free is not None and (t.coin_cost[c] or t.cost[c]):
+                free.append(t.C_FREE + c)
         stage = self._next_stage(p)
         if stage >= 0:
-            pays = [(left, right) for left, right in self._payments(p, stage)
-                    if t.coin_cost[stage] + left + right <= coins]
-            for c in hand:
-                base = t.C_STAGE + c * P * P
-                for left, right in pays:
-                    out.append(base + left * P + right)
-        for c in hand:
-            out.append(t.C_DISCARD + c)
-        out.sort()
+            pays = offers.get(cost_id[stage])
+            if pays is None:
+                pays = self._offers(p, stage, offers)
+            pays = [offset for total, offset in pays if total <= coins]
+            if pays:
+                base = t.C_STAGE
+                for c in cards:
+                    at = base + c * PP
+                    for offset in pays:
+                        out.append(at + offset)
+        base = t.C_DISCARD
+        for c in cards:
+            out.append(base + c)
+        if free:
+            out += free
+        return out
+
+    def _seat_offers(self, p: int) -> dict:
+        """Where `_offers` keeps what each card costs seat `p` while its market holds
+        (neighbour_trade); without trading, nowhere: a new dict."""
+        return {}
+
+    def _offers(self, p: int, comp: int, offers: dict) -> tuple[tuple[int, int], ...]:
+        """What building `comp` costs `p`: `(coins, l * P + r)` for each way to pay, coins
+        printed and paid to the neighbours (l to the left, r to the right), kept in `offers`
+        under its `Tables.cost_id`."""
+        t = self.t
+        P = t.pay_levels
+        coins = t.coin_cost[comp]
+        out = offers[t.cost_id[comp]] = tuple((coins + left + right, left * P + right)
+                                   for left, right in self._payments(p, comp))
         return out
 
     def _payments(self, p: int, comp: int) -> tuple[tuple[int, int], ...]:
         """(coins to the left, coins to the right) of each way to pay `comp`'s resources;
         without neighbour_trade, only what the city produces itself."""
         residuals = self._own_residuals(p, comp)
-        return ((0, 0),) if not residuals or () in residuals else ()
+        return FREE_PAY if not residuals or () in residuals else ()
 
     def _own_residuals(self, p: int, comp: int) -> set[tuple[int, ...]]:
         """What `comp` still lacks once the city's own production is used, one tuple of
@@ -178,6 +199,7 @@ class Plays:
 
     def _place_building(self, p: int, c: int) -> None:
         self.city[p].append(c)
+        self.held_names[p] |= self.t.name_bit[c]
         self.color_count[p][self.t.color[c]] += 1
         self._acquire(p, c)
 
@@ -212,7 +234,12 @@ class Plays:
                 due.append((p, c))
         for p in t.seats:
             self.coins[p] += income[p]
+        self._markets_touched(due)
         return due
+
+    def _markets_touched(self, acquired) -> None:
+        """Components just acquired, as (seat, component) (neighbour_trade updates what
+        trading reads of the cities)."""
 
 
 def _seat(game: Game, seat: int | None = None) -> int:

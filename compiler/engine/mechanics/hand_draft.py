@@ -93,6 +93,12 @@ def extend_tables(t) -> None:
                              f"{config.hand[age - 1]} to each of {t.n_seats} seats")
     names = {}
     t.name_of = [names.setdefault(name, len(names)) for name in t.names]
+    t.name_bit = [1 << i for i in t.name_of]  # HandDraft.held_names
+    # Components that cost the same (coins and resources) cost a seat the same: its offers
+    # are kept under this id (classic_actions.Plays._offers).
+    ids: dict = {}
+    t.cost_id = [ids.setdefault((t.coin_cost[c], t.cost[c]), len(ids)) for c in range(t.N)]
+    t.costs = tuple(ids)  # (coins, resources) by cost id
     actions.lay_out(t)
 
 
@@ -160,6 +166,8 @@ FIELDS = (
     StateField("free_used", lambda g: [False] * g.t.n_seats, list_copy,
                lambda g, v: list(v), _load_free, None,
                "per seat: the free build of this Age is used (Olympia A)"),
+    StateField("held_names", lambda g: [0] * g.t.n_seats, list_copy,
+               doc="per seat: the names of its buildings (Tables.name_bit), derived"),
 )
 
 
@@ -324,6 +332,14 @@ class HandDraft(actions.Plays):
             passed[step[p]] = self.hands[p]
         self.hands = passed
 
+    def _recompute(self) -> None:
+        super()._recompute()
+        bits = self.t.name_bit
+        held = self.held_names = [0] * self.t.n_seats
+        for p, city in enumerate(self.city):
+            for c in city:
+                held[p] |= bits[c]
+
     def _hand_sizes_agree(self) -> bool:
         """Between decisions every hand holds as many cards (free_city: but its draw)."""
         return len({len(h) for h in self.hands}) <= 1
@@ -343,7 +359,6 @@ class HandDraft(actions.Plays):
                 self.discard.append(hand.pop())
         self.stack.append((K_TURN_END, CHANCE, 0))
         self._flush_end_of_turn()
-        self._trade_changed()
 
     def _flush_end_of_turn(self) -> None:
         """Queue what effects left for the end of the turn (build_from_discard)."""

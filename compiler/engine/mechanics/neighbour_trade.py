@@ -20,18 +20,18 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from itertools import product
 from typing import Any, Mapping
 
 from ..core.fields import StateField
 from ..core.rules import RulesError, checked
+from .trade_splits import LEFT, RIGHT, SIDES, line, line_pairs, option_pairs, split_units
 
 NAME = "neighbour_trade"
-LEFT, RIGHT = 0, 1  # the sellers, as indices of a (left, right) pair (prices, supplies)
-SIDES = (LEFT, RIGHT)
-# Answers kept per ruleset (Tables.split_memo); past the limit the oldest goes (first in,
-# first out): a full memo keeps its size, so memory stays flat however many games are played.
+# Answers kept per ruleset (Tables.split_memo, Tables.pairs_memo); past the limit the oldest
+# goes (first in, first out): a full memo keeps its size, so memory stays flat however many
+# games are played.
 MEMO_LIMIT = 4_096
+FREE_PAIRS = ((0, 0),)  # the one payment of resources the city produces itself
 
 
 @dataclass(frozen=True)
@@ -55,6 +55,8 @@ def extend_tables(t) -> None:
         raise RulesError("trade.income_spendable: the engine spends income from the next turn "
                          f"('next_turn'), not {config.income_spendable!r:.60}")
     t.split_memo = OrderedDict()  # NeighbourTrade._residual_splits
+    t.offers_memo = {}  # NeighbourTrade._offers, first in first out as well
+    t.option_memo = {}  # NeighbourTrade._option_offers, the same
     sellable = {t.color_index[c] for c in config.sellable if c in t.color_index}
     board = "board" in config.sellable
     t.neighbour_price = config.base_price
@@ -66,6 +68,19 @@ def extend_tables(t) -> None:
     t.nprices = [tuple((r, price, side[s]) for r, price, s in getattr(cls, "neighbour_prices", ()))
                  + tuple((r, price, s) for r, price in cls.trade_prices for s in SIDES)
                  for cls in t.classes]
+    # The resources whose market a component changes when acquired (its production, either/or
+    # production, prices), and those its cost needs, as bit masks.
+    t.trade_res = [_mask(r for r, _ in t.produces[c]) | _mask(r for o in t.one_of[c] for r in o)
+                   | _mask(r for r, _, _ in t.nprices[c]) for c in range(t.N)]
+    t.cost_id_mask = [_mask(r for r, _ in cost) for _, cost in t.costs]  # by Tables.cost_id
+    t.sells_units = [bool(t.sellable[c] and (t.produces[c] or t.one_of[c])) for c in range(t.N)]
+
+
+def _mask(resources) -> int:
+    out = 0
+    for r in resources:
+        out |= 1 << r
+    return out
 
 
 @dataclass(frozen=True)
@@ -82,60 +97,85 @@ class NeighbourPayment:
                 "from_right": dict(self.from_right)}
 
 
-# A cache of the turn's payment options, derived (never saved): emptied whenever a city changes.
-FIELDS = (StateField("trade_cache", lambda g: {}, lambda cache: {}),)
+
+class Markets:
+    """What trading reads of the cities, per seat, kept up to date as they grow: derived
+    state (never saved), built on first use and again after `_trade_changed`.
+
+    - `sells[q]`: what city q sells: (units per resource, either/or options, their masks);
+    - `prices[p]`: p's price of each resource from the (left, right) neighbour;
+    - `own[p]`: the masks of p's own either/or production, in the order acquired;
+    - `options[p]`: the resources any either/or card p may use offers (own and sold to p);
+    - `offers[p]`: what each card or stage costs p this turn, as `((coins, l * P + r), ...)`
+      for each Pareto-minimal payment (l, r), ascending; entries are dropped for the cards a
+      change of the market's resources touches.
+    A clone shares the `offers` dicts: a seat whose market changes gets a new dict, so a
+    dict is only ever filled for one market.
+    """
+
+    __slots__ = ("sells", "prices", "own", "options", "offers")
+
+    def copy(self) -> "Markets":
+        other = Markets.__new__(Markets)
+        other.sells = self.sells[:]  # tuples, replaced whole when they change
+        other.prices = self.prices[:]
+        other.own = self.own[:]
+        other.options = self.options[:]
+        other.offers = self.offers[:]
+        return other
 
 
-def _coverable(units: list[int], options: list[tuple[int, ...]]) -> bool:
-    """Can each unit (a resource index) take a distinct either/or card offering it?"""
-    if len(units) > len(options):
-        return False
-    owner = [-1] * len(options)
-
-    def augment(u: int, seen: list[bool]) -> bool:
-        for i, opts in enumerate(options):
-            if not seen[i] and units[u] in opts:
-                seen[i] = True
-                if owner[i] < 0 or augment(owner[i], seen):
-                    owner[i] = u
-                    return True
-        return False
-
-    return all(augment(u, [False] * len(options)) for u in range(len(units)))
+FIELDS = (StateField("markets", lambda g: None, lambda m: None if m is None else m.copy()),)
 
 
 class NeighbourTrade:
     __slots__ = ()
 
     def _trade_changed(self) -> None:
-        self.trade_cache = {}
+        """Any city may have changed (set-up, a position edited, a card built from the
+        discard pile): the markets are rebuilt when next needed."""
+        self.markets = None
 
-    def _sellable(self, q: int):
+    def _markets(self) -> Markets:
+        m = self.markets
+        if m is None:
+            t = self.t
+            m = self.markets = Markets()
+            m.sells = [self._sells_of(q) for q in t.seats]
+            m.prices = [self._neighbour_prices(p) for p in t.seats]
+            m.own = [tuple(_mask(o) for o in self.choices[p]) for p in t.seats]
+            m.options = [self._options_of(m, p) for p in t.seats]
+            m.offers = [{} for _ in t.seats]
+        return m
+
+    def _sells_of(self, q: int):
         """(units per resource, either/or options, the options as bit masks of resources)
         that city `q` sells."""
-        key = -1 - q
-        hit = self.trade_cache.get(key)
-        if hit is None:
-            t = self.t
-            fixed = [0] * t.R
-            options = []
-            for comp in self._owned(q):
-                if t.sellable[comp]:
-                    for r, n in t.produces[comp]:
-                        fixed[r] += n
-                    options += t.one_of[comp]
-            masks = [sum(1 << r for r in set(o)) for o in options]
-            hit = self.trade_cache[key] = (fixed, options, masks)
-        return hit
+        t = self.t
+        fixed = [0] * t.R
+        options = []
+        for comp in self._owned(q):
+            if t.sellable[comp]:
+                for r, n in t.produces[comp]:
+                    fixed[r] += n
+                options += t.one_of[comp]
+        return tuple(fixed), tuple(options), tuple(_mask(o) for o in options)
 
-    def _neighbour_prices(self, p: int) -> tuple[list[int], list[int]]:
+    def _options_of(self, m: Markets, p: int) -> int:
+        seating = self.t.seating
+        out = 0
+        for mask in (*m.own[p], *m.sells[seating.left[p]][2], *m.sells[seating.right[p]][2]):
+            out |= mask
+        return out
+
+    def _neighbour_prices(self, p: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         t = self.t
         prices = ([t.neighbour_price] * t.R, [t.neighbour_price] * t.R)
         for comp in self._owned(p):
             for r, price, side in t.nprices[comp]:
                 if price < prices[side][r]:
                     prices[side][r] = price
-        return prices
+        return tuple(prices[LEFT]), tuple(prices[RIGHT])
 
     def _owned(self, p: int) -> list[int]:
         """Components whose effects city `p` holds: buildings, board and built stages."""
@@ -143,6 +183,125 @@ class NeighbourTrade:
 
     def _board_components(self, p: int) -> list[int]:
         return []
+
+    def _markets_touched(self, acquired) -> None:
+        """Components just acquired, as (seat, component): bring the markets they change up
+        to date, the seat's own and, for production it sells, its neighbours'."""
+        m = self.markets
+        if m is None:
+            return
+        t = self.t
+        changed: dict[int, int] = {}  # seat: resources of its market that changed
+        for p, comp in acquired:
+            res = t.trade_res[comp]
+            if not res:
+                continue
+            if t.nprices[comp]:
+                m.prices[p] = self._neighbour_prices(p)
+            if t.one_of[comp]:
+                m.own[p] = tuple(_mask(o) for o in self.choices[p])
+            changed[p] = changed.get(p, 0) | res
+            if t.sells_units[comp]:
+                fixed, options, masks = m.sells[p]
+                if t.produces[comp]:
+                    fixed = list(fixed)
+                    for r, n in t.produces[comp]:
+                        fixed[r] += n
+                    fixed = tuple(fixed)
+                one_of = t.one_of[comp]
+                m.sells[p] = (fixed, options + one_of, masks + tuple(_mask(o) for o in one_of))
+                for q in t.neighbours[p]:
+                    changed[q] = changed.get(q, 0) | res
+        needs = t.cost_id_mask
+        for q, res in changed.items():
+            m.options[q] = self._options_of(m, q)
+            m.offers[q] = {k: v for k, v in m.offers[q].items() if not needs[k] & res}
+
+    def _seat_offers(self, p: int) -> dict:
+        m = self.markets
+        if m is None:
+            m = self._markets()
+        return m.offers[p]
+
+    def _offers(self, p: int, comp: int, offers: dict) -> tuple[tuple[int, int], ...]:
+        t = self.t
+        m = self.markets
+        prod = self.prod[p]
+        seating = t.seating
+        left, right = m.sells[seating.left[p]][0], m.sells[seating.right[p]][0]
+        left_price, right_price = m.prices[p]
+        options = m.options[p]
+        key = [t.coin_cost[comp]]
+        for r, n in t.cost[comp]:
+            k = n - prod[r]
+            if k > 0:
+                if options >> r & 1:  # an either/or card may supply it
+                    return self._option_offers(p, comp, offers)
+                split = line(k, left[r], right[r], left_price[r], right_price[r])
+                if split is None:
+                    offers[t.cost_id[comp]] = ()
+                    return ()
+                key.append(split)
+        # The same coins and splits cost the same in every game: shared per ruleset.
+        return self._offers_for(t.offers_memo, tuple(key), comp, offers, _line_pairs)
+
+    def _option_offers(self, p: int, comp: int, offers: dict):
+        """`_offers` when an either/or card may supply a missing unit: shared per ruleset
+        under what the answer depends on (the units missing, the fixed units each side
+        sells of them and their prices, and each either/or card's options among them)."""
+        t = self.t
+        m = self.markets
+        prod = self.prod[p]
+        seating = t.seating
+        left, right = m.sells[seating.left[p]], m.sells[seating.right[p]]
+        left_price, right_price = m.prices[p]
+        want = 0
+        missing = []
+        for r, n in t.cost[comp]:
+            k = n - prod[r]
+            if k > 0:
+                want |= 1 << r
+                missing.append((r, k, left[0][r], right[0][r], left_price[r], right_price[r]))
+        key = (t.coin_cost[comp], tuple(missing), tuple(sorted(o & want for o in m.own[p] if o & want)),
+               tuple(sorted(o & want for o in left[2] if o & want)),
+               tuple(sorted(o & want for o in right[2] if o & want)))
+        return self._offers_for(t.option_memo, key, comp, offers, _option_pairs)
+
+    def _offers_for(self, memo: dict, key: tuple, comp: int, offers: dict, pairs) -> tuple:
+        """The offers `memo` holds under `key`, else made from `pairs(key)`; kept in `offers`."""
+        t = self.t
+        hit = memo.get(key)
+        if hit is None:
+            P = t.pay_levels
+            coins = key[0]
+            if len(memo) >= MEMO_LIMIT:
+                del memo[next(iter(memo))]
+            hit = memo[key] = tuple((coins + a + b, a * P + b) for a, b in pairs(key))
+        offers[t.cost_id[comp]] = hit
+        return hit
+
+    def _payments(self, p: int, comp: int) -> tuple[tuple[int, int], ...]:
+        """The Pareto-minimal (coins to the left, coins to the right) pairs, ascending: the
+        pairs of `_splits`, found without the units of each split."""
+        t = self.t
+        m = self._markets()
+        prod = self.prod[p]
+        missing = []
+        want = 0
+        for r, n in t.cost[comp]:
+            k = n - prod[r]
+            if k > 0:
+                missing.append((r, k))
+                want |= 1 << r
+        if not want:
+            return FREE_PAIRS
+        seating = t.seating
+        left, right = m.sells[seating.left[p]], m.sells[seating.right[p]]
+        return option_pairs(missing, [o & want for o in m.own[p] if o & want],
+                            [o & want for o in left[2] if o & want],
+                            [o & want for o in right[2] if o & want],
+                            (left[0], right[0]), m.prices[p])
+
 
     def _splits(self, p: int, comp: int) -> dict[tuple[int, int], tuple[dict, dict]]:
         """Pareto-minimal (left, right) coins -> (units from the left, from the right)."""
@@ -162,39 +321,23 @@ class NeighbourTrade:
         """`_splits` for the units `missing` (sorted resource indices). What they depend on,
         the neighbours' sellable production of those resources and `p`'s prices for them,
         is a small key: games share the answers through a memo per ruleset."""
-        cache = self.trade_cache
-        key = (p, missing)
-        hit = cache.get(key)
-        if hit is not None:
-            return hit
-        market = cache.get(-100 - p)
         t = self.t
-        if market is None:
-            market = cache[-100 - p] = (self._sellable(t.seating.left[p]),
-                                        self._sellable(t.seating.right[p]),
-                                        self._neighbour_prices(p))
-        left, right, (left_price, right_price) = market
+        m = self._markets()
+        left, right = m.sells[t.seating.left[p]], m.sells[t.seating.right[p]]
+        left_price, right_price = m.prices[p]
         wanted = sorted(set(missing))
-        want = sum(1 << r for r in wanted)
+        want = _mask(wanted)
         memo_key = (missing,
                     tuple((left[0][r], right[0][r], left_price[r], right_price[r]) for r in wanted),
-                    tuple(sorted(m & want for m in left[2] if m & want)),
-                    tuple(sorted(m & want for m in right[2] if m & want)))
+                    tuple(sorted(o & want for o in left[2] if o & want)),
+                    tuple(sorted(o & want for o in right[2] if o & want)))
         memo = t.split_memo
         hit = memo.get(memo_key)
         if hit is None:
             if len(memo) >= MEMO_LIMIT:
                 memo.popitem(last=False)
-            hit = memo[memo_key] = _split_units(missing, (left[:2], right[:2]),
-                                                (left_price, right_price))
-        cache[key] = hit
-        return hit
-
-    def _payments(self, p: int, comp: int) -> tuple[tuple[int, int], ...]:
-        key = p * self.t.N + comp  # cached for the turn: the cities change only between turns
-        hit = self.trade_cache.get(key)
-        if hit is None:
-            hit = self.trade_cache[key] = tuple(sorted(self._splits(p, comp)))
+            hit = memo[memo_key] = split_units(missing, (left[:2], right[:2]),
+                                               (left_price, right_price))
         return hit
 
     def payment_options(self, player: int, component: int | str) -> list[NeighbourPayment]:
@@ -210,57 +353,18 @@ class NeighbourTrade:
         return sorted(out, key=lambda x: (x.left + x.right, x.left))
 
 
-def _split_units(missing: tuple[int, ...], supplies, prices) -> dict:
-    """Pareto-minimal (left, right) coins -> units from each side, for the units `missing`."""
-    counts: dict[int, int] = {}
-    for r in missing:
-        counts[r] = counts.get(r, 0) + 1
-    found: dict[tuple[int, int], tuple[dict, dict]] = {}
-    if not any(r in options for supply in supplies for options in supply[1] for r in counts):
-        _split_fixed(counts, supplies, prices, found)  # no either/or card sells any
-        return found
-    kinds = list(counts)
-    for split in product(*(range(counts[r] + 1) for r in kinds)):
-        parts = ({r: x for r, x in zip(kinds, split) if x},
-                 {r: counts[r] - x for r, x in zip(kinds, split) if counts[r] - x})
-        if all(_supplies(supply, part) for supply, part in zip(supplies, parts)):
-            cost = tuple(sum(n * prices[side][r] for r, n in parts[side].items())
-                         for side in SIDES)
-            found.setdefault(cost, parts)
-    return {pair: parts for pair, parts in found.items()
-            if not any(o != pair and o[0] <= pair[0] and o[1] <= pair[1] for o in found)}
+def _line_pairs(key: tuple) -> tuple:
+    """The pairs of an `_offers` key: (coins, line, ...)."""
+    return line_pairs(key[1:]) if len(key) > 1 else FREE_PAIRS
 
 
-def _split_fixed(counts: dict[int, int], supplies, prices, found: dict) -> None:
-    """`_splits` when only fixed production sells the missing units: each resource's units
-    split between the sellers independently; add every Pareto-minimal total to `found`."""
-    (left_units, _), (right_units, _) = supplies
-    left_price, right_price = prices
-    front = {(0, 0): ({}, {})}
-    for r, m in counts.items():
-        low, high = max(0, m - right_units[r]), min(m, left_units[r])
-        if low > high:
-            return
-        step = {}
-        for (a, b), (from_left, from_right) in front.items():
-            for x in range(low, high + 1):
-                cost = (a + x * left_price[r], b + (m - x) * right_price[r])
-                if cost not in step:
-                    step[cost] = ({**from_left, r: x} if x else from_left,
-                                  {**from_right, r: m - x} if m - x else from_right)
-        front = {c: v for c, v in step.items()
-                 if not any(o != c and o[0] <= c[0] and o[1] <= c[1] for o in step)}
-    for cost, parts in front.items():
-        found.setdefault(cost, parts)
-
-
-def _supplies(supply, part: dict[int, int]) -> bool:
-    fixed, options = supply
-    short = []
-    for r, n in part.items():
-        if n > fixed[r]:
-            short += [r] * (n - fixed[r])
-    return not short or _coverable(short, options)
+def _option_pairs(key: tuple) -> tuple:
+    """The pairs of an `_option_offers` key."""
+    _, missing, own, left, right = key
+    units = ({r: sold for r, _, sold, _, _, _ in missing}, {r: sold for r, _, _, sold, _, _ in missing})
+    prices = ({r: price for r, _, _, _, price, _ in missing},
+              {r: price for r, _, _, _, _, price in missing})
+    return option_pairs([(r, k) for r, k, *_ in missing], own, left, right, units, prices)
 
 
 MIXIN = NeighbourTrade
