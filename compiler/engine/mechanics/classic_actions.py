@@ -41,6 +41,8 @@ def lay_out(t) -> None:
     price = rules["trade"]["base_price"] if "neighbour_trade" in t.ruleset.mechanics else 0
     units = max((sum(cls.cost) for cls in t.classes if cls.cost), default=0)
     t.pay_levels = P = units * price + 1
+    t.pay_square = P * P
+    t.priced = [bool(t.coin_cost[c] or t.cost[c]) for c in range(t.N)]  # worth a free build
     NB = t.NB
     t.C_BUILD = t.num_actions
     t.C_STAGE = t.C_BUILD + NB * P * P
@@ -78,12 +80,13 @@ def encode(t, mode: int, card: int, left: int = 0, right: int = 0) -> int:
 
 
 FREE_PAY = ((0, 0),)  # the one payment of resources the city produces itself
+NO_STAGE = (-1, False)  # Plays._stage_state without a stage to build
 
 
 class Plays:
     """Legal plays and their placing; mixin of hand_draft. Hooks the other classic
-    mechanics override: `_seat_offers` and `_payments` (neighbour_trade), `_next_stage`,
-    `_free_build_ready`, `_build_stage` (wonder_boards)."""
+    mechanics override: `_seat_offers`, `_offers` and `_payments` (neighbour_trade),
+    `_stage_state`, `_next_stage`, `_build_stage` (wonder_boards)."""
 
     __slots__ = ()
 
@@ -92,32 +95,29 @@ class Plays:
         plays from the hand of the player holding the Free City card), ascending: builds,
         stages, discards, free builds."""
         t = self.t
-        PP = t.pay_levels * t.pay_levels
+        PP = t.pay_square
         cards = dict.fromkeys(self.hands[p] if hand is None else sorted(hand))  # hands are sorted
         coins = self.coins[p]
         held = self.held_names[p]
         chains = self.chains[p]
         name_bit, chain_from, cost_id = t.name_bit, t.chain_from, t.cost_id
         offers = self._seat_offers(p)
+        stage, free = self._stage_state(p)
         out = []
-        free = [] if self._free_build_ready(p) else None
         base = t.C_BUILD
         for c in cards:
             if name_bit[c] & held:  # ruling 5
                 continue
+            at = base + c * PP
             if chain_from[c] & chains:  # ruling 6
-                out.append(base + c * PP)
+                out.append(at)
                 continue
             pays = offers.get(cost_id[c])
             if pays is None:
                 pays = self._offers(p, c, offers)
-            at = base + c * PP
             for total, offset in pays:
                 if total <= coins:
                     out.append(at + offset)
-            if free is not None and (t.coin_cost[c] or t.cost[c]):
-                free.append(t.C_FREE + c)
-        stage = self._next_stage(p)
         if stage >= 0:
             pays = offers.get(cost_id[stage])
             if pays is None:
@@ -129,11 +129,12 @@ class Plays:
                     at = base + c * PP
                     for offset in pays:
                         out.append(at + offset)
-        base = t.C_DISCARD
-        for c in cards:
-            out.append(base + c)
-        if free:
-            out += free
+        out += map(t.C_DISCARD.__add__, cards)
+        if free:  # Olympia A: a structure of the hand for free, once an Age
+            base = t.C_FREE
+            for c in cards:
+                if not (name_bit[c] & held or chain_from[c] & chains) and t.priced[c]:
+                    out.append(base + c)
         return out
 
     def _seat_offers(self, p: int) -> dict:
@@ -188,11 +189,13 @@ class Plays:
         walk(0, missing)
         return out
 
+    def _stage_state(self, p: int) -> tuple[int, bool]:
+        """(the next Wonder stage `p` may build, -1 if none; whether `p` may build a card of
+        its hand for free now)."""
+        return NO_STAGE
+
     def _next_stage(self, p: int) -> int:
         return -1
-
-    def _free_build_ready(self, p: int) -> bool:
-        return False
 
     def _build_stage(self, p: int, card: int) -> int:
         raise NotImplementedError("Wonder stages need the mechanic wonder_boards")
@@ -207,18 +210,26 @@ class Plays:
         """Pay, then place every seat's play; (seat, component) whose effects on build are due."""
         t = self.t
         plays = []
+        coins, hands = self.coins, self.hands
         income = [0] * t.n_seats
+        left_of, right_of = t.seating.left, t.seating.right
+        P, stages, discards = t.pay_levels, t.C_STAGE, t.C_DISCARD
         for p, action in enumerate(choices):
             if action < 0:
                 continue
-            mode, c, left, right = decode(t, action)
-            self.hands[p].remove(c)
-            if mode == BUILD and not t.chain_from[c] & self.chains[p]:
-                self.coins[p] -= t.coin_cost[c] + left + right
-            elif mode == STAGE:
-                self.coins[p] -= t.coin_cost[self._next_stage(p)] + left + right
-            income[t.seating.left[p]] += left
-            income[t.seating.right[p]] += right
+            if action < discards:  # a build or a stage: decode() inlined, it runs every play
+                mode, base = (BUILD, t.C_BUILD) if action < stages else (STAGE, stages)
+                c, paid = divmod(action - base, t.pay_square)
+                left, right = divmod(paid, P)
+                income[left_of[p]] += left
+                income[right_of[p]] += right
+                if mode == STAGE:
+                    coins[p] -= t.coin_cost[self._next_stage(p)] + left + right
+                elif not t.chain_from[c] & self.chains[p]:
+                    coins[p] -= t.coin_cost[c] + left + right
+            else:
+                mode, c, _, _ = decode(t, action)
+            hands[p].remove(c)
             plays.append((p, mode, c))
         due = []
         for p, mode, c in plays:
@@ -233,7 +244,7 @@ class Plays:
                 self._place_building(p, c)
                 due.append((p, c))
         for p in t.seats:
-            self.coins[p] += income[p]
+            coins[p] += income[p]
         self._markets_touched(due)
         return due
 

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ..core.fields import StateField, list_copy, lists_copy
 from ..core.kinds import AGES, CHANCE, TURN, handles, kind, legal_at, outcomes_from, stands
 from ..core.rules import RulesError, checked
-from ..core.sampler import draw
+from ..core.sampler import GAMMA, M64, draw
 from ..core.simultaneous import node as simultaneous_node, simultaneous_kind
 from ..scoring import final_result
 from . import classic_actions as actions
@@ -77,6 +77,9 @@ def extend_tables(t) -> None:
     t.hand_size = config.hand
     t.hand_turns = config.turns
     t.pass_left = tuple(direction == "left" for direction in config.passes)
+    # Per Age, for each seat the seat whose hand it receives (HandDraft._pass_hands).
+    t.pass_from = tuple(tuple(t.seating.right if left else t.seating.left)
+                        for left in t.pass_left)
     t.classic_guild_color = guild_color
     t.classic_guild_age = config.guild_age
     t.classic_guilds_drawn = n + config.guilds_plus
@@ -94,6 +97,7 @@ def extend_tables(t) -> None:
     names = {}
     t.name_of = [names.setdefault(name, len(names)) for name in t.names]
     t.name_bit = [1 << i for i in t.name_of]  # HandDraft.held_names
+    t.every_seat_chooses = simultaneous_node(K_CHOOSE, t.seats)  # HandDraft._open_turn
     # Components that cost the same (coins and resources) cost a seat the same: its offers
     # are kept under this id (classic_actions.Plays._offers).
     ids: dict = {}
@@ -225,8 +229,8 @@ def _on_age(g: Game, node) -> None:
     g.left_out.append([])
     g._open_turn()
     guilds = t.classic_guilds_drawn if age == t.classic_guild_age else 0
-    deals = [(K_DEAL_HAND, CHANCE, p) for p in t.seats for _ in range(t.hand_size[age - 1])]
     if not g.auto_chance:
+        deals = [(K_DEAL_HAND, CHANCE, p) for p in t.seats for _ in range(t.hand_size[age - 1])]
         g.stack.extend(reversed([(K_DRAW_GUILD, CHANCE, 0)] * guilds + deals))
         return
     # The same outcomes, in the same order and recorded alike, as the nodes one by one.
@@ -237,12 +241,17 @@ def _on_age(g: Game, node) -> None:
         pool.append(c)
         hist.append(base + c)
     pool.sort()
-    for _, _, p in deals:
-        k += 1
-        c = pool.pop(draw(seed, k, len(pool)))
-        g.hands[p].append(c)
-        hist.append(base + c)
-    for hand in g.hands:
+    for p in t.seats:
+        hand = g.hands[p]
+        for _ in range(t.hand_size[age - 1]):
+            # draw(seed, k, len(pool)), inlined: a few hundred cards a game.
+            k += 1
+            z = (seed + k * GAMMA) & M64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+            c = pool.pop(((z ^ (z >> 31)) * len(pool)) >> 64)
+            hand.append(c)
+            hist.append(base + c)
         hand.sort()
     g.chance_count = k
 
@@ -287,13 +296,14 @@ def _plays(g: Game, player: int, arg: int) -> list[int]:
 @handles(K_TURN_END)
 def _on_turn_end(g: Game, node) -> None:
     t = g.t
-    holding = [p for p in t.seats if g.hands[p]]
-    if holding and all(len(g.hands[p]) == 1 for p in holding):
-        g.stack.append(simultaneous_node(K_CHOOSE, holding))  # a 7th card played (ruling 16)
-        return
-    if holding:
+    most = max(map(len, g.hands))
+    if most > 1:
         g._pass_hands()
         g._open_turn()
+        return
+    if most:
+        holding = [p for p in t.seats if g.hands[p]]
+        g.stack.append(simultaneous_node(K_CHOOSE, holding))  # a 7th card played (ruling 16)
         return
     g._age_ends(g.age)
     if g.age >= t.ages:
@@ -320,17 +330,12 @@ class HandDraft(actions.Plays):
 
     def _open_turn(self) -> None:
         """Queue a turn: every seat chooses at once (free_city queues its draw above it)."""
-        self.stack.append(simultaneous_node(K_CHOOSE, self.t.seats))
+        self.stack.append(self.t.every_seat_chooses)
 
     def _pass_hands(self) -> None:
         """After a turn, each hand goes to the next seat in the Age's direction (ruling 7;
         free_city: across the Border card)."""
-        t = self.t
-        step = t.seating.left if t.pass_left[self.age - 1] else t.seating.right
-        passed = [None] * t.n_seats
-        for p in t.seats:
-            passed[step[p]] = self.hands[p]
-        self.hands = passed
+        self.hands = [*map(self.hands.__getitem__, self.t.pass_from[self.age - 1])]
 
     def _recompute(self) -> None:
         super()._recompute()

@@ -55,8 +55,11 @@ def extend_tables(t) -> None:
         raise RulesError("trade.income_spendable: the engine spends income from the next turn "
                          f"('next_turn'), not {config.income_spendable!r:.60}")
     t.split_memo = OrderedDict()  # NeighbourTrade._residual_splits
-    t.offers_memo = {}  # NeighbourTrade._offers, first in first out as well
+    t.lines_memo = {}  # NeighbourTrade._offers, first in first out as well
     t.option_memo = {}  # NeighbourTrade._option_offers, the same
+    t.market_codes = {}  # NeighbourTrade._recode: what a code stands for -> the code
+    t.code_lines = []  # the code -> per number of units needed, its `line`
+    t.pair_bits = {}  # an either/or card's mask -> its `_pairs`
     sellable = {t.color_index[c] for c in config.sellable if c in t.color_index}
     board = "board" in config.sellable
     t.neighbour_price = config.base_price
@@ -73,6 +76,10 @@ def extend_tables(t) -> None:
     t.trade_res = [_mask(r for r, _ in t.produces[c]) | _mask(r for o in t.one_of[c] for r in o)
                    | _mask(r for r, _, _ in t.nprices[c]) for c in range(t.N)]
     t.cost_id_mask = [_mask(r for r, _ in cost) for _, cost in t.costs]  # by Tables.cost_id
+    t.cost_pairs = [_pairs(_mask(r for r, _ in cost), t.R) for _, cost in t.costs]
+    # The most units of a resource any cost needs: more production or supply counts as this.
+    t.res_cap = [max((n for _, cost in t.costs for s, n in cost if s == r), default=0)
+                 for r in range(t.R)]
     t.sells_units = [bool(t.sellable[c] and (t.produces[c] or t.one_of[c])) for c in range(t.N)]
 
 
@@ -80,6 +87,26 @@ def _mask(resources) -> int:
     out = 0
     for r in resources:
         out |= 1 << r
+    return out
+
+
+def _units(masks, count: int, fixed=None) -> tuple[int, ...]:
+    """Per resource, the `fixed` units plus how many of `masks` offer it."""
+    out = list(fixed or [0] * count)
+    for mask in masks:
+        for r in range(count):
+            if mask >> r & 1:
+                out[r] += 1
+    return tuple(out)
+
+
+def _pairs(mask: int, count: int) -> int:
+    """Every pair of two resources of `mask`, as bits `r * count + s` (r < s)."""
+    out = 0
+    for r in range(count):
+        for s in range(r + 1, count):
+            if mask >> r & 1 and mask >> s & 1:
+                out |= 1 << (r * count + s)
     return out
 
 
@@ -102,10 +129,14 @@ class Markets:
     """What trading reads of the cities, per seat, kept up to date as they grow: derived
     state (never saved), built on first use and again after `_trade_changed`.
 
-    - `sells[q]`: what city q sells: (units per resource, either/or options, their masks);
+    - `sells[q]`: what city q sells: (fixed units per resource, either/or options, their
+      masks, units per resource counting each option as a unit of each of its resources);
     - `prices[p]`: p's price of each resource from the (left, right) neighbour;
-    - `own[p]`: the masks of p's own either/or production, in the order acquired;
-    - `options[p]`: the resources any either/or card p may use offers (own and sold to p);
+    - `own[p]`: the masks of p's own either/or production, in the order acquired, and
+      `own_units[p]` how many of them offer each resource;
+    - `coupled[p]`: the pairs of resources (`_pairs`) some either/or card p may use
+      offers both of (its own, or one its neighbours sell);
+    - `codes[p]`: per resource, a number for what p's market is for it (`_code`);
     - `offers[p]`: what each card or stage costs p this turn, as `((coins, l * P + r), ...)`
       for each Pareto-minimal payment (l, r), ascending; entries are dropped for the cards a
       change of the market's resources touches.
@@ -113,14 +144,16 @@ class Markets:
     dict is only ever filled for one market.
     """
 
-    __slots__ = ("sells", "prices", "own", "options", "offers")
+    __slots__ = ("sells", "prices", "own", "own_units", "coupled", "codes", "offers")
 
     def copy(self) -> "Markets":
         other = Markets.__new__(Markets)
         other.sells = self.sells[:]  # tuples, replaced whole when they change
         other.prices = self.prices[:]
         other.own = self.own[:]
-        other.options = self.options[:]
+        other.own_units = self.own_units[:]
+        other.coupled = self.coupled[:]
+        other.codes = self.codes[:]  # lists, replaced whole when they change
         other.offers = self.offers[:]
         return other
 
@@ -144,9 +177,46 @@ class NeighbourTrade:
             m.sells = [self._sells_of(q) for q in t.seats]
             m.prices = [self._neighbour_prices(p) for p in t.seats]
             m.own = [tuple(_mask(o) for o in self.choices[p]) for p in t.seats]
-            m.options = [self._options_of(m, p) for p in t.seats]
+            m.own_units = [_units(m.own[p], t.R) for p in t.seats]
+            m.coupled = [self._coupled(m, p) for p in t.seats]
+            m.codes = [[0] * t.R for _ in t.seats]
+            for p in t.seats:
+                self._recode(m, p, (1 << t.R) - 1)
             m.offers = [{} for _ in t.seats]
         return m
+
+    def _recode(self, m: Markets, p: int, res: int) -> None:
+        """Give each resource of `res` (a mask) a number for what p's market is for it, the
+        same in every game (per ruleset): what p makes of it, what each neighbour sells of
+        it and p's prices, where an either/or card offering it counts as a unit of it (true
+        of a cost that needs no other resource the card offers: `coupled`), and counts
+        past the most any cost needs count as that most."""
+        t = self.t
+        seating = t.seating
+        caps, known, prod, own = t.res_cap, t.market_codes, self.prod[p], m.own_units[p]
+        left, right = m.sells[seating.left[p]][3], m.sells[seating.right[p]][3]
+        left_price, right_price = m.prices[p]
+        codes = m.codes[p] = m.codes[p][:]  # shared with clones until now
+        r = 0
+        while res:
+            if res & 1:
+                cap = caps[r]
+                made = prod[r] + own[r]
+                key = () if made >= cap else (made, min(left[r], cap), min(right[r], cap),
+                                              left_price[r], right_price[r])
+                code = known.get(key)
+                codes[r] = self._new_code(key) if code is None else code
+            res >>= 1
+            r += 1
+
+    def _new_code(self, key: tuple) -> int:
+        """Number `key` (`_recode`), with its `line` for each number of units needed: 0 when
+        they are made, None when the neighbours cannot sell them."""
+        t = self.t
+        code = t.market_codes[key] = len(t.code_lines)
+        t.code_lines.append(tuple(0 if not key or n <= key[0] else line(n - key[0], *key[1:])
+                                  for n in range(max(t.res_cap) + 1)))
+        return code
 
     def _sells_of(self, q: int):
         """(units per resource, either/or options, the options as bit masks of resources)
@@ -159,13 +229,18 @@ class NeighbourTrade:
                 for r, n in t.produces[comp]:
                     fixed[r] += n
                 options += t.one_of[comp]
-        return tuple(fixed), tuple(options), tuple(_mask(o) for o in options)
+        masks = tuple(_mask(o) for o in options)
+        return tuple(fixed), tuple(options), masks, _units(masks, t.R, fixed)
 
-    def _options_of(self, m: Markets, p: int) -> int:
+    def _coupled(self, m: Markets, p: int) -> int:
         seating = self.t.seating
         out = 0
+        pairs = self.t.pair_bits
         for mask in (*m.own[p], *m.sells[seating.left[p]][2], *m.sells[seating.right[p]][2]):
-            out |= mask
+            bits = pairs.get(mask)
+            if bits is None:
+                bits = pairs[mask] = _pairs(mask, self.t.R)
+            out |= bits
         return out
 
     def _neighbour_prices(self, p: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -192,30 +267,37 @@ class NeighbourTrade:
             return
         t = self.t
         changed: dict[int, int] = {}  # seat: resources of its market that changed
+        options = set()  # seats whose either/or cards changed
         for p, comp in acquired:
             res = t.trade_res[comp]
             if not res:
                 continue
             if t.nprices[comp]:
                 m.prices[p] = self._neighbour_prices(p)
-            if t.one_of[comp]:
+            one_of = t.one_of[comp]
+            if one_of:
                 m.own[p] = tuple(_mask(o) for o in self.choices[p])
+                m.own_units[p] = _units(m.own[p], t.R)
+                options.add(p)
             changed[p] = changed.get(p, 0) | res
             if t.sells_units[comp]:
-                fixed, options, masks = m.sells[p]
+                fixed, sold, masks, units = m.sells[p]
                 if t.produces[comp]:
                     fixed = list(fixed)
                     for r, n in t.produces[comp]:
                         fixed[r] += n
                     fixed = tuple(fixed)
-                one_of = t.one_of[comp]
-                m.sells[p] = (fixed, options + one_of, masks + tuple(_mask(o) for o in one_of))
+                masks += tuple(_mask(o) for o in one_of)
+                m.sells[p] = (fixed, sold + one_of, masks, _units(masks, t.R, fixed))
                 for q in t.neighbours[p]:
                     changed[q] = changed.get(q, 0) | res
-        needs = t.cost_id_mask
+                    if one_of:
+                        options.add(q)
         for q, res in changed.items():
-            m.options[q] = self._options_of(m, q)
-            m.offers[q] = {k: v for k, v in m.offers[q].items() if not needs[k] & res}
+            m.offers[q] = {}
+            self._recode(m, q, res)
+        for q in options:
+            m.coupled[q] = self._coupled(m, q)
 
     def _seat_offers(self, p: int) -> dict:
         m = self.markets
@@ -226,58 +308,90 @@ class NeighbourTrade:
     def _offers(self, p: int, comp: int, offers: dict) -> tuple[tuple[int, int], ...]:
         t = self.t
         m = self.markets
-        prod = self.prod[p]
-        seating = t.seating
-        left, right = m.sells[seating.left[p]][0], m.sells[seating.right[p]][0]
-        left_price, right_price = m.prices[p]
-        options = m.options[p]
-        key = [t.coin_cost[comp]]
-        for r, n in t.cost[comp]:
-            k = n - prod[r]
-            if k > 0:
-                if options >> r & 1:  # an either/or card may supply it
-                    return self._option_offers(p, comp, offers)
-                split = line(k, left[r], right[r], left_price[r], right_price[r])
-                if split is None:
-                    offers[t.cost_id[comp]] = ()
-                    return ()
+        cost = t.cost_id[comp]
+        if m.coupled[p] & t.cost_pairs[cost]:  # an either/or card offers two of its resources
+            return self._option_offers(p, comp, offers)
+        # Otherwise each missing resource splits on its `line`, read from the market's code.
+        codes, lines = m.codes[p], t.code_lines
+        coins, needs = t.costs[cost]
+        key = [coins]
+        for r, n in needs:
+            split = lines[codes[r]][n]
+            if split:
                 key.append(split)
-        # The same coins and splits cost the same in every game: shared per ruleset.
-        return self._offers_for(t.offers_memo, tuple(key), comp, offers, _line_pairs)
+            elif split is None:
+                offers[cost] = ()
+                return ()
+        return self._offers_for(t.lines_memo, tuple(key), cost, offers, _line_pairs)
 
     def _option_offers(self, p: int, comp: int, offers: dict):
-        """`_offers` when an either/or card may supply a missing unit: shared per ruleset
-        under what the answer depends on (the units missing, the fixed units each side
-        sells of them and their prices, and each either/or card's options among them)."""
+        """`_offers` when an either/or card may supply a missing unit. A card offering one
+        missing resource only is a unit of it (the buyer's lowers what is missing, a
+        seller's adds to what it sells); the others, which offer several, are what
+        `option_pairs` tries, memoised per ruleset (`Tables.option_memo`) under the units
+        missing, what each side sells of them, their prices and those cards."""
         t = self.t
         m = self.markets
+        cost = t.cost_id[comp]
         prod = self.prod[p]
         seating = t.seating
         left, right = m.sells[seating.left[p]], m.sells[seating.right[p]]
-        left_price, right_price = m.prices[p]
+        need = {}
         want = 0
-        missing = []
         for r, n in t.cost[comp]:
-            k = n - prod[r]
-            if k > 0:
+            if n > prod[r]:
+                need[r] = n - prod[r]
                 want |= 1 << r
-                missing.append((r, k, left[0][r], right[0][r], left_price[r], right_price[r]))
-        key = (t.coin_cost[comp], tuple(missing), tuple(sorted(o & want for o in m.own[p] if o & want)),
-               tuple(sorted(o & want for o in left[2] if o & want)),
-               tuple(sorted(o & want for o in right[2] if o & want)))
-        return self._offers_for(t.option_memo, key, comp, offers, _option_pairs)
+        own = []
+        for mask in m.own[p]:  # the buyer's own cover what they can; the rest is bought
+            mask &= want
+            if mask & (mask - 1):
+                own.append(mask)
+            elif mask:
+                r = mask.bit_length() - 1
+                need[r] -= 1
+                if not need[r]:
+                    want &= ~mask
+        if not want:
+            return self._offers_for(t.lines_memo, (t.coin_cost[comp],), cost, offers, _line_pairs)
+        sold = ({r: left[0][r] for r in need}, {r: right[0][r] for r in need})
+        sides = ([], [])
+        for side, masks in enumerate((left[2], right[2])):
+            for mask in masks:
+                mask &= want
+                if mask & (mask - 1):
+                    sides[side].append(mask)
+                elif mask:
+                    sold[side][mask.bit_length() - 1] += 1
+        own = [mask & want for mask in own if mask & want]
+        left_price, right_price = m.prices[p]
+        if not (own or sides[0] or sides[1]):
+            key = [t.coin_cost[comp]]
+            for r, k in need.items():
+                if k > 0:
+                    split = line(k, sold[0][r], sold[1][r], left_price[r], right_price[r])
+                    if split is None:
+                        offers[cost] = ()
+                        return ()
+                    key.append(split)
+            return self._offers_for(t.lines_memo, tuple(key), cost, offers, _line_pairs)
+        key = (t.coin_cost[comp],
+               tuple((r, k, min(sold[0][r], k), min(sold[1][r], k), left_price[r], right_price[r])
+                     for r, k in need.items() if k > 0),
+               tuple(sorted(own)), tuple(sorted(sides[0])), tuple(sorted(sides[1])))
+        return self._offers_for(t.option_memo, key, cost, offers, _option_pairs)
 
-    def _offers_for(self, memo: dict, key: tuple, comp: int, offers: dict, pairs) -> tuple:
-        """The offers `memo` holds under `key`, else made from `pairs(key)`; kept in `offers`."""
-        t = self.t
+    def _offers_for(self, memo: dict, key: tuple, cost: int, offers: dict, pairs) -> tuple:
+        """The offers `memo` holds under `key` (coins first), else made from `pairs(key)`;
+        kept in `offers` under the cost id."""
         hit = memo.get(key)
         if hit is None:
-            P = t.pay_levels
+            P = self.t.pay_levels
             coins = key[0]
             if len(memo) >= MEMO_LIMIT:
                 del memo[next(iter(memo))]
             hit = memo[key] = tuple((coins + a + b, a * P + b) for a, b in pairs(key))
-        offers[t.cost_id[comp]] = hit
+        offers[cost] = hit
         return hit
 
     def _payments(self, p: int, comp: int) -> tuple[tuple[int, int], ...]:
