@@ -34,6 +34,7 @@ from ..core.sampler import GAMMA, M64, draw
 from ..core.simultaneous import node as simultaneous_node, simultaneous_kind
 from ..scoring import final_result
 from . import classic_actions as actions
+from .classic_texts import action_to_text, parse_action
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -104,6 +105,7 @@ def extend_tables(t) -> None:
     t.cost_id = [ids.setdefault((t.coin_cost[c], t.cost[c]), len(ids)) for c in range(t.N)]
     t.costs = tuple(ids)  # (coins, resources) by cost id
     actions.lay_out(t)
+    t.action_texts = (action_to_text, parse_action)
 
 
 # State owned by this mechanic --------------------------------------------------------------

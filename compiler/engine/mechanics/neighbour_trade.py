@@ -24,6 +24,7 @@ from typing import Any, Mapping
 
 from ..core.fields import StateField
 from ..core.rules import RulesError, checked
+from .trade_market import MarketKeeping, resource_mask, resource_pairs
 from .trade_splits import LEFT, RIGHT, SIDES, line, line_pairs, option_pairs, split_units
 
 NAME = "neighbour_trade"
@@ -59,7 +60,6 @@ def extend_tables(t) -> None:
     t.option_memo = {}  # NeighbourTrade._option_offers, the same
     t.market_codes = {}  # NeighbourTrade._recode: what a code stands for -> the code
     t.code_lines = []  # the code -> per number of units needed, its `line`
-    t.pair_bits = {}  # an either/or card's mask -> its `_pairs`
     sellable = {t.color_index[c] for c in config.sellable if c in t.color_index}
     board = "board" in config.sellable
     t.neighbour_price = config.base_price
@@ -73,41 +73,18 @@ def extend_tables(t) -> None:
                  for cls in t.classes]
     # The resources whose market a component changes when acquired (its production, either/or
     # production, prices), and those its cost needs, as bit masks.
-    t.trade_res = [_mask(r for r, _ in t.produces[c]) | _mask(r for o in t.one_of[c] for r in o)
-                   | _mask(r for r, _, _ in t.nprices[c]) for c in range(t.N)]
-    t.cost_id_mask = [_mask(r for r, _ in cost) for _, cost in t.costs]  # by Tables.cost_id
-    t.cost_pairs = [_pairs(_mask(r for r, _ in cost), t.R) for _, cost in t.costs]
+    t.trade_res = [resource_mask((*(r for r, _ in t.produces[c]), *(r for o in t.one_of[c] for r in o),
+                                  *(r for r, _, _ in t.nprices[c]))) for c in range(t.N)]
+    t.cost_id_mask = [resource_mask(r for r, _ in cost) for _, cost in t.costs]  # by Tables.cost_id
+    t.mask_pairs = [resource_pairs(mask, t.R) for mask in range(1 << t.R)]  # by mask of resources
+    t.cost_pairs = [t.mask_pairs[resource_mask(r for r, _ in cost)] for _, cost in t.costs]
+    # The one resource a cost needs (-1: several), and its offers for each market code.
+    t.cost_single = [cost[0][0] if len(cost) == 1 else -1 for _, cost in t.costs]
+    t.code_offers = []  # the code -> per cost id, its offers (None: not known yet)
     # The most units of a resource any cost needs: more production or supply counts as this.
     t.res_cap = [max((n for _, cost in t.costs for s, n in cost if s == r), default=0)
                  for r in range(t.R)]
     t.sells_units = [bool(t.sellable[c] and (t.produces[c] or t.one_of[c])) for c in range(t.N)]
-
-
-def _mask(resources) -> int:
-    out = 0
-    for r in resources:
-        out |= 1 << r
-    return out
-
-
-def _units(masks, count: int, fixed=None) -> tuple[int, ...]:
-    """Per resource, the `fixed` units plus how many of `masks` offer it."""
-    out = list(fixed or [0] * count)
-    for mask in masks:
-        for r in range(count):
-            if mask >> r & 1:
-                out[r] += 1
-    return tuple(out)
-
-
-def _pairs(mask: int, count: int) -> int:
-    """Every pair of two resources of `mask`, as bits `r * count + s` (r < s)."""
-    out = 0
-    for r in range(count):
-        for s in range(r + 1, count):
-            if mask >> r & 1 and mask >> s & 1:
-                out |= 1 << (r * count + s)
-    return out
 
 
 @dataclass(frozen=True)
@@ -125,194 +102,39 @@ class NeighbourPayment:
 
 
 
-class Markets:
-    """What trading reads of the cities, per seat, kept up to date as they grow: derived
-    state (never saved), built on first use and again after `_trade_changed`.
-
-    - `sells[q]`: what city q sells: (fixed units per resource, either/or options, their
-      masks, units per resource counting each option as a unit of each of its resources);
-    - `prices[p]`: p's price of each resource from the (left, right) neighbour;
-    - `own[p]`: the masks of p's own either/or production, in the order acquired, and
-      `own_units[p]` how many of them offer each resource;
-    - `coupled[p]`: the pairs of resources (`_pairs`) some either/or card p may use
-      offers both of (its own, or one its neighbours sell);
-    - `codes[p]`: per resource, a number for what p's market is for it (`_code`);
-    - `offers[p]`: what each card or stage costs p this turn, as `((coins, l * P + r), ...)`
-      for each Pareto-minimal payment (l, r), ascending; entries are dropped for the cards a
-      change of the market's resources touches.
-    A clone shares the `offers` dicts: a seat whose market changes gets a new dict, so a
-    dict is only ever filled for one market.
-    """
-
-    __slots__ = ("sells", "prices", "own", "own_units", "coupled", "codes", "offers")
-
-    def copy(self) -> "Markets":
-        other = Markets.__new__(Markets)
-        other.sells = self.sells[:]  # tuples, replaced whole when they change
-        other.prices = self.prices[:]
-        other.own = self.own[:]
-        other.own_units = self.own_units[:]
-        other.coupled = self.coupled[:]
-        other.codes = self.codes[:]  # lists, replaced whole when they change
-        other.offers = self.offers[:]
-        return other
-
-
 FIELDS = (StateField("markets", lambda g: None, lambda m: None if m is None else m.copy()),)
 
 
-class NeighbourTrade:
+class NeighbourTrade(MarketKeeping):
+    """Payments to the neighbours: the offers the legal plays read, `payment_options`."""
+
     __slots__ = ()
 
-    def _trade_changed(self) -> None:
-        """Any city may have changed (set-up, a position edited, a card built from the
-        discard pile): the markets are rebuilt when next needed."""
-        self.markets = None
-
-    def _markets(self) -> Markets:
-        m = self.markets
-        if m is None:
-            t = self.t
-            m = self.markets = Markets()
-            m.sells = [self._sells_of(q) for q in t.seats]
-            m.prices = [self._neighbour_prices(p) for p in t.seats]
-            m.own = [tuple(_mask(o) for o in self.choices[p]) for p in t.seats]
-            m.own_units = [_units(m.own[p], t.R) for p in t.seats]
-            m.coupled = [self._coupled(m, p) for p in t.seats]
-            m.codes = [[0] * t.R for _ in t.seats]
-            for p in t.seats:
-                self._recode(m, p, (1 << t.R) - 1)
-            m.offers = [{} for _ in t.seats]
-        return m
-
-    def _recode(self, m: Markets, p: int, res: int) -> None:
-        """Give each resource of `res` (a mask) a number for what p's market is for it, the
-        same in every game (per ruleset): what p makes of it, what each neighbour sells of
-        it and p's prices, where an either/or card offering it counts as a unit of it (true
-        of a cost that needs no other resource the card offers: `coupled`), and counts
-        past the most any cost needs count as that most."""
-        t = self.t
-        seating = t.seating
-        caps, known, prod, own = t.res_cap, t.market_codes, self.prod[p], m.own_units[p]
-        left, right = m.sells[seating.left[p]][3], m.sells[seating.right[p]][3]
-        left_price, right_price = m.prices[p]
-        codes = m.codes[p] = m.codes[p][:]  # shared with clones until now
-        r = 0
-        while res:
-            if res & 1:
-                cap = caps[r]
-                made = prod[r] + own[r]
-                key = () if made >= cap else (made, min(left[r], cap), min(right[r], cap),
-                                              left_price[r], right_price[r])
-                code = known.get(key)
-                codes[r] = self._new_code(key) if code is None else code
-            res >>= 1
-            r += 1
-
-    def _new_code(self, key: tuple) -> int:
-        """Number `key` (`_recode`), with its `line` for each number of units needed: 0 when
-        they are made, None when the neighbours cannot sell them."""
-        t = self.t
-        code = t.market_codes[key] = len(t.code_lines)
-        t.code_lines.append(tuple(0 if not key or n <= key[0] else line(n - key[0], *key[1:])
-                                  for n in range(max(t.res_cap) + 1)))
-        return code
-
-    def _sells_of(self, q: int):
-        """(units per resource, either/or options, the options as bit masks of resources)
-        that city `q` sells."""
-        t = self.t
-        fixed = [0] * t.R
-        options = []
-        for comp in self._owned(q):
-            if t.sellable[comp]:
-                for r, n in t.produces[comp]:
-                    fixed[r] += n
-                options += t.one_of[comp]
-        masks = tuple(_mask(o) for o in options)
-        return tuple(fixed), tuple(options), masks, _units(masks, t.R, fixed)
-
-    def _coupled(self, m: Markets, p: int) -> int:
-        seating = self.t.seating
-        out = 0
-        pairs = self.t.pair_bits
-        for mask in (*m.own[p], *m.sells[seating.left[p]][2], *m.sells[seating.right[p]][2]):
-            bits = pairs.get(mask)
-            if bits is None:
-                bits = pairs[mask] = _pairs(mask, self.t.R)
-            out |= bits
-        return out
-
-    def _neighbour_prices(self, p: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        t = self.t
-        prices = ([t.neighbour_price] * t.R, [t.neighbour_price] * t.R)
-        for comp in self._owned(p):
-            for r, price, side in t.nprices[comp]:
-                if price < prices[side][r]:
-                    prices[side][r] = price
-        return tuple(prices[LEFT]), tuple(prices[RIGHT])
-
-    def _owned(self, p: int) -> list[int]:
-        """Components whose effects city `p` holds: buildings, board and built stages."""
-        return [*self.city[p], *self._board_components(p)]
-
-    def _board_components(self, p: int) -> list[int]:
-        return []
-
-    def _markets_touched(self, acquired) -> None:
-        """Components just acquired, as (seat, component): bring the markets they change up
-        to date, the seat's own and, for production it sells, its neighbours'."""
-        m = self.markets
-        if m is None:
-            return
-        t = self.t
-        changed: dict[int, int] = {}  # seat: resources of its market that changed
-        options = set()  # seats whose either/or cards changed
-        for p, comp in acquired:
-            res = t.trade_res[comp]
-            if not res:
-                continue
-            if t.nprices[comp]:
-                m.prices[p] = self._neighbour_prices(p)
-            one_of = t.one_of[comp]
-            if one_of:
-                m.own[p] = tuple(_mask(o) for o in self.choices[p])
-                m.own_units[p] = _units(m.own[p], t.R)
-                options.add(p)
-            changed[p] = changed.get(p, 0) | res
-            if t.sells_units[comp]:
-                fixed, sold, masks, units = m.sells[p]
-                if t.produces[comp]:
-                    fixed = list(fixed)
-                    for r, n in t.produces[comp]:
-                        fixed[r] += n
-                    fixed = tuple(fixed)
-                masks += tuple(_mask(o) for o in one_of)
-                m.sells[p] = (fixed, sold + one_of, masks, _units(masks, t.R, fixed))
-                for q in t.neighbours[p]:
-                    changed[q] = changed.get(q, 0) | res
-                    if one_of:
-                        options.add(q)
-        for q, res in changed.items():
-            m.offers[q] = {}
-            self._recode(m, q, res)
-        for q in options:
-            m.coupled[q] = self._coupled(m, q)
-
-    def _seat_offers(self, p: int) -> dict:
-        m = self.markets
-        if m is None:
-            m = self._markets()
-        return m.offers[p]
-
-    def _offers(self, p: int, comp: int, offers: dict) -> tuple[tuple[int, int], ...]:
+    def _offers(self, p: int, comp: int, offers: list) -> tuple[tuple[int, int], ...]:
         t = self.t
         m = self.markets
         cost = t.cost_id[comp]
         if m.coupled[p] & t.cost_pairs[cost]:  # an either/or card offers two of its resources
-            return self._option_offers(p, comp, offers)
+            prod = self.prod[p]
+            short = 0
+            for r, n in t.costs[cost][1]:
+                if n > prod[r]:
+                    short |= 1 << r
+            if m.coupled[p] & t.mask_pairs[short]:  # ... two that production leaves short
+                return self._option_offers(p, comp, offers)
         # Otherwise each missing resource splits on its `line`, read from the market's code.
-        codes, lines = m.codes[p], t.code_lines
+        codes = m.codes[p]
+        r = t.cost_single[cost]
+        if r >= 0:  # one resource: the offers of its code, known in every game once made
+            known = t.code_offers[codes[r]]
+            hit = known[cost]
+            if hit is None:
+                split = t.code_lines[codes[r]][t.costs[cost][1][0][1]]
+                hit = known[cost] = () if split is None else \
+                    _offers_of(t, t.costs[cost][0], line_pairs((split,)) if split else FREE_PAIRS)
+            offers[cost] = hit
+            return hit
+        lines = t.code_lines
         coins, needs = t.costs[cost]
         key = [coins]
         for r, n in needs:
@@ -375,11 +197,20 @@ class NeighbourTrade:
                         return ()
                     key.append(split)
             return self._offers_for(t.lines_memo, tuple(key), cost, offers, _line_pairs)
-        key = (t.coin_cost[comp],
-               tuple((r, k, min(sold[0][r], k), min(sold[1][r], k), left_price[r], right_price[r])
-                     for r, k in need.items() if k > 0),
-               tuple(sorted(own)), tuple(sorted(sides[0])), tuple(sorted(sides[1])))
-        return self._offers_for(t.option_memo, key, cost, offers, _option_pairs)
+        # The resources still missing, numbered in order: the cards' masks over those numbers.
+        missing = [r for r, k in need.items() if k > 0]
+        key = (tuple((need[r], min(sold[0][r], need[r]), min(sold[1][r], need[r]),
+                      left_price[r], right_price[r]) for r in missing),
+               *(tuple(sorted(_renumber(mask, missing) for mask in masks))
+                 for masks in (own, *sides)))
+        memo = t.option_memo
+        pairs = memo.get(key)
+        if pairs is None:
+            if len(memo) >= MEMO_LIMIT:
+                del memo[next(iter(memo))]
+            pairs = memo[key] = _option_pairs(key)
+        hit = offers[cost] = _offers_of(t, t.coin_cost[comp], pairs)
+        return hit
 
     def _offers_for(self, memo: dict, key: tuple, cost: int, offers: dict, pairs) -> tuple:
         """The offers `memo` holds under `key` (coins first), else made from `pairs(key)`;
@@ -440,7 +271,7 @@ class NeighbourTrade:
         left, right = m.sells[t.seating.left[p]], m.sells[t.seating.right[p]]
         left_price, right_price = m.prices[p]
         wanted = sorted(set(missing))
-        want = _mask(wanted)
+        want = resource_mask(wanted)
         memo_key = (missing,
                     tuple((left[0][r], right[0][r], left_price[r], right_price[r]) for r in wanted),
                     tuple(sorted(o & want for o in left[2] if o & want)),
@@ -467,18 +298,33 @@ class NeighbourTrade:
         return sorted(out, key=lambda x: (x.left + x.right, x.left))
 
 
+def _offers_of(t, coins: int, pairs) -> tuple[tuple[int, int], ...]:
+    """The offers of paying `coins` and the (left, right) `pairs` (see `Markets`)."""
+    P = t.pay_levels
+    return tuple((coins + a + b, a * P + b) for a, b in pairs)
+
+
 def _line_pairs(key: tuple) -> tuple:
     """The pairs of an `_offers` key: (coins, line, ...)."""
     return line_pairs(key[1:]) if len(key) > 1 else FREE_PAIRS
 
 
 def _option_pairs(key: tuple) -> tuple:
-    """The pairs of an `_option_offers` key."""
-    _, missing, own, left, right = key
-    units = ({r: sold for r, _, sold, _, _, _ in missing}, {r: sold for r, _, _, sold, _, _ in missing})
-    prices = ({r: price for r, _, _, _, price, _ in missing},
-              {r: price for r, _, _, _, _, price in missing})
-    return option_pairs([(r, k) for r, k, *_ in missing], own, left, right, units, prices)
+    """The pairs of an `_option_offers` key: (per missing resource numbered in order,
+    (units, what the left sells, the right sells, their prices)), then the masks of the
+    buyer's, the left's and the right's either/or cards over those numbers."""
+    lines, own, left, right = key
+    units = ([x[1] for x in lines], [x[2] for x in lines])
+    prices = ([x[3] for x in lines], [x[4] for x in lines])
+    return option_pairs([(i, x[0]) for i, x in enumerate(lines)], own, left, right, units, prices)
 
+
+def _renumber(mask: int, resources) -> int:
+    """`mask` over the positions of `resources` instead of resource numbers."""
+    out = 0
+    for i, r in enumerate(resources):
+        if mask >> r & 1:
+            out |= 1 << i
+    return out
 
 MIXIN = NeighbourTrade
