@@ -67,13 +67,14 @@ def encode(t, mode: int, card: int, left: int = 0, right: int = 0) -> int:
 
 
 FREE_PAY = ((0, 0),)  # the one payment of resources the city produces itself
-NO_STAGE = (-1, False)  # Plays._stage_state without a stage to build
+NO_STAGE = (-1, False)  # (next stage, free build unlocked) of a seat without a board yet
 
 
 class Plays:
     """Legal plays and their placing; mixin of hand_draft. Hooks the other classic
-    mechanics override: `_seat_offers`, `_offers` and `_payments` (neighbour_trade),
-    `_stage_state`, `_next_stage`, `_build_stage` (wonder_boards)."""
+    mechanics override: `_offers`, `_payments` and `_markets_touched` (neighbour_trade),
+    `_next_stage`, `_build_stage` (wonder_boards). The legal plays read wonder_boards'
+    `boards`, `stages` and `Tables.stage_steps` themselves (hand_draft requires it)."""
 
     __slots__ = ()
 
@@ -86,12 +87,16 @@ class Plays:
         coins = self.coins[p]
         held = self.held_names[p]
         chains = self.chains[p]
-        offers = self._seat_offers(p)
-        stage, free = self._stage_state(p)
+        offers = self.offers[p]
         out = []
         append = out.append
-        cards = dict.fromkeys(self.hands[p] if hand is None else sorted(hand))  # hands are sorted
-        for c in cards:
+        cards = hand = self.hands[p] if hand is None else sorted(hand)  # hands are sorted
+        last = -1
+        for c in hand:
+            if c == last:  # a second copy: one play each way (dropped from `cards` below)
+                cards = None
+                continue
+            last = c
             name, chain, cost, at = info[c]
             if name & held:  # ruling 5
                 continue
@@ -104,36 +109,32 @@ class Plays:
             for total, offset in pays:
                 if total <= coins:
                     append(at + offset)
+        if cards is None:
+            cards = sorted(set(hand))
+        board = self.boards[p]  # the next Wonder stage, and whether a free build is ready
+        stage, free = NO_STAGE if board is None else \
+            t.stage_steps[board[0]][board[1]][len(self.stages[p])]
         if stage >= 0:
             pays = offers[t.cost_id[stage]]
             if pays is None:
                 pays = self._offers(p, stage, offers)
-            stage_at = t.stage_at
             for total, offset in pays:
                 if total <= coins:
+                    stage_at = t.stage_at
+                    pays = [offset for total, offset in pays if total <= coins]
+                    for c in cards:
+                        at = stage_at[c]
+                        for offset in pays:
+                            append(at + offset)
                     break
-            else:
-                stage_at = None
-            if stage_at is not None:
-                pays = [offset for total, offset in pays if total <= coins]
-                for c in cards:
-                    at = stage_at[c]
-                    for offset in pays:
-                        append(at + offset)
         out += map(t.C_DISCARD.__add__, cards)
-        if free:  # Olympia A: a structure of the hand for free, once an Age
+        if free and not self.free_used[p]:  # Olympia A: a card of the hand for free, once an Age
             base = t.C_FREE
             for c in cards:
                 name, chain, _, _ = info[c]
                 if not (name & held or chain & chains) and t.priced[c]:
                     append(base + c)
         return out
-
-    def _seat_offers(self, p: int) -> list:
-        """Where `_offers` keeps what each cost (`Tables.cost_id`) costs seat `p` while its
-        market holds, None where not known yet (neighbour_trade); without trading,
-        nowhere: a new list."""
-        return [None] * len(self.t.costs)
 
     def _offers(self, p: int, comp: int, offers: list) -> tuple[tuple[int, int], ...]:
         """What building `comp` costs `p`: `(coins, l * P + r)` for each way to pay, coins
@@ -182,11 +183,6 @@ class Plays:
         walk(0, missing)
         return out
 
-    def _stage_state(self, p: int) -> tuple[int, bool]:
-        """(the next Wonder stage `p` may build, -1 if none; whether `p` may build a card of
-        its hand for free now)."""
-        return NO_STAGE
-
     def _next_stage(self, p: int) -> int:
         return -1
 
@@ -200,47 +196,51 @@ class Plays:
         self._acquire(p, c)
 
     def _place_plays(self, choices) -> list[tuple[int, int]]:
-        """Pay, then place every seat's play; (seat, component) whose effects on build are due."""
+        """Pay, then place every seat's play, in seat order (a seat's payment reads only its
+        own city); the neighbours' income once all are placed. Returns (seat, component)
+        whose effects on build are due."""
         t = self.t
-        plays = []
         coins, hands = self.coins, self.hands
         income = [0] * t.n_seats
         left_of, right_of = t.seating.left, t.seating.right
-        P, stages, discards = t.pay_levels, t.C_STAGE, t.C_DISCARD
+        P, PP, builds, stages, discards = t.pay_levels, t.pay_square, t.C_BUILD, t.C_STAGE, t.C_DISCARD
+        due = []
         for p, action in enumerate(choices):
             if action < 0:
                 continue
-            if action < discards:  # a build or a stage: decode() inlined, it runs every play
-                mode, base = (BUILD, t.C_BUILD) if action < stages else (STAGE, stages)
-                c, paid = divmod(action - base, t.pay_square)
+            if action < discards:  # a build or a stage, paying (left, right): decode() inlined
+                stage = action >= stages
+                c, paid = divmod(action - (stages if stage else builds), PP)
                 left, right = divmod(paid, P)
                 income[left_of[p]] += left
                 income[right_of[p]] += right
-                if mode == STAGE:
+                hands[p].remove(c)
+                if stage:
                     coins[p] -= t.coin_cost[self._next_stage(p)] + left + right
-                elif not t.chain_from[c] & self.chains[p]:
+                    due.append((p, self._build_stage(p, c)))
+                    continue
+                if not t.chain_from[c] & self.chains[p]:
                     coins[p] -= t.coin_cost[c] + left + right
             else:
                 mode, c, _, _ = decode(t, action)
-            hands[p].remove(c)
-            plays.append((p, mode, c))
-        due = []
-        for p, mode, c in plays:
-            if mode == DISCARD:
-                self.discard.append(c)
-                self.coins[p] += t.classic_discard_coins
-            elif mode == STAGE:
-                due.append((p, self._build_stage(p, c)))
-            else:
+                hands[p].remove(c)
+                if mode == DISCARD:
+                    self.discard.append(c)
+                    coins[p] += t.classic_discard_coins
+                    continue
                 if mode == FREE:
                     self.free_used[p] = True
-                self._place_building(p, c)
-                due.append((p, c))
+            self._place_building(p, c)
+            due.append((p, c))
         for p in t.seats:
             coins[p] += income[p]
         self._markets_touched(due)
         return due
 
     def _markets_touched(self, acquired) -> None:
-        """Components just acquired, as (seat, component) (neighbour_trade updates what
-        trading reads of the cities)."""
+        """Components just acquired, as (seat, component): what their seats' plays cost may
+        have changed (neighbour_trade updates what trading reads of the cities instead)."""
+        t = self.t
+        for p, comp in acquired:
+            if t.produces[comp] or t.one_of[comp]:
+                self.offers[p] = [None] * len(t.costs)

@@ -174,6 +174,11 @@ FIELDS = (
                "per seat: the free build of this Age is used (Olympia A)"),
     StateField("held_names", lambda g: [0] * g.t.n_seats, list_copy,
                doc="per seat: the names of its buildings (Tables.name_bit), derived"),
+    # Per seat, per cost id, what it costs the seat now (Plays._offers; None: not known yet):
+    # derived. A seat's list is replaced, never cleared, when what it pays changes, so clones
+    # may share one.
+    StateField("offers", lambda g: [[None] * len(g.t.costs) for _ in g.t.seats], list_copy,
+               doc="per seat, per cost: its offers (derived)"),
 )
 
 
@@ -341,6 +346,7 @@ class HandDraft(actions.Plays):
 
     def _recompute(self) -> None:
         super()._recompute()
+        self.offers = [[None] * len(self.t.costs) for _ in self.t.seats]
         bits = self.t.name_bit
         held = self.held_names = [0] * self.t.n_seats
         for p, city in enumerate(self.city):

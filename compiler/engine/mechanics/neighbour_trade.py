@@ -20,12 +20,13 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from itertools import product
 from typing import Any, Mapping
 
 from ..core.fields import StateField
 from ..core.rules import RulesError, checked
 from .trade_market import MarketKeeping, resource_mask, resource_pairs
-from .trade_splits import LEFT, RIGHT, SIDES, line, line_pairs, option_pairs, split_units
+from .trade_splits import LEFT, RIGHT, SIDES, line, line_pairs, option_pairs, pareto, split_units
 
 NAME = "neighbour_trade"
 # Answers kept per ruleset (Tables.split_memo, Tables.pairs_memo); past the limit the oldest
@@ -57,7 +58,6 @@ def extend_tables(t) -> None:
                          f"('next_turn'), not {config.income_spendable!r:.60}")
     t.split_memo = OrderedDict()  # NeighbourTrade._residual_splits
     t.lines_memo = {}  # NeighbourTrade._offers, first in first out as well
-    t.option_memo = {}  # NeighbourTrade._option_offers, the same
     t.market_codes = {}  # NeighbourTrade._recode: what a code stands for -> the code
     t.code_lines = []  # the code -> per number of units needed, its `line`
     sellable = {t.color_index[c] for c in config.sellable if c in t.color_index}
@@ -112,7 +112,7 @@ class NeighbourTrade(MarketKeeping):
 
     def _offers(self, p: int, comp: int, offers: list) -> tuple[tuple[int, int], ...]:
         t = self.t
-        m = self.markets
+        m = self.markets or self._markets()
         cost = t.cost_id[comp]
         if m.coupled[p] & t.cost_pairs[cost]:  # an either/or card offers two of its resources
             prod = self.prod[p]
@@ -144,85 +144,91 @@ class NeighbourTrade(MarketKeeping):
             elif split is None:
                 offers[cost] = ()
                 return ()
-        return self._offers_for(t.lines_memo, tuple(key), cost, offers, _line_pairs)
+        key = tuple(key)
+        memo = t.lines_memo
+        hit = memo.get(key)
+        if hit is None:
+            if len(memo) >= MEMO_LIMIT:
+                del memo[next(iter(memo))]
+            hit = memo[key] = _offers_of(t, coins, _line_pairs(key))
+        offers[cost] = hit
+        return hit
 
-    def _option_offers(self, p: int, comp: int, offers: dict):
-        """`_offers` when an either/or card may supply a missing unit. A card offering one
-        missing resource only is a unit of it (the buyer's lowers what is missing, a
-        seller's adds to what it sells); the others, which offer several, are what
-        `option_pairs` tries, memoised per ruleset (`Tables.option_memo`) under the units
-        missing, what each side sells of them, their prices and those cards."""
+    def _option_offers(self, p: int, comp: int, offers: list):
+        """`_offers` when an either/or card offers two resources that production leaves
+        short. A card offering one short resource only is a unit of it (the buyer's lowers
+        what is missing, a seller's adds to what it sells); each way to point every other
+        card at one of its short resources makes the cards fixed units (`option_pairs`,
+        here through the memo of lines), and the best pairs of all those ways are offered."""
         t = self.t
         m = self.markets
         cost = t.cost_id[comp]
+        coins = t.coin_cost[comp]
         prod = self.prod[p]
         seating = t.seating
         left, right = m.sells[seating.left[p]], m.sells[seating.right[p]]
-        need = {}
+        need = [0] * t.R
         want = 0
         for r, n in t.cost[comp]:
             if n > prod[r]:
                 need[r] = n - prod[r]
                 want |= 1 << r
-        own = []
+        several = []  # (0: the buyer's, 1: the left's, 2: the right's, its short resources)
         for mask in m.own[p]:  # the buyer's own cover what they can; the rest is bought
             mask &= want
             if mask & (mask - 1):
-                own.append(mask)
+                several.append((0, mask))
             elif mask:
                 r = mask.bit_length() - 1
                 need[r] -= 1
                 if not need[r]:
                     want &= ~mask
-        if not want:
-            return self._offers_for(t.lines_memo, (t.coin_cost[comp],), cost, offers, _line_pairs)
-        sold = ({r: left[0][r] for r in need}, {r: right[0][r] for r in need})
-        sides = ([], [])
+        sold = (list(left[0]), list(right[0]))
         for side, masks in enumerate((left[2], right[2])):
             for mask in masks:
                 mask &= want
                 if mask & (mask - 1):
-                    sides[side].append(mask)
+                    several.append((side + 1, mask))
                 elif mask:
                     sold[side][mask.bit_length() - 1] += 1
-        own = [mask & want for mask in own if mask & want]
-        left_price, right_price = m.prices[p]
-        if not (own or sides[0] or sides[1]):
-            key = [t.coin_cost[comp]]
-            for r, k in need.items():
-                if k > 0:
-                    split = line(k, sold[0][r], sold[1][r], left_price[r], right_price[r])
-                    if split is None:
-                        offers[cost] = ()
-                        return ()
-                    key.append(split)
-            return self._offers_for(t.lines_memo, tuple(key), cost, offers, _line_pairs)
-        # The resources still missing, numbered in order: the cards' masks over those numbers.
-        missing = [r for r, k in need.items() if k > 0]
-        key = (tuple((need[r], min(sold[0][r], need[r]), min(sold[1][r], need[r]),
-                      left_price[r], right_price[r]) for r in missing),
-               *(tuple(sorted(_renumber(mask, missing) for mask in masks))
-                 for masks in (own, *sides)))
-        memo = t.option_memo
-        pairs = memo.get(key)
-        if pairs is None:
-            if len(memo) >= MEMO_LIMIT:
-                del memo[next(iter(memo))]
-            pairs = memo[key] = _option_pairs(key)
-        hit = offers[cost] = _offers_of(t, t.coin_cost[comp], pairs)
+        prices = m.prices[p]
+        found = set()
+        P = t.pay_levels
+        for pick in product(*(_bits(mask & want) or (-1,) for _, mask in several)):
+            k, units = need[:], (sold[0][:], sold[1][:])
+            for (whose, _), r in zip(several, pick):
+                if r < 0:
+                    pass
+                elif whose:
+                    units[whose - 1][r] += 1
+                else:
+                    k[r] -= 1
+            branch = self._lines_offers(coins, k, want, units, prices)
+            if branch and branch[0] == (coins, 0):
+                found = {(0, 0)}  # nothing to buy: no payment is cheaper
+                break
+            found.update(divmod(offset, P) for _, offset in branch)
+        hit = offers[cost] = _offers_of(t, coins, pareto(found))
         return hit
 
-    def _offers_for(self, memo: dict, key: tuple, cost: int, offers: dict, pairs) -> tuple:
-        """The offers `memo` holds under `key` (coins first), else made from `pairs(key)`;
-        kept in `offers` under the cost id."""
+    def _lines_offers(self, coins: int, need, want: int, units, prices) -> tuple:
+        """The offers of buying `need` (per resource, of those in `want`) from sellers of
+        fixed `units` (per side) at `prices`, through `Tables.lines_memo`; () if they
+        cannot supply it."""
+        key = [coins]
+        for r in _bits(want):
+            if need[r] > 0:
+                split = line(need[r], units[0][r], units[1][r], prices[0][r], prices[1][r])
+                if split is None:
+                    return ()
+                key.append(split)
+        key = tuple(key)
+        memo = self.t.lines_memo
         hit = memo.get(key)
         if hit is None:
-            P = self.t.pay_levels
-            coins = key[0]
             if len(memo) >= MEMO_LIMIT:
                 del memo[next(iter(memo))]
-            hit = memo[key] = tuple((coins + a + b, a * P + b) for a, b in pairs(key))
-        offers[cost] = hit
+            hit = memo[key] = _offers_of(self.t, coins, _line_pairs(key))
         return hit
 
     def _payments(self, p: int, comp: int) -> tuple[tuple[int, int], ...]:
@@ -309,22 +315,11 @@ def _line_pairs(key: tuple) -> tuple:
     return line_pairs(key[1:]) if len(key) > 1 else FREE_PAIRS
 
 
-def _option_pairs(key: tuple) -> tuple:
-    """The pairs of an `_option_offers` key: (per missing resource numbered in order,
-    (units, what the left sells, the right sells, their prices)), then the masks of the
-    buyer's, the left's and the right's either/or cards over those numbers."""
-    lines, own, left, right = key
-    units = ([x[1] for x in lines], [x[2] for x in lines])
-    prices = ([x[3] for x in lines], [x[4] for x in lines])
-    return option_pairs([(i, x[0]) for i, x in enumerate(lines)], own, left, right, units, prices)
+def _bits(mask: int) -> tuple[int, ...]:
+    """The resources of `mask`, ascending."""
+    return BITS[mask] if mask < len(BITS) else tuple(r for r in range(mask.bit_length()) if mask >> r & 1)
 
 
-def _renumber(mask: int, resources) -> int:
-    """`mask` over the positions of `resources` instead of resource numbers."""
-    out = 0
-    for i, r in enumerate(resources):
-        if mask >> r & 1:
-            out |= 1 << i
-    return out
+BITS = tuple(tuple(r for r in range(8) if mask >> r & 1) for mask in range(256))
 
 MIXIN = NeighbourTrade

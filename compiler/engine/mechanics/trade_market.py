@@ -44,13 +44,12 @@ class Markets:
     - `coupled[p]`: the pairs of resources (`resource_pairs`) some either/or card p may use
       offers both of (its own, or one its neighbours sell);
     - `codes[p]`: per resource, a number for what p's market is for it (`_code`);
-    - `offers[p]`: what each cost (`Tables.cost_id`) costs p while its market holds, as
-      `((coins, l * P + r), ...)` for each Pareto-minimal payment (l, r), ascending; None
-      where not known yet. A seat whose market changes gets a new list, so a clone may
-      share a list: it is only ever filled for one market.
+    The offers each seat's market makes (`Game.offers`, hand_draft's: per cost id,
+    `((coins, l * P + r), ...)` for each Pareto-minimal payment (l, r), ascending) are
+    replaced by a blank list whenever its market changes.
     """
 
-    __slots__ = ("sells", "prices", "own", "own_units", "coupled", "codes", "offers")
+    __slots__ = ("sells", "prices", "own", "own_units", "coupled", "codes")
 
     def copy(self) -> "Markets":
         other = Markets.__new__(Markets)
@@ -60,7 +59,6 @@ class Markets:
         other.own_units = self.own_units[:]
         other.coupled = self.coupled[:]
         other.codes = self.codes[:]  # lists, replaced whole when they change
-        other.offers = self.offers[:]
         return other
 
 
@@ -73,6 +71,7 @@ class MarketKeeping:
         """Any city may have changed (set-up, a position edited, a card built from the
         discard pile): the markets are rebuilt when next needed."""
         self.markets = None
+        self.offers = [[None] * len(self.t.costs) for _ in self.t.seats]
 
     def _markets(self) -> Markets:
         m = self.markets
@@ -87,7 +86,6 @@ class MarketKeeping:
             m.codes = [[0] * t.R for _ in t.seats]
             for p in t.seats:
                 self._recode(m, p, (1 << t.R) - 1)
-            m.offers = [[None] * len(t.costs) for _ in t.seats]
         return m
 
     def _recode(self, m: Markets, p: int, res: int) -> None:
@@ -198,14 +196,7 @@ class MarketKeeping:
                         options.add(q)
         unknown = [None] * len(t.costs)
         for q, res in changed.items():
-            m.offers[q] = unknown[:]
+            self.offers[q] = unknown[:]
             self._recode(m, q, res)
         for q in options:
             m.coupled[q] = self._coupled(m, q)
-
-    def _seat_offers(self, p: int) -> list:
-        m = self.markets
-        if m is None:
-            m = self._markets()
-        return m.offers[p]
-

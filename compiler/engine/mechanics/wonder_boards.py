@@ -30,7 +30,6 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ..core.fields import StateField, list_copy, lists_copy
 from ..core.kinds import AGES, CHANCE, SETUP, handles, kind, legal_at, outcomes_from, stands
 from ..core.rules import RulesError, checked
-from .classic_actions import NO_STAGE
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -67,7 +66,7 @@ def extend_tables(t) -> None:
     t.plays_seventh = [bool(getattr(cls, "play_seventh_card", False)) for cls in t.classes]
     t.builds_free = [bool(getattr(cls, "free_build_per_age", False)) for cls in t.classes]
     # Per board and side, per number of stages built: (the next stage or -1, whether a stage
-    # built gives a free build an Age), what WonderBoards._stage_state reads.
+    # built gives a free build an Age), what hand_draft's legal plays read.
     t.stage_steps = [tuple(tuple((stages[k] if k < len(stages) else -1,
                                   any(t.builds_free[s] for s in stages[:k]))
                                  for k in range(len(stages) + 1)) for stages in sides)
@@ -202,13 +201,6 @@ class WonderBoards:
 
     def _tucked_cards(self) -> list[list[int]]:
         return self.stages
-
-    def _stage_state(self, p: int) -> tuple[int, bool]:
-        board = self.boards[p]
-        if board is None:
-            return NO_STAGE
-        stage, free = self.t.stage_steps[board[0]][board[1]][len(self.stages[p])]
-        return stage, free and not self.free_used[p]
 
     def _next_stage(self, p: int) -> int:
         board = self.boards[p]
