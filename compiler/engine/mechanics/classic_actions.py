@@ -237,6 +237,10 @@ class Plays:
         self._markets_touched(due)
         return due
 
+    def _board_dealt(self, p: int, comp: int) -> None:
+        """Board `comp` dealt to `p` and acquired (neighbour_trade updates its markets)."""
+        self._markets_touched(((p, comp),))
+
     def _markets_touched(self, acquired) -> None:
         """Components just acquired, as (seat, component): what their seats' plays cost may
         have changed (neighbour_trade updates what trading reads of the cities instead)."""

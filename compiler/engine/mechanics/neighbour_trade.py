@@ -76,6 +76,9 @@ def extend_tables(t) -> None:
     t.trade_res = [resource_mask((*(r for r, _ in t.produces[c]), *(r for o in t.one_of[c] for r in o),
                                   *(r for r, _, _ in t.nprices[c]))) for c in range(t.N)]
     t.cost_id_mask = [resource_mask(r for r, _ in cost) for _, cost in t.costs]  # by Tables.cost_id
+    # Per mask of resources, the cost ids needing any of them.
+    t.costs_touching = [tuple(c for c, need in enumerate(t.cost_id_mask) if need & mask)
+                        for mask in range(1 << t.R)]
     t.mask_pairs = [resource_pairs(mask, t.R) for mask in range(1 << t.R)]  # by mask of resources
     t.cost_pairs = [t.mask_pairs[resource_mask(r for r, _ in cost)] for _, cost in t.costs]
     # The one resource a cost needs (-1: several), and its offers for each market code.

@@ -73,6 +73,33 @@ class MarketKeeping:
         self.markets = None
         self.offers = [[None] * len(self.t.costs) for _ in self.t.seats]
 
+    def _board_dealt(self, p: int, comp: int) -> None:
+        """Board `comp` dealt to `p` at set-up (and acquired): the first board starts the
+        markets of empty cities (`_empty_markets`), each brings them up to date."""
+        if self.markets is None:
+            if sum(b is not None for b in self.boards) != 1 or any(self.city):
+                self._trade_changed()  # a position set up otherwise: rebuilt when needed
+                return
+            self.markets = self._empty_markets().copy()
+        self._markets_touched(((p, comp),))
+
+    def _empty_markets(self) -> Markets:
+        """The markets of cities that hold nothing, made once per ruleset."""
+        t = self.t
+        m = t.cache.get("empty_markets")
+        if m is None:
+            m = t.cache["empty_markets"] = Markets()
+            n, zeros = t.n_seats, (0,) * t.R
+            m.sells = [(zeros, (), (), zeros)] * n
+            m.prices = [((t.neighbour_price,) * t.R,) * 2] * n
+            m.own, m.own_units, m.coupled = [()] * n, [zeros] * n, [0] * n
+            codes = t.market_codes
+            m.codes = [[codes.get(key) if key in codes else self._new_code(key)
+                        for key in (() if cap <= 0 else (0, 0, 0, t.neighbour_price,
+                                                        t.neighbour_price)
+                                    for cap in t.res_cap)]] * n
+        return m
+
     def _markets(self) -> Markets:
         m = self.markets
         if m is None:
@@ -194,9 +221,11 @@ class MarketKeeping:
                     changed[q] = changed.get(q, 0) | res
                     if one_of:
                         options.add(q)
-        unknown = [None] * len(t.costs)
+        touching = t.costs_touching
         for q, res in changed.items():
-            self.offers[q] = unknown[:]
+            offers = self.offers[q] = self.offers[q][:]  # shared with clones until now
+            for cost in touching[res]:  # only the costs needing a resource whose market changed
+                offers[cost] = None
             self._recode(m, q, res)
         for q in options:
             m.coupled[q] = self._coupled(m, q)

@@ -160,7 +160,7 @@ def _on_board(g: Game, node, action: int) -> None:
     p = node[2]
     g.boards[p] = (b, side)
     g._acquire(p, t.board0 + b, quiet=True)
-    g._trade_changed()
+    g._board_dealt(p, t.board0 + b)
 
 
 @legal_at(K_DISCARD_BUILD)
