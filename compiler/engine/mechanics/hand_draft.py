@@ -177,7 +177,7 @@ FIELDS = (
     # Per seat, per cost id, what it costs the seat now (Plays._offers; None: not known yet):
     # derived. A seat's list is replaced, never cleared, when what it pays changes, so clones
     # may share one.
-    StateField("offers", lambda g: [[None] * len(g.t.costs) for _ in g.t.seats], list_copy,
+    StateField("offers", lambda g: [], list_copy,  # made by HandDraft._recompute
                doc="per seat, per cost: its offers (derived)"),
 )
 
@@ -248,19 +248,18 @@ def _on_age(g: Game, node) -> None:
         pool.append(c)
         hist.append(base + c)
     pool.sort()
+    step = (seed + k * GAMMA) & M64  # draw(seed, k, len(pool)) below, inlined: many a game
     for p in t.seats:
         hand = g.hands[p]
         for _ in range(t.hand_size[age - 1]):
-            # draw(seed, k, len(pool)), inlined: a few hundred cards a game.
-            k += 1
-            z = (seed + k * GAMMA) & M64
+            z = step = (step + GAMMA) & M64
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
             c = pool.pop(((z ^ (z >> 31)) * len(pool)) >> 64)
             hand.append(c)
             hist.append(base + c)
         hand.sort()
-    g.chance_count = k
+    g.chance_count = k + len(t.seats) * t.hand_size[age - 1]
 
 
 @outcomes_from(K_DRAW_GUILD)

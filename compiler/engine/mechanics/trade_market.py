@@ -132,8 +132,12 @@ class MarketKeeping:
             if res & 1:
                 cap = caps[r]
                 made = prod[r] + own[r]
-                key = () if made >= cap else (made, min(left[r], cap), min(right[r], cap),
-                                              left_price[r], right_price[r])
+                if made >= cap:
+                    key = ()
+                else:
+                    sold_left, sold_right = left[r], right[r]
+                    key = (made, sold_left if sold_left < cap else cap,
+                           sold_right if sold_right < cap else cap, left_price[r], right_price[r])
                 code = known.get(key)
                 codes[r] = self._new_code(key) if code is None else code
             res >>= 1
