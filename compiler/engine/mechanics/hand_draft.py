@@ -19,8 +19,10 @@ ends (`_age_ends`: conflicts) and the next one is dealt. Legal plays are judged 
 coins each seat holds when the turn starts, so coins received during a turn are spent from
 the next one (ruling 12).
 
-Action ids: hand_draft.layout (classic_actions.py). State: `hands` (each seat's cards) and
-`free_used` (the Olympia A free build of this Age, per seat), declared in `FIELDS`.
+Action ids: classic_actions.lay_out; their text: classic_texts.py. State: `hands` (each
+seat's cards) and `free_used` (the Olympia A free build of this Age, per seat), declared in
+`FIELDS` with what the legal plays derive from the cities: `held_names` and `offers` (what
+each cost costs each seat, kept until what it pays changes).
 """
 from __future__ import annotations
 

@@ -29,7 +29,7 @@ from .trade_market import MarketKeeping, resource_mask, resource_pairs
 from .trade_splits import LEFT, RIGHT, SIDES, line, line_pairs, option_pairs, pareto, split_units
 
 NAME = "neighbour_trade"
-# Answers kept per ruleset (Tables.split_memo, Tables.pairs_memo); past the limit the oldest
+# Answers kept per ruleset (Tables.split_memo, Tables.lines_memo); past the limit the oldest
 # goes (first in, first out): a full memo keeps its size, so memory stays flat however many
 # games are played.
 MEMO_LIMIT = 4_096
