@@ -31,8 +31,10 @@ from .trade_splits import LEFT, RIGHT, SIDES, line, line_pairs, option_pairs, pa
 NAME = "neighbour_trade"
 # Answers kept per ruleset (Tables.split_memo, Tables.lines_memo); past the limit the oldest
 # goes (first in, first out): a full memo keeps its size, so memory stays flat however many
-# games are played.
+# games are played. The lines memo fills within a few hundred games at that size (and holds
+# most of what random games meet: a couple of misses a game), so memory is flat early.
 MEMO_LIMIT = 4_096
+LINES_LIMIT = 1_024
 FREE_PAIRS = ((0, 0),)  # the one payment of resources the city produces itself
 
 
@@ -151,7 +153,7 @@ class NeighbourTrade(MarketKeeping):
         memo = t.lines_memo
         hit = memo.get(key)
         if hit is None:
-            if len(memo) >= MEMO_LIMIT:
+            if len(memo) >= LINES_LIMIT:
                 del memo[next(iter(memo))]
             hit = memo[key] = _offers_of(t, coins, _line_pairs(key))
         offers[cost] = hit
@@ -229,7 +231,7 @@ class NeighbourTrade(MarketKeeping):
         memo = self.t.lines_memo
         hit = memo.get(key)
         if hit is None:
-            if len(memo) >= MEMO_LIMIT:
+            if len(memo) >= LINES_LIMIT:
                 del memo[next(iter(memo))]
             hit = memo[key] = _offers_of(self.t, coins, _line_pairs(key))
         return hit
@@ -288,7 +290,7 @@ class NeighbourTrade(MarketKeeping):
         memo = t.split_memo
         hit = memo.get(memo_key)
         if hit is None:
-            if len(memo) >= MEMO_LIMIT:
+            if len(memo) >= MEMO_LIMIT:  # payment_options only
                 memo.popitem(last=False)
             hit = memo[memo_key] = split_units(missing, (left[:2], right[:2]),
                                                (left_price, right_price))
