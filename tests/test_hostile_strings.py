@@ -98,7 +98,8 @@ def text_fields() -> set[tuple[str, str]]:
 
 
 def leaves(node: Any, owner: str = "", name: str = "") -> list[tuple[tuple[str, str], str]]:
-    """Every string in an instance, with the (class, field) it sits in."""
+    """Every string in an instance, with the (class, field) it sits in. The keys of the rules
+    record (`Game.rules`) are the schema's names, not data: its values are the text."""
     if isinstance(node, str):
         return [((owner, name), node)]
     if dataclasses.is_dataclass(node) and not isinstance(node, type):
@@ -108,23 +109,27 @@ def leaves(node: Any, owner: str = "", name: str = "") -> list[tuple[tuple[str, 
         return [leaf for item in node for leaf in leaves(item, owner, name)]
     if isinstance(node, dict):
         return [leaf for k, val in node.items()
-                for leaf in leaves(k, owner, name) + leaves(val, owner, name)]
+                for leaf in (leaves(k, owner, name) if name != "rules" else [])
+                + leaves(val, owner, name)]
     return []
 
 
-def rename(node: Any, mapping: dict[str, str]) -> Any:
-    """The same structure with every string in `mapping` replaced, everywhere."""
+def rename(node: Any, mapping: dict[str, str], keys: bool = True) -> Any:
+    """The same structure with every string in `mapping` replaced, everywhere (but the keys
+    of the rules record)."""
     if isinstance(node, str):
         return mapping.get(node, node)
     if dataclasses.is_dataclass(node) and not isinstance(node, type):
-        return dataclasses.replace(node, **{f.name: rename(getattr(node, f.name), mapping)
-                                            for f in dataclasses.fields(node) if f.init})
+        return dataclasses.replace(node, **{
+            f.name: rename(getattr(node, f.name), mapping, f.name != "rules")
+            for f in dataclasses.fields(node) if f.init})
     if isinstance(node, tuple):
-        return tuple(rename(item, mapping) for item in node)
+        return tuple(rename(item, mapping, keys) for item in node)
     if isinstance(node, list):
-        return [rename(item, mapping) for item in node]
+        return [rename(item, mapping, keys) for item in node]
     if isinstance(node, dict):
-        return {rename(k, mapping): rename(val, mapping) for k, val in node.items()}
+        return {rename(k, mapping) if keys else k: rename(val, mapping, keys)
+                for k, val in node.items()}
     return node
 
 
@@ -147,14 +152,19 @@ def _board() -> model.Board:
 
 def _circle_keys(game: model.Game) -> model.Game:
     """Duel with the game.yaml keys of a circle of cities (7 Wonders) set, as probes."""
-    return dataclasses.replace(
-        game, ages=tuple(dataclasses.replace(a, pass_to="left") for a in game.ages),
-        setup=dataclasses.replace(game.setup, boards=model.BoardDeal(7, "random", "chosen")),
-        trade_from="neighbours", trade_sellable=("brown", "board"),
-        trade_income_spendable="next_turn",
-        conflicts=model.Conflicts("end_of_age", (1, 3, 5), -1),
-        science_sets=model.ScienceSets("squared", 3, 7, "chosen_at_end"),
-        two_player_variant=model.TwoPlayerVariant(2, 3, (("free_city_last_card", "discarded"),)))
+    rules = game.rules
+    return dataclasses.replace(game, rules={
+        "ages": tuple({"age": a.age, "hand": 7, "pass": "left"} for a in game.ages),
+        **rules, "setup": {**rules["setup"], "boards": {"count": 7, "deal": "random",
+                                                        "side": "chosen"}},
+        "turn": {"simultaneous": True, "per_age": 6},
+        "trade": {**rules["trade"], "from": "neighbours", "sellable": ("brown", "board"),
+                  "income_spendable": "next_turn"},
+        "conflicts": {"at": "end_of_age", "victory": (1, 3, 5), "defeat": -1},
+        "science": {**rules["science"], "identical": "squared", "set_size": 3,
+                    "set_points": 7, "wildcards": "chosen_at_end"},
+        "two_player_variant": {"players": 2, "deck_players": 3,
+                               "free_city_last_card": "discarded"}})
 
 
 def game_with(field: tuple[str, str]) -> model.Game:
@@ -239,13 +249,10 @@ def check_python(game: model.Game, tmp_path: Path) -> bool:
     assert (ruleset.resources, ruleset.colors, ruleset.science_symbols) == \
         (game.resources, game.colors, game.science_symbols)
     rules = ruleset.rules  # the rules record, as the engine's mechanics read it
-    assert rules["setup"]["guilds"]["color"] == game.setup.guild_color
-    first_game = rules["setup"]["first_game_wonders"]
-    assert ((first_game["first"], first_game["second"]) if first_game else ()) == \
-        game.setup.first_game_wonders
-    assert rules["scoring"]["tie_break"] == game.tie_break
-    assert rules["trade"]["raised_by"] == game.trade_raised_by
-    assert rules["discard"]["bonus"]["colors"] == game.discard_bonus_colors
+    assert rules == game.rules  # every value back exactly
+    assert rules["setup"]["guilds"]["color"] == game.guild_color
+    assert rules["setup"]["first_game_wonders"] == game.rules["setup"]["first_game_wonders"]
+    assert rules["scoring"]["tie_break"] == game.rules["scoring"]["tie_break"]
     items = (*game.buildings, *game.wonders, *game.tokens)
     classes = (*ruleset.buildings, *ruleset.wonders, *ruleset.tokens)
     for item, cls in zip(items, classes, strict=True):
@@ -408,8 +415,9 @@ CLASSIC_FIELDS = sorted({key for key, _ in leaves(classic())})
 
 
 def test_classic_has_text_in_the_fields_only_it_uses() -> None:
-    assert {("Board", "name"), ("AgeDeck", "pass_to"), ("Game", "trade_sellable")} <= \
-        set(CLASSIC_FIELDS)
+    assert {("Board", "name"), ("Game", "rules")} <= set(CLASSIC_FIELDS)
+    assert {"left", "board", "neighbours"} <= {v for k, v in leaves(classic())
+                                               if k == ("Game", "rules")}
 
 
 @pytest.mark.parametrize("field", CLASSIC_FIELDS, ids=[".".join(f) for f in CLASSIC_FIELDS])

@@ -159,13 +159,21 @@ def structure_svg(structure: Structure) -> Markup:
     return Markup("".join(parts))
 
 
+def military_track(game: Game) -> Any:
+    """The military track's config (supremacy_at, zones), or None without the mechanic."""
+    return game.config("military_track") if "military_track" in game.mechanics else None
+
+
 def military_cells(game: Game) -> list[dict[str, Any]]:
     """The track from one capital to the other, one cell per space, centre at 0."""
+    track = military_track(game)
+    if track is None:
+        return []
     cells = []
-    for pos in range(-game.supremacy_at, game.supremacy_at + 1):
+    for pos in range(-track.supremacy_at, track.supremacy_at + 1):
         d = abs(pos)
-        zone = next((z for z in game.zones if z.first <= d <= z.last), None)
-        level = game.zones.index(zone) if zone else len(game.zones)
+        zone = next((z for z in track.zones if z.first <= d <= z.last), None)
+        level = track.zones.index(zone) if zone else len(track.zones)
         cells.append({"pos": pos, "distance": d, "capital": zone is None,
                       "level": level, "points": zone.points if zone else None})
     return cells
@@ -173,8 +181,9 @@ def military_cells(game: Game) -> list[dict[str, Any]]:
 
 def military_zones(game: Game) -> list[dict[str, Any]]:
     """The zones on one side of the track, from the centre outwards."""
+    track = military_track(game)
     return [{"first": z.first, "last": z.last, "points": z.points, "loot": z.loot}
-            for z in game.zones]
+            for z in (track.zones if track else ())]
 
 
 class RenderError(ValueError):
@@ -302,7 +311,7 @@ def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
     if chains is not None:
         labels["chain_gives"] = t.gettext("Makes free")
     ages = []
-    colors = [c for c in game.colors if c != game.setup.guild_color]
+    colors = [c for c in game.colors if c != game.guild_color]
     for deck in game.ages:
         cards = game.age_cards(deck.age)
         groups = []
@@ -328,7 +337,7 @@ def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
         "lang": lang, "language_name": LANGUAGE_NAMES[lang], "game": game,
         "title": Text(game.name), "labels": labels, "ages": ages,
         "guilds": guilds,
-        "guilds_title": phrases.color_heading(t, game.setup.guild_color),
+        "guilds_title": phrases.color_heading(t, game.guild_color),
         "wonders": [card_view(t, w, names, opponent) for w in game.wonders],
         "tokens": [card_view(t, k, names, opponent) for k in game.tokens],
         "cells": military_cells(game), "zones": military_zones(game),
@@ -339,7 +348,7 @@ def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
         "conflicts": boards.conflict_rows(t, game),
         "pad": scoring.pad(t, game),
         "has_copies": any(b.copies for b in game.buildings),
-        "has_track": "military_track" in game.mechanics,
+        "has_track": "military_track" in game.mechanics, "track": military_track(game),
         "card_types": texts.card_types(t, game),
         "paper": PAPERS[paper], "icon_css": Markup(icon_css()),
         "font_base": font_base, "css_page": Markup(css_page),

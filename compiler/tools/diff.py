@@ -108,9 +108,10 @@ def _value_diff(label: str, old: Any, new: Any) -> list[str]:
 
 
 def _keyed_diff(label: str, old: tuple, new: tuple, key: str) -> list[str]:
-    """Lists of per-Age records (decks, structures), matched by their `age`."""
-    a = {getattr(v, key): v for v in old}
-    b = {getattr(v, key): v for v in new}
+    """Lists of per-Age records (decks, structures, the record's Ages), matched by their
+    `age`."""
+    a = {v[key] if isinstance(v, dict) else getattr(v, key): v for v in old}
+    b = {v[key] if isinstance(v, dict) else getattr(v, key): v for v in new}
     out = []
     for k in sorted(a.keys() | b.keys()):
         if k not in b:
@@ -124,6 +125,8 @@ def _keyed_diff(label: str, old: tuple, new: tuple, key: str) -> list[str]:
                            f"{len(rows_b)} rows ({b[k].slots} cards)")
             else:
                 out += _value_diff(f"{label} of Age {k}, row", rows_a, rows_b)
+        elif isinstance(a[k], dict):  # an Age of the rules record: its rule keys
+            out += _plain_diff(f"{label} of Age {k}", a[k], b[k])
         else:
             out += [line.replace(f"{label} of Age {k}, age", f"{label} of Age {k}")
                     for line in _value_diff(f"{label} of Age {k}", a[k], b[k])]
@@ -131,7 +134,7 @@ def _keyed_diff(label: str, old: tuple, new: tuple, key: str) -> list[str]:
 
 
 def diff_rules(old: Game, new: Game) -> list[str]:
-    """Game-level changes: set-up numbers, decks, structures, track, trade, scoring."""
+    """Game-level changes: decks, structures, seating, then the rules record key by key."""
     out: list[str] = []
     for f in dataclasses.fields(Game):
         if f.name in _NOT_RULES or not f.compare:
@@ -141,13 +144,46 @@ def diff_rules(old: Game, new: Game) -> list[str]:
             out += _keyed_diff("deck", a, b, "age")
         elif f.name == "structures":
             out += _keyed_diff("structure", a, b, "age")
-        elif f.name == "zones":
-            out += _value_diff("military track zone", a, b) if len(a) == len(b) else (
-                [f"military track: {render_value(a)} → {render_value(b)}"] if a != b else [])
+        elif f.name == "rules":
+            out += _record_diff(a, b)
         else:
-            out += _value_diff("set-up" if f.name == "setup" else f.name.replace("_", " "),
-                               a, b)
+            out += _value_diff(f.name.replace("_", " "), a, b)
     return out
+
+
+def _words(key: str) -> str:
+    return "set-up" if key == "setup" else key.replace("_", " ")
+
+
+def _record_diff(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    """The rules record's changes, labelled by section and key ("set-up, starting coins");
+    each Age's rule keys are labelled by the Age, as its deck is ("deck of Age 1, hand")."""
+    out: list[str] = []
+    for section in (*old, *(s for s in new if s not in old)):
+        a, b = old.get(section), new.get(section)
+        if section == "ages" and a and b:
+            out += _keyed_diff("deck", a, b, "age")
+        else:
+            out += _plain_diff(_words(section), a, b)
+    return out
+
+
+def _plain_diff(label: str, old: Any, new: Any) -> list[str]:
+    """Lines "label: old → new" over plain data: mappings key by key, lists of mappings of
+    one length item by item ("military, zone 4, loot"); a missing value reads "none"."""
+    if old == new:
+        return []
+    if isinstance(old, dict) and isinstance(new, dict):
+        out: list[str] = []
+        for key in (*old, *(k for k in new if k not in old)):
+            out += _plain_diff(f"{label}, {_words(key)}", old.get(key), new.get(key))
+        return out
+    if (isinstance(old, tuple) and isinstance(new, tuple) and len(old) == len(new)
+            and old and all(isinstance(v, dict) for v in old + new)):
+        item = label.removesuffix("s")
+        return [line for i, (a, b) in enumerate(zip(old, new), 1)
+                for line in _plain_diff(f"{item} {i}", a, b)]
+    return [f"{label}: {render_value(old)} → {render_value(new)}"]
 
 
 def _effects_diff(old: tuple[Effect, ...], new: tuple[Effect, ...]) -> list[str]:

@@ -19,6 +19,7 @@ from wondersmith.diagnostics import Diagnostic, did_you_mean
 from wondersmith.dsl.rules_keys import KNOWN as MECHANICS
 from wondersmith.engine.mechanics.catalogue import OPPONENT
 from wondersmith.ir.model import Board, Building, Game, Loc, Token, Wonder, stage_id_of
+from wondersmith.ir.rules import guilds_at
 from wondersmith.validate.strict_yaml import Document
 from wondersmith.dsl.effect import CITY, COLOUR, RESOURCE, SYMBOL, Effect
 
@@ -212,8 +213,9 @@ def _chain_givers(game: Game) -> dict[str, Building]:
 @check_
 def declared_ages(game: Game, doc: Document) -> Iterator[Diagnostic]:
     declared = {deck.age for deck in game.ages}
+    guild_age = game.rules["setup"]["guilds"]["age"]
     for b in game.buildings:
-        guild = b.color == game.setup.guild_color and b.age == game.setup.guild_age
+        guild = b.color == game.guild_color and b.age == guild_age
         if b.age not in declared and not guild:
             yield at(b, "", "WS313", f"Age {b.age} is not declared in game.yaml `ages`",
                      "ages declared: " + ", ".join(str(a) for a in sorted(declared)))
@@ -261,7 +263,7 @@ def science_symbols(game: Game, doc: Document) -> Iterator[Diagnostic]:
         for _, effect in effects_of(b):
             for symbol in effect.card_symbols():
                 holders[symbol].append(b)
-    wanted = game.science_cards_per_symbol
+    wanted = game.rules["science"]["cards_per_symbol"]
     for symbol, cards in sorted(holders.items()):
         if len(cards) != wanted:
             change = wanted - len(cards)
@@ -277,16 +279,18 @@ def structure_slots(game: Game, doc: Document) -> Iterator[Diagnostic]:
     """Each structure has a slot for every card in play: the deck, less the cards left in the
     box, plus the guilds drawn into its Age."""
     guilds = len(game.guilds())
+    setup = game.rules["setup"]
+    removed = setup["removed_cards_per_age"]
     for i, structure in enumerate(game.structures):
         deck = next((d for d in game.ages if d.age == structure.age), None)
         if deck is None:
             continue  # reported by structures()
-        drawn = min(game.setup.guilds_drawn, guilds) if structure.age == \
-            game.setup.guild_age else 0
-        in_play = deck.cards - game.setup.removed_cards_per_age + drawn
+        drawn = min(guilds_at(game.rules, game.players), guilds) \
+            if structure.age == setup["guilds"]["age"] else 0
+        in_play = deck.cards - removed + drawn
         if structure.slots != in_play:
             change = in_play - structure.slots
-            deck_size = structure.slots + game.setup.removed_cards_per_age - drawn
+            deck_size = structure.slots + removed - drawn
             fix = (f"add {change} slot{'s' if change != 1 else ''} to" if change > 0 else
                    f"remove {-change} slot{'s' if change != -1 else ''} from")
             yield in_game(doc, ("structures", i, "rows"), "WS311",
@@ -336,23 +340,25 @@ def structures(game: Game, doc: Document) -> Iterator[Diagnostic]:
 @check_(whole_game=True)
 def setup_components(game: Game, doc: Document) -> Iterator[Diagnostic]:
     """The set-up numbers against the tokens, guilds and Wonders there are."""
-    s = game.setup
+    s = game.rules["setup"]
     wonder_ids = {w.id for w in game.wonders}
-    if s.board_tokens > len(game.tokens):
+    board_tokens = s.get("board_tokens", 0)
+    if board_tokens > len(game.tokens):
         yield in_game(doc, ("setup", "board_tokens"), "WS314",
-                      f"{s.board_tokens} tokens on the board, but the game has "
+                      f"{board_tokens} tokens on the board, but the game has "
                       f"{len(game.tokens)}", f"write `board_tokens: {len(game.tokens)}` or "
                       "less, or add tokens")
-    if s.guilds_drawn > len(game.guilds()):
+    drawn = s["guilds"]["count"]
+    if isinstance(drawn, int) and drawn > len(game.guilds()):  # else: WS322 (circle.py)
         yield in_game(doc, ("setup", "guilds", "count"), "WS314",
-                      f"{s.guilds_drawn} guilds drawn, but the game has {len(game.guilds())}",
+                      f"{drawn} guilds drawn, but the game has {len(game.guilds())}",
                       f"write `count: {len(game.guilds())}` or less, or add guilds")
-    picks = sum(len(r) for r in s.wonder_draft)
+    picks = sum(len(r) for r in s.get("wonder_draft", ()))
     if game.wonders and picks > len(game.wonders):
         yield in_game(doc, ("setup", "wonder_draft"), "WS314",
                       f"the draft deals {picks} Wonders, but the game has {len(game.wonders)}",
                       "deal fewer Wonders in `wonder_draft`, or add Wonders")
-    for seat, wonders in zip(("first", "second"), s.first_game_wonders):
+    for seat, wonders in s.get("first_game_wonders", {}).items():
         for j, wid in enumerate(wonders):
             if wid not in wonder_ids:
                 yield in_game(doc, ("setup", "first_game_wonders", seat, j), "WS313",
@@ -369,33 +375,38 @@ def _resting_columns(above: set[int], taken: tuple[int, ...]) -> str:
 @check_
 def setup(game: Game, doc: Document) -> Iterator[Diagnostic]:
     """The set-up numbers against each other and against game.yaml."""
-    s = game.setup
-    if s.guild_age not in {d.age for d in game.ages}:
+    s = game.rules["setup"]
+    guild_age = s["guilds"]["age"]
+    if guild_age not in {d.age for d in game.ages}:
         yield in_game(doc, ("setup", "guilds", "age"), "WS313",
-                      f"guilds go into Age {s.guild_age}, which `ages` does not declare",
+                      f"guilds go into Age {guild_age}, which `ages` does not declare",
                       "ages declared: " + ", ".join(str(d.age) for d in game.ages))
+    removed = s.get("removed_cards_per_age", 0)
     for deck in game.ages:
-        if s.removed_cards_per_age > deck.cards:
+        if removed > deck.cards:
             yield in_game(doc, ("setup", "removed_cards_per_age"), "WS314",
-                          f"{s.removed_cards_per_age} cards left out of Age {deck.age}'s "
+                          f"{removed} cards left out of Age {deck.age}'s "
                           f"{deck.cards}", f"leave out at most {deck.cards}")
-    picks = sum(len(r) for r in s.wonder_draft)
-    if any(r.count("first") != r.count("second") for r in s.wonder_draft):
+    draft = s.get("wonder_draft", ())
+    picks = sum(len(r) for r in draft)
+    if any(r.count("first") != r.count("second") for r in draft):
         yield in_game(doc, ("setup", "wonder_draft"), "WS314",
                       "every draft round must give each player the same number of Wonders",
                       "list `first` and `second` equally often in each round")
-    if s.max_wonders_built > picks:
+    most_built = s.get("max_wonders_built", 0)
+    if most_built > picks:
         yield in_game(doc, ("setup", "max_wonders_built"), "WS314",
-                      f"{s.max_wonders_built} Wonders can be built, but only {picks} are dealt",
+                      f"{most_built} Wonders can be built, but only {picks} are dealt",
                       f"write `max_wonders_built: {picks}` or less")
-    if s.first_game_wonders:
+    first_game = s.get("first_game_wonders")
+    if first_game:
         per_seat = picks // 2
-        for seat, wonders in zip(("first", "second"), s.first_game_wonders):
+        for seat, wonders in first_game.items():
             if len(wonders) != per_seat:
                 yield in_game(doc, ("setup", "first_game_wonders", seat), "WS314",
                               f"{len(wonders)} Wonders for the {seat} player; the draft gives "
                               f"{per_seat}", f"list {per_seat} Wonders for each player")
-        both = [*s.first_game_wonders[0], *s.first_game_wonders[1]]
+        both = [*first_game["first"], *first_game["second"]]
         if len(set(both)) != len(both):
             yield in_game(doc, ("setup", "first_game_wonders"), "WS314",
                           "a Wonder is given to both players", "give each Wonder to one player")
@@ -404,18 +415,21 @@ def setup(game: Game, doc: Document) -> Iterator[Diagnostic]:
 @check_(needs="military_track")
 def military(game: Game, doc: Document) -> Iterator[Diagnostic]:
     expected = 0
-    for i, zone in enumerate(game.zones):
-        if zone.first != expected or zone.last < zone.first:
+    track = game.rules["military"]
+    for i, zone in enumerate(track["zones"]):
+        first, last = zone["from"], zone["to"]
+        if first != expected or last < first:
             yield in_game(doc, ("military", "zones", i), "WS315",
-                          f"zone {i + 1} covers {zone.first}-{zone.last}; the previous zone "
+                          f"zone {i + 1} covers {first}-{last}; the previous zone "
                           f"ends at {expected - 1}, so it should start at {expected}",
                           f"write `from: {expected}` and a `to:` of {expected} or more")
-        expected = zone.last + 1
-    if game.zones and game.supremacy_at != expected:
+        expected = last + 1
+    supremacy_at = track["supremacy_at"]
+    if track["zones"] and supremacy_at != expected:
         yield in_game(doc, ("military", "supremacy_at"), "WS315",
-                      f"supremacy at {game.supremacy_at}, but the zones end at {expected - 1}",
+                      f"supremacy at {supremacy_at}, but the zones end at {expected - 1}",
                       f"write `supremacy_at: {expected}`, or make the last zone end at "
-                      f"{game.supremacy_at - 1}")
+                      f"{supremacy_at - 1}")
 
 
 @check_
