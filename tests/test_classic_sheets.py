@@ -17,11 +17,10 @@ import yaml
 
 from wondersmith.ir.loader import load
 from wondersmith.ir.model import Game
+from wondersmith.ir.rules import guilds_at
 from wondersmith.render import scoring, sheets, texts
 from wondersmith.render.i18n import LANGUAGES, Translator
 from wondersmith.validate.locales import load_names
-
-from wondersmith.ir.rules import guilds_at
 
 from conftest import ROOT, with_rules
 

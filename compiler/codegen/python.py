@@ -23,7 +23,6 @@ import jinja2
 from wondersmith import resources
 from wondersmith.codegen.export import player_counts
 from wondersmith.engine.core.rules import RulesError
-from wondersmith.engine.mechanics.catalogue import MECHANICS
 from wondersmith.codegen.literals import (Code, LiteralError, boolean, class_name, comment,
                                           data, flat, literal, located, only_code,
                                           package_name, shown, whole)
@@ -230,8 +229,7 @@ class _Compiler:
         rules = g.rules
         try:  # what the engine will read: the core's and each listed mechanic's config
             for name in (CORE, *g.mechanics):
-                if name == CORE or name in MECHANICS:  # not one registered by an app
-                    g.config(name)
+                g.config(name)
         except RulesError as exc:
             raise LiteralError(f"the rules record cannot be read by the engine: {exc}") \
                 from None

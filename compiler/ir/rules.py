@@ -6,23 +6,16 @@ and the diff compares it key by key. Nothing re-declares it: the JSON Schema of 
 (`wondersmith.dsl.schemas`, `rules_keys`) defines its keys, and the engine's core and each
 mechanic read their part into a frozen config of their own (`CoreRules`, `<mechanic>.Config`).
 The compiler reads typed values through those same configs (`config`), so a rule key is
-parsed in one place, the engine's.
+parsed in one place, the engine's. The sections and their order: `rules_keys.SECTIONS`.
 """
 from __future__ import annotations
 
 from typing import Any, Mapping
 
+from wondersmith.dsl.rules_keys import AGE_RULES, SECTIONS
 from wondersmith.engine.core.rules import CoreRules, RulesError
 from wondersmith.engine.mechanics import module
 
-# The sections of game.yaml that hold rules, in the order the record writes them (the keys
-# inside a section in the order game.yaml writes them). Every game has setup, trade,
-# discard, science and scoring; the others belong to the mechanics that read them.
-SECTIONS = ("ages", "setup", "turn", "trade", "discard", "military", "conflicts", "science",
-            "scoring", "next_age", "two_player_variant")
-# The keys of an Age that are rules (hands, the cards printed). `cards` and `colors` say what
-# the deck holds: they are part of the cards' layout (`model.AgeDeck`), not of the record.
-AGE_RULES = ("printed", "hand", "pass")
 CORE = "core"  # `config(record, CORE)`: the core's part (coins at the start, scoring)
 
 Record = Mapping[str, Any]
