@@ -1,7 +1,9 @@
 """The typed intermediate form: a validated game, ready for code generation and rendering.
 
 Everything downstream (code generation, export, sheets, diff) reads these frozen dataclasses,
-never raw YAML. `Loc`s record where each item was written, for diagnostics.
+never raw YAML. `Loc`s record where each item was written, for diagnostics. The game-level
+rules are one value, `Game.rules`: the rules record of `wondersmith.ir.rules`, read typed
+through the engine's configs (`Game.config`).
 """
 from __future__ import annotations
 

@@ -1,14 +1,17 @@
 """Layer 3: the checks a schema cannot express, over a whole game.
 
 Each check is a small function yielding diagnostics; `check` runs them all. They read the
-typed intermediate form, whose items remember where each of their parts was written.
+typed intermediate form, whose items remember where each of their parts was written, and its
+rules record (`Game.rules`) by key, as the schema defines it: never an engine config, which
+may refuse a schema-valid value that a check should report with its location.
 
 When some card files are broken (schema errors), the game is checked without them. Checks
 marked `whole_game` count or look up cards across files (Age sizes, chains nobody gives,
 science symbols, structure slots, set-up against the components): they would misfire on a
 partial game, so they run only when every file loaded. Checks of what one mechanic reads
 (`needs`) run only for games that list it. The checks of a circle of cities (7 Wonders) live
-in `wondersmith.validate.circle`.
+in `wondersmith.validate.circle`, those of game.yaml's set-up and military track in
+`wondersmith.validate.game_rules`.
 """
 from __future__ import annotations
 
@@ -337,99 +340,11 @@ def structures(game: Game, doc: Document) -> Iterator[Diagnostic]:
                           f"add a structure with `age: {deck.age}` and its rows")
 
 
-@check_(whole_game=True)
-def setup_components(game: Game, doc: Document) -> Iterator[Diagnostic]:
-    """The set-up numbers against the tokens, guilds and Wonders there are."""
-    s = game.rules["setup"]
-    wonder_ids = {w.id for w in game.wonders}
-    board_tokens = s.get("board_tokens", 0)
-    if board_tokens > len(game.tokens):
-        yield in_game(doc, ("setup", "board_tokens"), "WS314",
-                      f"{board_tokens} tokens on the board, but the game has "
-                      f"{len(game.tokens)}", f"write `board_tokens: {len(game.tokens)}` or "
-                      "less, or add tokens")
-    drawn = s["guilds"]["count"]
-    if isinstance(drawn, int) and drawn > len(game.guilds()):  # else: WS322 (circle.py)
-        yield in_game(doc, ("setup", "guilds", "count"), "WS314",
-                      f"{drawn} guilds drawn, but the game has {len(game.guilds())}",
-                      f"write `count: {len(game.guilds())}` or less, or add guilds")
-    picks = sum(len(r) for r in s.get("wonder_draft", ()))
-    if game.wonders and picks > len(game.wonders):
-        yield in_game(doc, ("setup", "wonder_draft"), "WS314",
-                      f"the draft deals {picks} Wonders, but the game has {len(game.wonders)}",
-                      "deal fewer Wonders in `wonder_draft`, or add Wonders")
-    for seat, wonders in s.get("first_game_wonders", {}).items():
-        for j, wid in enumerate(wonders):
-            if wid not in wonder_ids:
-                yield in_game(doc, ("setup", "first_game_wonders", seat, j), "WS313",
-                              f"no Wonder has the id '{wid}'", did_you_mean(wid, wonder_ids))
-
-
 def _resting_columns(above: set[int], taken: tuple[int, ...]) -> str:
     """A hint naming the free columns where a card would rest on the row above."""
     free = sorted({a + d for a in above for d in (-1, 1)} - set(taken) - {-1})
     return "move it to a column one off from a card above" + (
         ": " + ", ".join(map(str, free)) if free else "")
-
-
-@check_
-def setup(game: Game, doc: Document) -> Iterator[Diagnostic]:
-    """The set-up numbers against each other and against game.yaml."""
-    s = game.rules["setup"]
-    guild_age = s["guilds"]["age"]
-    if guild_age not in {d.age for d in game.ages}:
-        yield in_game(doc, ("setup", "guilds", "age"), "WS313",
-                      f"guilds go into Age {guild_age}, which `ages` does not declare",
-                      "ages declared: " + ", ".join(str(d.age) for d in game.ages))
-    removed = s.get("removed_cards_per_age", 0)
-    for deck in game.ages:
-        if removed > deck.cards:
-            yield in_game(doc, ("setup", "removed_cards_per_age"), "WS314",
-                          f"{removed} cards left out of Age {deck.age}'s "
-                          f"{deck.cards}", f"leave out at most {deck.cards}")
-    draft = s.get("wonder_draft", ())
-    picks = sum(len(r) for r in draft)
-    if any(r.count("first") != r.count("second") for r in draft):
-        yield in_game(doc, ("setup", "wonder_draft"), "WS314",
-                      "every draft round must give each player the same number of Wonders",
-                      "list `first` and `second` equally often in each round")
-    most_built = s.get("max_wonders_built", 0)
-    if most_built > picks:
-        yield in_game(doc, ("setup", "max_wonders_built"), "WS314",
-                      f"{most_built} Wonders can be built, but only {picks} are dealt",
-                      f"write `max_wonders_built: {picks}` or less")
-    first_game = s.get("first_game_wonders")
-    if first_game:
-        per_seat = picks // 2
-        for seat, wonders in first_game.items():
-            if len(wonders) != per_seat:
-                yield in_game(doc, ("setup", "first_game_wonders", seat), "WS314",
-                              f"{len(wonders)} Wonders for the {seat} player; the draft gives "
-                              f"{per_seat}", f"list {per_seat} Wonders for each player")
-        both = [*first_game["first"], *first_game["second"]]
-        if len(set(both)) != len(both):
-            yield in_game(doc, ("setup", "first_game_wonders"), "WS314",
-                          "a Wonder is given to both players", "give each Wonder to one player")
-
-
-@check_(needs="military_track")
-def military(game: Game, doc: Document) -> Iterator[Diagnostic]:
-    expected = 0
-    track = game.rules["military"]
-    for i, zone in enumerate(track["zones"]):
-        first, last = zone["from"], zone["to"]
-        if first != expected or last < first:
-            yield in_game(doc, ("military", "zones", i), "WS315",
-                          f"zone {i + 1} covers {first}-{last}; the previous zone "
-                          f"ends at {expected - 1}, so it should start at {expected}",
-                          f"write `from: {expected}` and a `to:` of {expected} or more")
-        expected = last + 1
-    supremacy_at = track["supremacy_at"]
-    if track["zones"] and supremacy_at != expected:
-        yield in_game(doc, ("military", "supremacy_at"), "WS315",
-                      f"supremacy at {supremacy_at}, but the zones end at {expected - 1}",
-                      f"write `supremacy_at: {expected}`, or make the last zone end at "
-                      f"{supremacy_at - 1}")
 
 
 @check_
