@@ -9,7 +9,7 @@ from typing import Any
 
 from wondersmith.engine.runtime import Structure as RuntimeStructure, StructureRow
 from wondersmith.ir.model import Board, Building, Cost, Game, Token, Wonder, stage_id_of
-from wondersmith.ir.rules import variant_players
+from wondersmith.ir.rules import plain, variant_players
 from wondersmith.dsl.vocabulary import Effect
 
 FORMAT = "wondersmith-ruleset"
@@ -65,15 +65,8 @@ def _structure(game: Game, index: int) -> dict[str, Any]:
             "slots": slots}
 
 
-def _json(value: Any) -> Any:
-    """Plain data of the rules record as JSON holds it (its tuples as lists)."""
-    if isinstance(value, dict):
-        return {key: _json(item) for key, item in value.items()}
-    return [_json(item) for item in value] if isinstance(value, (list, tuple)) else value
-
-
 def export(game: Game) -> dict[str, Any]:
-    rules = _json(game.rules)
+    rules = plain(game.rules, list)
     return {
         "format": FORMAT,
         "version": VERSION,

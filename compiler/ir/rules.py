@@ -21,12 +21,13 @@ CORE = "core"  # `config(record, CORE)`: the core's part (coins at the start, sc
 Record = Mapping[str, Any]
 
 
-def _plain(value: Any) -> Any:
-    """The value as the engine receives it: mappings as dicts, lists as tuples."""
+def plain(value: Any, sequence: type = tuple) -> Any:
+    """Plain data with its mappings as dicts and its lists as `sequence`: tuples as the engine
+    receives the record, lists as JSON holds it (the export)."""
     if isinstance(value, Mapping):
-        return {key: _plain(item) for key, item in value.items()}
+        return {key: plain(item, sequence) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
-        return tuple(_plain(item) for item in value)
+        return sequence(plain(item, sequence) for item in value)
     return value
 
 
@@ -39,7 +40,7 @@ def record(data: Mapping[str, Any]) -> dict[str, Any]:
     if any(len(a) > 1 for a in ages):
         out["ages"] = ages
     out.update((section, data[section]) for section in SECTIONS[1:] if section in data)
-    return _plain(out)
+    return plain(out)
 
 
 def config(rules: Record, mechanic: str) -> Any:
