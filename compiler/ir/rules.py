@@ -51,8 +51,6 @@ def config(rules: Record, mechanic: str) -> Any:
         if mechanic == CORE:
             return CoreRules.parse(rules)
         return module(mechanic).Config.parse(rules)
-    except RulesError:
-        raise
     except (KeyError, TypeError, AttributeError) as exc:
         raise RulesError(f"mechanic {mechanic!r} cannot read the rules record: "
                          f"{type(exc).__name__} {exc}") from None
