@@ -3,9 +3,10 @@ hands, trade with the neighbours, conflicts, science sets, Wonder boards and the
 variant.
 
 Each function is the `words` of a `texts.Part`: it reads every number from the game's rules
-record, through the engine's config of the mechanic where one reads it (the hand size, the pass direction of each Age, the trade price, the conflict tokens, the science
-set, the variant's settings) and fills a gettext message with it, so a data change updates
-the summary in every language and no number is written into a message.
+record, through the engine's config of the mechanic where one reads it (the hand size, the
+pass direction of each Age, the trade price, the conflict tokens, the science set, the
+variant's settings) and fills a gettext message with it, so a data change updates the
+summary in every language and no number is written into a message.
 """
 from __future__ import annotations
 

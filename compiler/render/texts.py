@@ -1,9 +1,10 @@
 """Sheet labels and the rules summary, as gettext messages filled from the game's data.
 
 The numbers in the rules (starting coins, trade price, military zones...) come from the
-rules record, read through the engine's config of each mechanic (`Game.config`), so a data change updates the summary in every language. The summary is
-assembled from parts, each describing the rule mechanics it needs: a game's summary holds the
-parts of the mechanics its game.yaml lists (`mechanics`), so no game's rules are assumed.
+rules record, read through the engine's config of each mechanic (`Game.config`), so a data
+change updates the summary in every language. The summary is assembled from parts, each
+describing the rule mechanics it needs: a game's summary holds the parts of the mechanics its
+game.yaml lists (`mechanics`), so no game's rules are assumed.
 """
 from __future__ import annotations
 
