@@ -111,6 +111,21 @@ def test_a_loaded_state_cannot_invent_choices(vote) -> None:
         Game.from_json(ruleset, data)
 
 
+def test_a_loaded_state_holds_the_choices_of_the_seats_before_the_awaited_one(vote) -> None:
+    """Seats choose in order: the decision waits for the first seat still to choose, so
+    every seat before it has chosen (the next seat is found from there)."""
+    ruleset = with_vote(RULESET)
+    game = at_vote(ruleset, seed=5)
+    game.apply(game.legal_actions()[0])
+    data = game.to_json()
+    data["simultaneous"] = [None, None]
+    with pytest.raises(StateFormatError, match=r"simultaneous\[0\]: seat 0 chooses before seat 1"):
+        Game.from_json(ruleset, data)
+    del data["simultaneous"]
+    with pytest.raises(StateFormatError, match="waits for seat 1, so the seats before it have chosen"):
+        Game.from_json(ruleset, data)
+
+
 def test_random_games_with_the_vote_end_and_round_trip(vote) -> None:
     ruleset = with_vote(RULESET)
     rng = random.Random(0)

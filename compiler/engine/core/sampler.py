@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 M64 = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
+GAMMA = 0x9E3779B97F4A7C15
 
 
 def draw(seed: int, k: int, n: int) -> int:
@@ -11,7 +11,7 @@ def draw(seed: int, k: int, n: int) -> int:
     Counter-based splitmix64: the state is (seed, chance_count), so clones, JSON round
     trips and replays draw the same numbers without storing a generator.
     """
-    z = (seed + k * _GAMMA) & M64
+    z = (seed + k * GAMMA) & M64
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
     return ((z ^ (z >> 31)) * n) >> 64

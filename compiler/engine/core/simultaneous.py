@@ -22,6 +22,7 @@ from .kinds import HANDLERS, IS_SIMULTANEOUS, LEGAL, kind
 
 NOT_CHOSEN = -1
 RESOLVE: dict[int, Callable] = {}  # kind -> resolve(game, node, choices)
+_AFTER: dict[int, tuple[tuple[int, ...], ...]] = {}  # mask -> per seat, the seats after it
 
 
 def simultaneous_kind(name: str, owner: str, resolve: Callable) -> int:
@@ -50,11 +51,18 @@ def seats_of(mask: int, count: int) -> list[int]:
 
 
 def _collect(game, node, action: int) -> None:
-    """The handler of every simultaneous kind: keep the choice; resolve after the last."""
+    """The handler of every simultaneous kind: keep the choice; resolve after the last.
+    The seats choose in order (`seat` is the first still to choose), so the next is the
+    first after it that has not chosen."""
     kind_number, seat, mask = node
     choices = game.sim_choices
     choices[seat] = action
-    for s in seats_of(mask, len(choices)):
+    after = _AFTER.get(mask)
+    if after is None:
+        seats = seats_of(mask, mask.bit_length())
+        after = _AFTER[mask] = tuple(tuple(s for s in seats if s > t)
+                                     for t in range(mask.bit_length()))
+    for s in after[seat]:
         if choices[s] == NOT_CHOSEN:
             game.stack.append((kind_number, s, mask))
             return
@@ -90,20 +98,27 @@ def visible_choices(game, player: int) -> list[bool | int | None]:
 
 
 def choices_from_json(value, stack, count: int, action, fail) -> list[int]:
-    """The choices of a loaded state (`simultaneous` of its JSON, None when absent): only
-    seats the waiting simultaneous decision asks, before the one it waits for, may have
-    chosen. `action(value, path)` reads an action id; `fail(path, message)` makes the error."""
+    """The choices of a loaded state (`simultaneous` of its JSON, None when absent): the
+    seats the waiting simultaneous decision asks choose in order, so those before the one
+    it waits for have chosen, and no other. `action(value, path)` reads an action id;
+    `fail(path, message)` makes the error."""
+    top = stack[-1] if stack else None
     if value is None:
+        if top is not None and IS_SIMULTANEOUS[top[0]] and top[2] & ((1 << top[1]) - 1):
+            raise fail("simultaneous", f"the decision waits for seat {top[1]}, so the seats "
+                                       "before it have chosen: their choices are missing")
         return [NOT_CHOSEN] * count
     if not isinstance(value, list) or len(value) != count:
         raise fail("simultaneous", f"expected an array of {count} entries")
-    top = stack[-1] if stack else None
     if top is None or not IS_SIMULTANEOUS[top[0]]:
         raise fail("simultaneous", "choices are kept only while a simultaneous decision waits")
     _, seat, mask = top
     out = []
     for s, a in enumerate(value):
         if a is None:
+            if mask >> s & 1 and s < seat:
+                raise fail(f"simultaneous[{s}]", f"seat {s} chooses before seat {seat}, "
+                                                 "whose choice the decision waits for")
             out.append(NOT_CHOSEN)
         elif not (mask >> s & 1) or s >= seat:
             raise fail(f"simultaneous[{s}]", f"seat {s} has no choice to make yet")

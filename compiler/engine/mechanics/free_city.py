@@ -147,7 +147,7 @@ def extend_tables(t) -> None:
     t.free_city_players = tuple(range(config.players))
     left = config.card_starts == "left_of_free_city"
     t.free_city_first_holder = (t.seating.left if left else t.seating.right)[t.free_city]
-    to_text, parse = t.action_texts  # classic_actions' texts, read in the Free City's hands
+    to_text, parse = t.action_texts  # classic_texts', read in the Free City's hands
     t.action_texts = (lambda g, a, seat=None: _draw_text(g, a) or to_text(g, a, seat),
                       lambda g, text, seat=None: _parse(g, text, parse, seat))
 

@@ -19,8 +19,10 @@ ends (`_age_ends`: conflicts) and the next one is dealt. Legal plays are judged 
 coins each seat holds when the turn starts, so coins received during a turn are spent from
 the next one (ruling 12).
 
-Action ids: hand_draft.layout (classic_actions.py). State: `hands` (each seat's cards) and
-`free_used` (the Olympia A free build of this Age, per seat), declared in `FIELDS`.
+Action ids: classic_actions.lay_out; their text: classic_texts.py. State: `hands` (each
+seat's cards) and `free_used` (the Olympia A free build of this Age, per seat), declared in
+`FIELDS` with what the legal plays derive from the cities: `held_names` and `offers` (what
+each cost costs each seat, kept until what it pays changes).
 """
 from __future__ import annotations
 
@@ -30,10 +32,11 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ..core.fields import StateField, list_copy, lists_copy
 from ..core.kinds import AGES, CHANCE, TURN, handles, kind, legal_at, outcomes_from, stands
 from ..core.rules import RulesError, checked
-from ..core.sampler import draw
+from ..core.sampler import GAMMA, M64, draw
 from ..core.simultaneous import node as simultaneous_node, simultaneous_kind
 from ..scoring import final_result
 from . import classic_actions as actions
+from .classic_texts import action_to_text, parse_action
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -77,6 +80,9 @@ def extend_tables(t) -> None:
     t.hand_size = config.hand
     t.hand_turns = config.turns
     t.pass_left = tuple(direction == "left" for direction in config.passes)
+    # Per Age, for each seat the seat whose hand it receives (HandDraft._pass_hands).
+    t.pass_from = tuple(tuple(t.seating.right if left else t.seating.left)
+                        for left in t.pass_left)
     t.classic_guild_color = guild_color
     t.classic_guild_age = config.guild_age
     t.classic_guilds_drawn = n + config.guilds_plus
@@ -93,7 +99,15 @@ def extend_tables(t) -> None:
                              f"{config.hand[age - 1]} to each of {t.n_seats} seats")
     names = {}
     t.name_of = [names.setdefault(name, len(names)) for name in t.names]
+    t.name_bit = [1 << i for i in t.name_of]  # HandDraft.held_names
+    t.every_seat_chooses = simultaneous_node(K_CHOOSE, t.seats)  # HandDraft._open_turn
+    # Components that cost the same (coins and resources) cost a seat the same: its offers
+    # are kept under this id (classic_actions.Plays._offers).
+    ids: dict = {}
+    t.cost_id = [ids.setdefault((t.coin_cost[c], t.cost[c]), len(ids)) for c in range(t.N)]
+    t.costs = tuple(ids)  # (coins, resources) by cost id
     actions.lay_out(t)
+    t.action_texts = (action_to_text, parse_action)
 
 
 # State owned by this mechanic --------------------------------------------------------------
@@ -160,6 +174,13 @@ FIELDS = (
     StateField("free_used", lambda g: [False] * g.t.n_seats, list_copy,
                lambda g, v: list(v), _load_free, None,
                "per seat: the free build of this Age is used (Olympia A)"),
+    StateField("held_names", lambda g: [0] * g.t.n_seats, list_copy,
+               doc="per seat: the names of its buildings (Tables.name_bit), derived"),
+    # Per seat, per cost id, what it costs the seat now (Plays._offers; None: not known yet):
+    # derived. A seat's list is replaced, never cleared, when what it pays changes, so clones
+    # may share one.
+    StateField("offers", lambda g: [], list_copy,  # made by HandDraft._recompute
+               doc="per seat, per cost: its offers (derived)"),
 )
 
 
@@ -217,8 +238,8 @@ def _on_age(g: Game, node) -> None:
     g.left_out.append([])
     g._open_turn()
     guilds = t.classic_guilds_drawn if age == t.classic_guild_age else 0
-    deals = [(K_DEAL_HAND, CHANCE, p) for p in t.seats for _ in range(t.hand_size[age - 1])]
     if not g.auto_chance:
+        deals = [(K_DEAL_HAND, CHANCE, p) for p in t.seats for _ in range(t.hand_size[age - 1])]
         g.stack.extend(reversed([(K_DRAW_GUILD, CHANCE, 0)] * guilds + deals))
         return
     # The same outcomes, in the same order and recorded alike, as the nodes one by one.
@@ -229,14 +250,18 @@ def _on_age(g: Game, node) -> None:
         pool.append(c)
         hist.append(base + c)
     pool.sort()
-    for _, _, p in deals:
-        k += 1
-        c = pool.pop(draw(seed, k, len(pool)))
-        g.hands[p].append(c)
-        hist.append(base + c)
-    for hand in g.hands:
+    step = (seed + k * GAMMA) & M64  # draw(seed, k, len(pool)) below, inlined: many a game
+    for p in t.seats:
+        hand = g.hands[p]
+        for _ in range(t.hand_size[age - 1]):
+            z = step = (step + GAMMA) & M64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+            c = pool.pop(((z ^ (z >> 31)) * len(pool)) >> 64)
+            hand.append(c)
+            hist.append(base + c)
         hand.sort()
-    g.chance_count = k
+    g.chance_count = k + len(t.seats) * t.hand_size[age - 1]
 
 
 @outcomes_from(K_DRAW_GUILD)
@@ -279,13 +304,14 @@ def _plays(g: Game, player: int, arg: int) -> list[int]:
 @handles(K_TURN_END)
 def _on_turn_end(g: Game, node) -> None:
     t = g.t
-    holding = [p for p in t.seats if g.hands[p]]
-    if holding and all(len(g.hands[p]) == 1 for p in holding):
-        g.stack.append(simultaneous_node(K_CHOOSE, holding))  # a 7th card played (ruling 16)
-        return
-    if holding:
+    most = max(map(len, g.hands))
+    if most > 1:
         g._pass_hands()
         g._open_turn()
+        return
+    if most:
+        holding = [p for p in t.seats if g.hands[p]]
+        g.stack.append(simultaneous_node(K_CHOOSE, holding))  # a 7th card played (ruling 16)
         return
     g._age_ends(g.age)
     if g.age >= t.ages:
@@ -312,17 +338,21 @@ class HandDraft(actions.Plays):
 
     def _open_turn(self) -> None:
         """Queue a turn: every seat chooses at once (free_city queues its draw above it)."""
-        self.stack.append(simultaneous_node(K_CHOOSE, self.t.seats))
+        self.stack.append(self.t.every_seat_chooses)
 
     def _pass_hands(self) -> None:
         """After a turn, each hand goes to the next seat in the Age's direction (ruling 7;
         free_city: across the Border card)."""
-        t = self.t
-        step = t.seating.left if t.pass_left[self.age - 1] else t.seating.right
-        passed = [None] * t.n_seats
-        for p in t.seats:
-            passed[step[p]] = self.hands[p]
-        self.hands = passed
+        self.hands = [*map(self.hands.__getitem__, self.t.pass_from[self.age - 1])]
+
+    def _recompute(self) -> None:
+        super()._recompute()
+        self.offers = [[None] * len(self.t.costs) for _ in self.t.seats]
+        bits = self.t.name_bit
+        held = self.held_names = [0] * self.t.n_seats
+        for p, city in enumerate(self.city):
+            for c in city:
+                held[p] |= bits[c]
 
     def _hand_sizes_agree(self) -> bool:
         """Between decisions every hand holds as many cards (free_city: but its draw)."""
@@ -343,7 +373,6 @@ class HandDraft(actions.Plays):
                 self.discard.append(hand.pop())
         self.stack.append((K_TURN_END, CHANCE, 0))
         self._flush_end_of_turn()
-        self._trade_changed()
 
     def _flush_end_of_turn(self) -> None:
         """Queue what effects left for the end of the turn (build_from_discard)."""

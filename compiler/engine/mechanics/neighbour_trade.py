@@ -25,13 +25,17 @@ from typing import Any, Mapping
 
 from ..core.fields import StateField
 from ..core.rules import RulesError, checked
+from .trade_market import MarketKeeping, resource_mask, resource_pairs
+from .trade_splits import LEFT, RIGHT, SIDES, line, line_pairs, option_pairs, pareto, split_units
 
 NAME = "neighbour_trade"
-LEFT, RIGHT = 0, 1  # the sellers, as indices of a (left, right) pair (prices, supplies)
-SIDES = (LEFT, RIGHT)
-# Answers kept per ruleset (Tables.split_memo); past the limit the oldest goes (first in,
-# first out): a full memo keeps its size, so memory stays flat however many games are played.
+# Answers kept per ruleset (Tables.split_memo, Tables.lines_memo); past the limit the oldest
+# goes (first in, first out): a full memo keeps its size, so memory stays flat however many
+# games are played. The lines memo fills within a few hundred games at that size (and holds
+# most of what random games meet: a couple of misses a game), so memory is flat early.
 MEMO_LIMIT = 4_096
+LINES_LIMIT = 1_024
+FREE_PAIRS = ((0, 0),)  # the one payment of resources the city produces itself
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,9 @@ def extend_tables(t) -> None:
         raise RulesError("trade.income_spendable: the engine spends income from the next turn "
                          f"('next_turn'), not {config.income_spendable!r:.60}")
     t.split_memo = OrderedDict()  # NeighbourTrade._residual_splits
+    t.lines_memo = {}  # NeighbourTrade._offers, first in first out as well
+    t.market_codes = {}  # NeighbourTrade._recode: what a code stands for -> the code
+    t.code_lines = []  # the code -> per number of units needed, its `line`
     sellable = {t.color_index[c] for c in config.sellable if c in t.color_index}
     board = "board" in config.sellable
     t.neighbour_price = config.base_price
@@ -66,6 +73,23 @@ def extend_tables(t) -> None:
     t.nprices = [tuple((r, price, side[s]) for r, price, s in getattr(cls, "neighbour_prices", ()))
                  + tuple((r, price, s) for r, price in cls.trade_prices for s in SIDES)
                  for cls in t.classes]
+    # The resources whose market a component changes when acquired (its production, either/or
+    # production, prices), and those its cost needs, as bit masks.
+    t.trade_res = [resource_mask((*(r for r, _ in t.produces[c]), *(r for o in t.one_of[c] for r in o),
+                                  *(r for r, _, _ in t.nprices[c]))) for c in range(t.N)]
+    t.cost_id_mask = [resource_mask(r for r, _ in cost) for _, cost in t.costs]  # by Tables.cost_id
+    # Per mask of resources, the cost ids needing any of them.
+    t.costs_touching = [tuple(c for c, need in enumerate(t.cost_id_mask) if need & mask)
+                        for mask in range(1 << t.R)]
+    t.mask_pairs = [resource_pairs(mask, t.R) for mask in range(1 << t.R)]  # by mask of resources
+    t.cost_pairs = [t.mask_pairs[resource_mask(r for r, _ in cost)] for _, cost in t.costs]
+    # The one resource a cost needs (-1: several), and its offers for each market code.
+    t.cost_single = [cost[0][0] if len(cost) == 1 else -1 for _, cost in t.costs]
+    t.code_offers = []  # the code -> per cost id, its offers (None: not known yet)
+    # The most units of a resource any cost needs: more production or supply counts as this.
+    t.res_cap = [max((n for _, cost in t.costs for s, n in cost if s == r), default=0)
+                 for r in range(t.R)]
+    t.sells_units = [bool(t.sellable[c] and (t.produces[c] or t.one_of[c])) for c in range(t.N)]
 
 
 @dataclass(frozen=True)
@@ -82,67 +106,158 @@ class NeighbourPayment:
                 "from_right": dict(self.from_right)}
 
 
-# A cache of the turn's payment options, derived (never saved): emptied whenever a city changes.
-FIELDS = (StateField("trade_cache", lambda g: {}, lambda cache: {}),)
+
+FIELDS = (StateField("markets", lambda g: None, lambda m: None if m is None else m.copy()),)
 
 
-def _coverable(units: list[int], options: list[tuple[int, ...]]) -> bool:
-    """Can each unit (a resource index) take a distinct either/or card offering it?"""
-    if len(units) > len(options):
-        return False
-    owner = [-1] * len(options)
+class NeighbourTrade(MarketKeeping):
+    """Payments to the neighbours: the offers the legal plays read, `payment_options`."""
 
-    def augment(u: int, seen: list[bool]) -> bool:
-        for i, opts in enumerate(options):
-            if not seen[i] and units[u] in opts:
-                seen[i] = True
-                if owner[i] < 0 or augment(owner[i], seen):
-                    owner[i] = u
-                    return True
-        return False
-
-    return all(augment(u, [False] * len(options)) for u in range(len(units)))
-
-
-class NeighbourTrade:
     __slots__ = ()
 
-    def _trade_changed(self) -> None:
-        self.trade_cache = {}
-
-    def _sellable(self, q: int):
-        """(units per resource, either/or options, the options as bit masks of resources)
-        that city `q` sells."""
-        key = -1 - q
-        hit = self.trade_cache.get(key)
+    def _offers(self, p: int, comp: int, offers: list) -> tuple[tuple[int, int], ...]:
+        t = self.t
+        m = self.markets or self._markets()
+        cost = t.cost_id[comp]
+        if m.coupled[p] & t.cost_pairs[cost]:  # an either/or card offers two of its resources
+            prod = self.prod[p]
+            short = 0
+            for r, n in t.costs[cost][1]:
+                if n > prod[r]:
+                    short |= 1 << r
+            if m.coupled[p] & t.mask_pairs[short]:  # ... two that production leaves short
+                return self._option_offers(p, comp, offers)
+        # Otherwise each missing resource splits on its `line`, read from the market's code.
+        codes = m.codes[p]
+        r = t.cost_single[cost]
+        if r >= 0:  # one resource: the offers of its code, known in every game once made
+            known = t.code_offers[codes[r]]
+            hit = known[cost]
+            if hit is None:
+                split = t.code_lines[codes[r]][t.costs[cost][1][0][1]]
+                hit = known[cost] = () if split is None else \
+                    _offers_of(t, t.costs[cost][0], line_pairs((split,)) if split else FREE_PAIRS)
+            offers[cost] = hit
+            return hit
+        lines = t.code_lines
+        coins, needs = t.costs[cost]
+        key = [coins]
+        for r, n in needs:
+            split = lines[codes[r]][n]
+            if split:
+                key.append(split)
+            elif split is None:
+                offers[cost] = ()
+                return ()
+        key = tuple(key)
+        memo = t.lines_memo
+        hit = memo.get(key)
         if hit is None:
-            t = self.t
-            fixed = [0] * t.R
-            options = []
-            for comp in self._owned(q):
-                if t.sellable[comp]:
-                    for r, n in t.produces[comp]:
-                        fixed[r] += n
-                    options += t.one_of[comp]
-            masks = [sum(1 << r for r in set(o)) for o in options]
-            hit = self.trade_cache[key] = (fixed, options, masks)
+            if len(memo) >= LINES_LIMIT:
+                del memo[next(iter(memo))]
+            hit = memo[key] = _offers_of(t, coins, _line_pairs(key))
+        offers[cost] = hit
         return hit
 
-    def _neighbour_prices(self, p: int) -> tuple[list[int], list[int]]:
+    def _option_offers(self, p: int, comp: int, offers: list):
+        """`_offers` when an either/or card offers two resources that production leaves
+        short. A card offering one short resource only is a unit of it (the buyer's lowers
+        what is missing, a seller's adds to what it sells); each way to point every other
+        card at one of its short resources makes the cards fixed units (`option_pairs`,
+        here through the memo of lines), and the best pairs of all those ways are offered."""
         t = self.t
-        prices = ([t.neighbour_price] * t.R, [t.neighbour_price] * t.R)
-        for comp in self._owned(p):
-            for r, price, side in t.nprices[comp]:
-                if price < prices[side][r]:
-                    prices[side][r] = price
-        return prices
+        m = self.markets
+        cost = t.cost_id[comp]
+        coins = t.coin_cost[comp]
+        prod = self.prod[p]
+        seating = t.seating
+        left, right = m.sells[seating.left[p]], m.sells[seating.right[p]]
+        need = [0] * t.R
+        want = 0
+        for r, n in t.cost[comp]:
+            if n > prod[r]:
+                need[r] = n - prod[r]
+                want |= 1 << r
+        several = []  # (0: the buyer's, 1: the left's, 2: the right's, its short resources)
+        for mask in m.own[p]:  # the buyer's own cover what they can; the rest is bought
+            mask &= want
+            if mask & (mask - 1):
+                several.append((0, mask))
+            elif mask:
+                r = mask.bit_length() - 1
+                need[r] -= 1
+                if not need[r]:
+                    want &= ~mask
+        sold = (list(left[0]), list(right[0]))
+        for side, masks in enumerate((left[2], right[2])):
+            for mask in masks:
+                mask &= want
+                if mask & (mask - 1):
+                    several.append((side + 1, mask))
+                elif mask:
+                    sold[side][mask.bit_length() - 1] += 1
+        prices = m.prices[p]
+        found = set()
+        P = t.pay_levels
+        for pick in product(*(_bits(mask & want) or (-1,) for _, mask in several)):
+            k, units = need[:], (sold[0][:], sold[1][:])
+            for (whose, _), r in zip(several, pick):
+                if r < 0:
+                    pass
+                elif whose:
+                    units[whose - 1][r] += 1
+                else:
+                    k[r] -= 1
+            branch = self._lines_offers(coins, k, want, units, prices)
+            if branch and branch[0] == (coins, 0):
+                found = {(0, 0)}  # nothing to buy: no payment is cheaper
+                break
+            found.update(divmod(offset, P) for _, offset in branch)
+        hit = offers[cost] = _offers_of(t, coins, pareto(found))
+        return hit
 
-    def _owned(self, p: int) -> list[int]:
-        """Components whose effects city `p` holds: buildings, board and built stages."""
-        return [*self.city[p], *self._board_components(p)]
+    def _lines_offers(self, coins: int, need, want: int, units, prices) -> tuple:
+        """The offers of buying `need` (per resource, of those in `want`) from sellers of
+        fixed `units` (per side) at `prices`, through `Tables.lines_memo`; () if they
+        cannot supply it."""
+        key = [coins]
+        for r in _bits(want):
+            if need[r] > 0:
+                split = line(need[r], units[0][r], units[1][r], prices[0][r], prices[1][r])
+                if split is None:
+                    return ()
+                key.append(split)
+        key = tuple(key)
+        memo = self.t.lines_memo
+        hit = memo.get(key)
+        if hit is None:
+            if len(memo) >= LINES_LIMIT:
+                del memo[next(iter(memo))]
+            hit = memo[key] = _offers_of(self.t, coins, _line_pairs(key))
+        return hit
 
-    def _board_components(self, p: int) -> list[int]:
-        return []
+    def _payments(self, p: int, comp: int) -> tuple[tuple[int, int], ...]:
+        """The Pareto-minimal (coins to the left, coins to the right) pairs, ascending: the
+        pairs of `_splits`, found without the units of each split."""
+        t = self.t
+        m = self._markets()
+        prod = self.prod[p]
+        missing = []
+        want = 0
+        for r, n in t.cost[comp]:
+            k = n - prod[r]
+            if k > 0:
+                missing.append((r, k))
+                want |= 1 << r
+        if not want:
+            return FREE_PAIRS
+        seating = t.seating
+        left, right = m.sells[seating.left[p]], m.sells[seating.right[p]]
+        return option_pairs(missing, [o & want for o in m.own[p] if o & want],
+                            [o & want for o in left[2] if o & want],
+                            [o & want for o in right[2] if o & want],
+                            (left[0], right[0]), m.prices[p])
+
 
     def _splits(self, p: int, comp: int) -> dict[tuple[int, int], tuple[dict, dict]]:
         """Pareto-minimal (left, right) coins -> (units from the left, from the right)."""
@@ -162,39 +277,23 @@ class NeighbourTrade:
         """`_splits` for the units `missing` (sorted resource indices). What they depend on,
         the neighbours' sellable production of those resources and `p`'s prices for them,
         is a small key: games share the answers through a memo per ruleset."""
-        cache = self.trade_cache
-        key = (p, missing)
-        hit = cache.get(key)
-        if hit is not None:
-            return hit
-        market = cache.get(-100 - p)
         t = self.t
-        if market is None:
-            market = cache[-100 - p] = (self._sellable(t.seating.left[p]),
-                                        self._sellable(t.seating.right[p]),
-                                        self._neighbour_prices(p))
-        left, right, (left_price, right_price) = market
+        m = self._markets()
+        left, right = m.sells[t.seating.left[p]], m.sells[t.seating.right[p]]
+        left_price, right_price = m.prices[p]
         wanted = sorted(set(missing))
-        want = sum(1 << r for r in wanted)
+        want = resource_mask(wanted)
         memo_key = (missing,
                     tuple((left[0][r], right[0][r], left_price[r], right_price[r]) for r in wanted),
-                    tuple(sorted(m & want for m in left[2] if m & want)),
-                    tuple(sorted(m & want for m in right[2] if m & want)))
+                    tuple(sorted(o & want for o in left[2] if o & want)),
+                    tuple(sorted(o & want for o in right[2] if o & want)))
         memo = t.split_memo
         hit = memo.get(memo_key)
         if hit is None:
-            if len(memo) >= MEMO_LIMIT:
+            if len(memo) >= MEMO_LIMIT:  # payment_options only
                 memo.popitem(last=False)
-            hit = memo[memo_key] = _split_units(missing, (left[:2], right[:2]),
-                                                (left_price, right_price))
-        cache[key] = hit
-        return hit
-
-    def _payments(self, p: int, comp: int) -> tuple[tuple[int, int], ...]:
-        key = p * self.t.N + comp  # cached for the turn: the cities change only between turns
-        hit = self.trade_cache.get(key)
-        if hit is None:
-            hit = self.trade_cache[key] = tuple(sorted(self._splits(p, comp)))
+            hit = memo[memo_key] = split_units(missing, (left[:2], right[:2]),
+                                               (left_price, right_price))
         return hit
 
     def payment_options(self, player: int, component: int | str) -> list[NeighbourPayment]:
@@ -210,57 +309,22 @@ class NeighbourTrade:
         return sorted(out, key=lambda x: (x.left + x.right, x.left))
 
 
-def _split_units(missing: tuple[int, ...], supplies, prices) -> dict:
-    """Pareto-minimal (left, right) coins -> units from each side, for the units `missing`."""
-    counts: dict[int, int] = {}
-    for r in missing:
-        counts[r] = counts.get(r, 0) + 1
-    found: dict[tuple[int, int], tuple[dict, dict]] = {}
-    if not any(r in options for supply in supplies for options in supply[1] for r in counts):
-        _split_fixed(counts, supplies, prices, found)  # no either/or card sells any
-        return found
-    kinds = list(counts)
-    for split in product(*(range(counts[r] + 1) for r in kinds)):
-        parts = ({r: x for r, x in zip(kinds, split) if x},
-                 {r: counts[r] - x for r, x in zip(kinds, split) if counts[r] - x})
-        if all(_supplies(supply, part) for supply, part in zip(supplies, parts)):
-            cost = tuple(sum(n * prices[side][r] for r, n in parts[side].items())
-                         for side in SIDES)
-            found.setdefault(cost, parts)
-    return {pair: parts for pair, parts in found.items()
-            if not any(o != pair and o[0] <= pair[0] and o[1] <= pair[1] for o in found)}
+def _offers_of(t, coins: int, pairs) -> tuple[tuple[int, int], ...]:
+    """The offers of paying `coins` and the (left, right) `pairs` (see `Markets`)."""
+    P = t.pay_levels
+    return tuple((coins + a + b, a * P + b) for a, b in pairs)
 
 
-def _split_fixed(counts: dict[int, int], supplies, prices, found: dict) -> None:
-    """`_splits` when only fixed production sells the missing units: each resource's units
-    split between the sellers independently; add every Pareto-minimal total to `found`."""
-    (left_units, _), (right_units, _) = supplies
-    left_price, right_price = prices
-    front = {(0, 0): ({}, {})}
-    for r, m in counts.items():
-        low, high = max(0, m - right_units[r]), min(m, left_units[r])
-        if low > high:
-            return
-        step = {}
-        for (a, b), (from_left, from_right) in front.items():
-            for x in range(low, high + 1):
-                cost = (a + x * left_price[r], b + (m - x) * right_price[r])
-                if cost not in step:
-                    step[cost] = ({**from_left, r: x} if x else from_left,
-                                  {**from_right, r: m - x} if m - x else from_right)
-        front = {c: v for c, v in step.items()
-                 if not any(o != c and o[0] <= c[0] and o[1] <= c[1] for o in step)}
-    for cost, parts in front.items():
-        found.setdefault(cost, parts)
+def _line_pairs(key: tuple) -> tuple:
+    """The pairs of an `_offers` key: (coins, line, ...)."""
+    return line_pairs(key[1:]) if len(key) > 1 else FREE_PAIRS
 
 
-def _supplies(supply, part: dict[int, int]) -> bool:
-    fixed, options = supply
-    short = []
-    for r, n in part.items():
-        if n > fixed[r]:
-            short += [r] * (n - fixed[r])
-    return not short or _coverable(short, options)
+def _bits(mask: int) -> tuple[int, ...]:
+    """The resources of `mask`, ascending."""
+    return BITS[mask] if mask < len(BITS) else tuple(r for r in range(mask.bit_length()) if mask >> r & 1)
 
+
+BITS = tuple(tuple(r for r in range(8) if mask >> r & 1) for mask in range(256))
 
 MIXIN = NeighbourTrade

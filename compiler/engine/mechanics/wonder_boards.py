@@ -65,6 +65,12 @@ def extend_tables(t) -> None:
         t.stage_comps.append(tuple(sides))
     t.plays_seventh = [bool(getattr(cls, "play_seventh_card", False)) for cls in t.classes]
     t.builds_free = [bool(getattr(cls, "free_build_per_age", False)) for cls in t.classes]
+    # Per board and side, per number of stages built: (the next stage or -1, whether a stage
+    # built gives a free build an Age), what hand_draft's legal plays read.
+    t.stage_steps = [tuple(tuple((stages[k] if k < len(stages) else -1,
+                                  any(t.builds_free[s] for s in stages[:k]))
+                                 for k in range(len(stages) + 1)) for stages in sides)
+                     for sides in t.stage_comps]
     t.copies_guild = [bool(getattr(cls, "copy_guild", "")) for cls in t.classes]
 
 
@@ -154,7 +160,7 @@ def _on_board(g: Game, node, action: int) -> None:
     p = node[2]
     g.boards[p] = (b, side)
     g._acquire(p, t.board0 + b, quiet=True)
-    g._trade_changed()
+    g._board_dealt(p, t.board0 + b)
 
 
 @legal_at(K_DISCARD_BUILD)
@@ -200,9 +206,7 @@ class WonderBoards:
         board = self.boards[p]
         if board is None:
             return -1
-        stages = self.t.stage_comps[board[0]][board[1]]
-        k = len(self.stages[p])
-        return stages[k] if k < len(stages) else -1
+        return self.t.stage_steps[board[0]][board[1]][len(self.stages[p])][0]
 
     def _stage_number(self, p: int) -> int:
         return len(self.stages[p]) + 1
@@ -221,17 +225,15 @@ class WonderBoards:
         plays = self.t.plays_seventh
         return any(plays[c] for c in self._built_stages(p))
 
-    def _free_build_ready(self, p: int) -> bool:
-        free = self.t.builds_free
-        return not self.free_used[p] and any(free[c] for c in self._built_stages(p))
 
     def build_from_discard(self, player: int, when: str = "at_once") -> None:
         self._buffer.append((K_DISCARD_BUILD, player, 0))
 
     def _flush_end_of_turn(self) -> None:
         # Halikarnassos with nothing it can build loses the effect (ruling 17).
-        self._buffer[:] = [n for n in self._buffer
-                           if n[0] != K_DISCARD_BUILD or _buildable(self, n[1], 0)]
+        if self._buffer:
+            self._buffer[:] = [n for n in self._buffer
+                               if n[0] != K_DISCARD_BUILD or _buildable(self, n[1], 0)]
         super()._flush_end_of_turn()
 
     def _score_more(self, p: int, out: dict[str, int]) -> None:

@@ -1,0 +1,161 @@
+"""The text of classic 7 Wonders' actions (their ids: classic_actions.py), both ways.
+
+Text: `build Temple`, `build Temple, pay left 2, right 1`, `stage 2 with Baths`, `discard
+Baths`, `build Temple for free`, `build Temple from discard`, `deal Temple to player 2`,
+`draw guild Spies Guild`, `board Gizah side b to player 1`. A name shared by two cards (Loom
+in Age I and II) means the one in the deciding seat's hand or discard pile; an id
+(`loom_age2`) is accepted too. Where the discard pile holds both, the text names the Age:
+`build Press (Age II) from discard` (any card name may carry its Age). The seat a text is
+worded for is the one to move, or the one given (`action_to_text(game, action, seat)`: at a
+simultaneous decision, "stage 2" is that seat's next stage).
+"""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from ..core.kinds import IS_SIMULTANEOUS, KIND_NAMES
+from ..errors import NotationError
+from .classic_actions import BUILD, DISCARD, FREE, REVIVE, STAGE, decode, encode
+
+if TYPE_CHECKING:
+    from ..state import Game
+
+
+def _seat(game: Game, seat: int | None = None) -> int:
+    """The city whose decision the text is about: the pending decision's, for the seat to
+    move (which may decide for another city: the Free City's holder), else `seat`'s."""
+    if seat is None or seat == game.current_player:
+        return game.stack[-1][1] if game.stack and game.result is None else 0
+    return seat
+
+
+def _pay_text(left: int, right: int) -> str:
+    parts = [f"left {left}"] * bool(left) + [f"right {right}"] * bool(right)
+    return f", pay {', '.join(parts)}" if parts else ""
+
+
+AGES = ("", "I", "II", "III")
+
+
+def _age(t, c: int) -> str:
+    """Card `c`'s Age as printed: I, II, III."""
+    return AGES[t.age[c]] if 0 < t.age[c] < len(AGES) else str(t.age[c])
+
+
+def _revive_name(game: Game, c: int) -> str:
+    """A card of the discard pile by name, with its Age where another card of the pile has
+    the same name (Press of Age I and of Age II), so that each text names one action."""
+    t = game.t
+    if any(t.names[d] == t.names[c] and d != c for d in game.discard):
+        return f"{t.names[c]} (Age {_age(t, c)})"
+    return t.names[c]
+
+
+def action_to_text(game: Game, action: int, seat: int | None = None) -> str | None:
+    t = game.t
+    names = t.names
+    if t.C_BUILD <= action < t.CH_BOARD:
+        mode, c, left, right = decode(t, action)
+        if mode == BUILD:
+            return f"build {names[c]}{_pay_text(left, right)}"
+        if mode == STAGE:
+            number = game._stage_number(_seat(game, seat))
+            return f"stage {number} with {names[c]}{_pay_text(left, right)}"
+        if mode == DISCARD:
+            return f"discard {names[c]}"
+        if mode == FREE:
+            return f"build {names[c]} for free"
+        return f"build {_revive_name(game, c)} from discard"
+    if t.CH_BOARD <= action < t.num_actions:
+        b, side = divmod(action - t.CH_BOARD, t.n_sides)
+        cls = t.classes[t.board0 + b]
+        return f"board {cls.name} side {cls.sides[side][0]} to player {game.stack[-1][2]}" \
+            if game.stack else f"board {cls.name} side {cls.sides[side][0]}"
+    if t.CH_CARD <= action < t.CH_CARD + t.NB and game.stack:
+        kind, _, seat = game.stack[-1]
+        name = names[action - t.CH_CARD]
+        if KIND_NAMES[kind] == "draw_guild":
+            return f"draw guild {name}"
+        return f"deal {name} to player {seat}"
+    return None
+
+
+_PLAY = re.compile(r"(build|discard|stage(?: \d+)? with) (.+?)(?:, pay (.+))?$", re.I)
+_PAY = re.compile(r"(left|right) (\d+)$", re.I)
+_AGE = re.compile(r"(.+?) \(age (\w+)\)$", re.I)
+
+
+def _card(game: Game, name: str, prefer, what: str = "") -> int:
+    """The card named `name` (or its id; "Press (Age II)" names the Age): of two cards with
+    that name, the one in `prefer`; if both are there, only the Age or the id tells."""
+    t = game.t
+    if name in t.index and t.index[name] < t.NB:
+        return t.index[name]
+    aged = _AGE.fullmatch(name)
+    if aged:
+        name, age = aged[1], aged[2].upper()
+    found = [c for c in range(t.NB) if t.names[c].casefold() == name.casefold()]
+    if aged:
+        found = [c for c in found if age in (_age(t, c), str(t.age[c]))]
+    if not found:
+        raise NotationError(f"no card is named {name!r}" + (f" in Age {aged[2]}" if aged else ""))
+    preferred = [c for c in found if c in prefer]
+    if len(set(preferred)) > 1:
+        ages = " or ".join(f"'{name} (Age {_age(t, c)})'" for c in sorted(set(preferred)))
+        raise NotationError(f"two cards named {name!r} {what}: say {ages}")
+    return (preferred or found)[0]
+
+
+def parse_action(game: Game, text: str, seat: int | None = None) -> int | None:
+    t = game.t
+    s = " ".join(text.split())
+    low = s.casefold()
+    seat = _seat(game, seat)
+    hands = game.hands[seat] if game.stack and IS_SIMULTANEOUS[game.stack[-1][0]] else []
+    if low.startswith("board "):
+        m = re.fullmatch(r"board (.+) side (\w+)(?: to player \d+)?", s, re.I)
+        if m:
+            for b in range(t.n_boards):
+                cls = t.classes[t.board0 + b]
+                sides = [name.casefold() for name, _ in cls.sides]
+                if cls.name.casefold() == m[1].casefold() and m[2].casefold() in sides:
+                    return t.CH_BOARD + t.n_sides * b + sides.index(m[2].casefold())
+        raise NotationError(f"cannot read {text!r}: expected 'board <board> side <a|b>'")
+    for verb in ("deal ", "draw guild "):
+        if low.startswith(verb):
+            body = re.sub(r" to player \d+$", "", s[len(verb):], flags=re.I)
+            return t.CH_CARD + _card(game, body, game.pool or game.guild_pool)
+    for suffix, mode in ((" for free", FREE), (" from discard", REVIVE)):
+        if low.startswith("build ") and low.endswith(suffix):
+            pool = hands if mode == FREE else game.discard
+            where = "in the hand" if mode == FREE else "in the discard pile"
+            return encode(t, mode, _card(game, s[len("build "):-len(suffix)], pool, where))
+    m = _PLAY.match(s)
+    if not m:
+        return None
+    verb = m[1].casefold()
+    c = _card(game, m[2], hands, "in the hand")
+    left = right = 0
+    if m[3]:
+        for part in m[3].split(","):
+            pay = _PAY.match(part.strip())
+            if not pay:
+                raise NotationError(f"cannot read the payment {m[3]!r}: expected 'left N, right N'")
+            if pay[1].casefold() == "left":
+                left = int(pay[2])
+            else:
+                right = int(pay[2])
+        if max(left, right) >= t.pay_levels:
+            raise NotationError(f"no play pays more than {t.pay_levels - 1} coins to a neighbour")
+    if verb == "discard":
+        if m[3]:
+            raise NotationError("a discard pays nobody")
+        return encode(t, DISCARD, c)
+    if verb.startswith("stage"):
+        number = verb.split()[1] if len(verb.split()) == 3 else None
+        if number is not None and int(number) != game._stage_number(seat):
+            raise NotationError(f"{text!r}: player {seat}'s next stage is "
+                                f"{game._stage_number(seat)}, not {number}")
+        return encode(t, STAGE, c, left, right)
+    return encode(t, BUILD, c, left, right)

@@ -1,0 +1,235 @@
+"""What neighbour trading reads of the cities, per seat, kept up to date as they grow
+(neighbour_trade): the derived state `Markets` and the mixin that keeps it."""
+from __future__ import annotations
+
+from .trade_splits import LEFT, RIGHT, line
+
+
+def resource_mask(resources) -> int:
+    out = 0
+    for r in resources:
+        out |= 1 << r
+    return out
+
+
+def _units(masks, count: int, fixed=None) -> tuple[int, ...]:
+    """Per resource, the `fixed` units plus how many of `masks` offer it."""
+    out = list(fixed or [0] * count)
+    for mask in masks:
+        for r in range(count):
+            if mask >> r & 1:
+                out[r] += 1
+    return tuple(out)
+
+
+def resource_pairs(mask: int, count: int) -> int:
+    """Every pair of two resources of `mask`, as bits `r * count + s` (r < s)."""
+    out = 0
+    for r in range(count):
+        for s in range(r + 1, count):
+            if mask >> r & 1 and mask >> s & 1:
+                out |= 1 << (r * count + s)
+    return out
+
+
+class Markets:
+    """What trading reads of the cities, per seat, kept up to date as they grow: derived
+    state (never saved), built on first use and again after `_trade_changed`.
+
+    - `sells[q]`: what city q sells: (fixed units per resource, either/or options, their
+      masks, units per resource counting each option as a unit of each of its resources);
+    - `prices[p]`: p's price of each resource from the (left, right) neighbour;
+    - `own[p]`: the masks of p's own either/or production, in the order acquired, and
+      `own_units[p]` how many of them offer each resource;
+    - `coupled[p]`: the pairs of resources (`resource_pairs`) some either/or card p may use
+      offers both of (its own, or one its neighbours sell);
+    - `codes[p]`: per resource, a number for what p's market is for it (`_code`);
+    The offers each seat's market makes (`Game.offers`, hand_draft's: per cost id,
+    `((coins, l * P + r), ...)` for each Pareto-minimal payment (l, r), ascending) are
+    replaced by a blank list whenever its market changes.
+    """
+
+    __slots__ = ("sells", "prices", "own", "own_units", "coupled", "codes")
+
+    def copy(self) -> "Markets":
+        other = Markets.__new__(Markets)
+        other.sells = self.sells[:]  # tuples, replaced whole when they change
+        other.prices = self.prices[:]
+        other.own = self.own[:]
+        other.own_units = self.own_units[:]
+        other.coupled = self.coupled[:]
+        other.codes = self.codes[:]  # lists, replaced whole when they change
+        return other
+
+
+class MarketKeeping:
+    """The part of neighbour_trade's mixin that keeps `Game.markets`."""
+
+    __slots__ = ()
+
+    def _trade_changed(self) -> None:
+        """Any city may have changed (set-up, a position edited, a card built from the
+        discard pile): the markets are rebuilt when next needed."""
+        self.markets = None
+        self.offers = [[None] * len(self.t.costs) for _ in self.t.seats]
+
+    def _board_dealt(self, p: int, comp: int) -> None:
+        """Board `comp` dealt to `p` at set-up (and acquired): the first board starts the
+        markets of empty cities (`_empty_markets`), each brings them up to date."""
+        if self.markets is None:
+            if sum(b is not None for b in self.boards) != 1 or any(self.city):
+                self._trade_changed()  # a position set up otherwise: rebuilt when needed
+                return
+            self.markets = self._empty_markets().copy()
+        self._markets_touched(((p, comp),))
+
+    def _empty_markets(self) -> Markets:
+        """The markets of cities that hold nothing, made once per ruleset."""
+        t = self.t
+        m = t.cache.get("empty_markets")
+        if m is None:
+            m = t.cache["empty_markets"] = Markets()
+            n, zeros = t.n_seats, (0,) * t.R
+            m.sells = [(zeros, (), (), zeros)] * n
+            m.prices = [((t.neighbour_price,) * t.R,) * 2] * n
+            m.own, m.own_units, m.coupled = [()] * n, [zeros] * n, [0] * n
+            codes = t.market_codes
+            m.codes = [[codes.get(key) if key in codes else self._new_code(key)
+                        for key in (() if cap <= 0 else (0, 0, 0, t.neighbour_price,
+                                                        t.neighbour_price)
+                                    for cap in t.res_cap)]] * n
+        return m
+
+    def _markets(self) -> Markets:
+        m = self.markets
+        if m is None:
+            t = self.t
+            m = self.markets = Markets()
+            m.sells = [self._sells_of(q) for q in t.seats]
+            m.prices = [self._neighbour_prices(p) for p in t.seats]
+            m.own = [tuple(resource_mask(o) for o in self.choices[p]) for p in t.seats]
+            m.own_units = [_units(m.own[p], t.R) for p in t.seats]
+            m.coupled = [self._coupled(m, p) for p in t.seats]
+            m.codes = [[0] * t.R for _ in t.seats]
+            for p in t.seats:
+                self._recode(m, p, (1 << t.R) - 1)
+        return m
+
+    def _recode(self, m: Markets, p: int, res: int) -> None:
+        """Give each resource of `res` (a mask) a number for what p's market is for it, the
+        same in every game (per ruleset): what p makes of it, what each neighbour sells of
+        it and p's prices, where an either/or card offering it counts as a unit of it (true
+        of a cost that needs no other resource the card offers: `coupled`), and counts
+        past the most any cost needs count as that most."""
+        t = self.t
+        seating = t.seating
+        caps, known, prod, own = t.res_cap, t.market_codes, self.prod[p], m.own_units[p]
+        left, right = m.sells[seating.left[p]][3], m.sells[seating.right[p]][3]
+        left_price, right_price = m.prices[p]
+        codes = m.codes[p] = m.codes[p][:]  # shared with clones until now
+        r = 0
+        while res:
+            if res & 1:
+                cap = caps[r]
+                made = prod[r] + own[r]
+                if made >= cap:
+                    key = ()
+                else:
+                    sold_left, sold_right = left[r], right[r]
+                    key = (made, sold_left if sold_left < cap else cap,
+                           sold_right if sold_right < cap else cap, left_price[r], right_price[r])
+                code = known.get(key)
+                codes[r] = self._new_code(key) if code is None else code
+            res >>= 1
+            r += 1
+
+    def _new_code(self, key: tuple) -> int:
+        """Number `key` (`_recode`), with its `line` for each number of units needed: 0 when
+        they are made, None when the neighbours cannot sell them."""
+        t = self.t
+        code = t.market_codes[key] = len(t.code_lines)
+        t.code_lines.append(tuple(0 if not key or n <= key[0] else line(n - key[0], *key[1:])
+                                  for n in range(max(t.res_cap) + 1)))
+        t.code_offers.append([None] * len(t.costs))
+        return code
+
+    def _sells_of(self, q: int):
+        """(units per resource, either/or options, the options as bit masks of resources)
+        that city `q` sells."""
+        t = self.t
+        fixed = [0] * t.R
+        options = []
+        for comp in self._owned(q):
+            if t.sellable[comp]:
+                for r, n in t.produces[comp]:
+                    fixed[r] += n
+                options += t.one_of[comp]
+        masks = tuple(resource_mask(o) for o in options)
+        return tuple(fixed), tuple(options), masks, _units(masks, t.R, fixed)
+
+    def _coupled(self, m: Markets, p: int) -> int:
+        seating = self.t.seating
+        out = 0
+        pairs = self.t.mask_pairs
+        for mask in (*m.own[p], *m.sells[seating.left[p]][2], *m.sells[seating.right[p]][2]):
+            out |= pairs[mask]
+        return out
+
+    def _neighbour_prices(self, p: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        t = self.t
+        prices = ([t.neighbour_price] * t.R, [t.neighbour_price] * t.R)
+        for comp in self._owned(p):
+            for r, price, side in t.nprices[comp]:
+                if price < prices[side][r]:
+                    prices[side][r] = price
+        return tuple(prices[LEFT]), tuple(prices[RIGHT])
+
+    def _owned(self, p: int) -> list[int]:
+        """Components whose effects city `p` holds: buildings, board and built stages."""
+        return [*self.city[p], *self._board_components(p)]
+
+    def _board_components(self, p: int) -> list[int]:
+        return []
+
+    def _markets_touched(self, acquired) -> None:
+        """Components just acquired, as (seat, component): bring the markets they change up
+        to date, the seat's own and, for production it sells, its neighbours'."""
+        m = self.markets
+        if m is None:
+            return
+        t = self.t
+        changed: dict[int, int] = {}  # seat: resources of its market that changed
+        options = set()  # seats whose either/or cards changed
+        for p, comp in acquired:
+            res = t.trade_res[comp]
+            if not res:
+                continue
+            if t.nprices[comp]:
+                m.prices[p] = self._neighbour_prices(p)
+            one_of = t.one_of[comp]
+            if one_of:
+                m.own[p] = tuple(resource_mask(o) for o in self.choices[p])
+                m.own_units[p] = _units(m.own[p], t.R)
+                options.add(p)
+            changed[p] = changed.get(p, 0) | res
+            if t.sells_units[comp]:
+                fixed, sold, masks, units = m.sells[p]
+                if t.produces[comp]:
+                    fixed = list(fixed)
+                    for r, n in t.produces[comp]:
+                        fixed[r] += n
+                    fixed = tuple(fixed)
+                masks += tuple(resource_mask(o) for o in one_of)
+                m.sells[p] = (fixed, sold + one_of, masks, _units(masks, t.R, fixed))
+                for q in t.neighbours[p]:
+                    changed[q] = changed.get(q, 0) | res
+                    if one_of:
+                        options.add(q)
+        touching = t.costs_touching
+        for q, res in changed.items():
+            offers = self.offers[q] = self.offers[q][:]  # shared with clones until now
+            for cost in touching[res]:  # only the costs needing a resource whose market changed
+                offers[cost] = None
+            self._recode(m, q, res)
+        for q in options:
+            m.coupled[q] = self._coupled(m, q)
