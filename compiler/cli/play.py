@@ -344,7 +344,7 @@ def _ask_action(game: Game, you: int, others: list[int], console: Console, ask: 
     city = acting_city(game)
     whose = f" for the {names[city]}" if city != you and not others else ""
     if others:
-        waiting = ", ".join("the bot" if names[p] == "bot" else names[p] for p in others)
+        waiting = ", ".join(names[p] for p in others)
         console.print(f"[bold]Your decision ({decision}), at the same time as {waiting}:[/] "
                       "the choices are revealed together.")
     elif _turn_under_way(game, you):
