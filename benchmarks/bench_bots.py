@@ -55,6 +55,13 @@ class Timed:
             entry[2] += time.process_time() - cpu
 
 
+def _bot(name: str, seed: int, iterations: int | None):
+    bot = make_bot(name, seed)
+    if iterations and name == "ismcts":
+        bot.iterations = iterations
+    return bot
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="duel")
@@ -63,6 +70,7 @@ def main() -> None:
     parser.add_argument("-n", type=int, default=8)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--profile", metavar="BOT", help="profile this bot's moves")
+    parser.add_argument("--iterations", type=int, help="ISMCTS iterations a move [default: the bot's]")
     args = parser.parse_args()
     names = [b.strip() for b in args.bots.split(",")]
     if args.players and len(names) == 1:
@@ -77,7 +85,7 @@ def main() -> None:
     for i in range(args.n):
         s = args.seed + i
         table = [names[(seat + i) % seats] for seat in range(seats)]
-        bots = [Timed(make_bot(name, seats * s + k), totals,
+        bots = [Timed(_bot(name, seats * s + k, args.iterations), totals,
                       profiler if name == args.profile else None)
                 for k, name in enumerate(table)]
         game = play_game(ruleset, bots, seed=s)
