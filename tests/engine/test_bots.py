@@ -84,3 +84,40 @@ def test_ismcts_beats_greedy_in_most_seeded_games():
         game = play_game(RULESET, tuple(bots), seed=300 + i)
         wins += game.result.winner == me
     assert wins >= 4
+
+
+def test_ismcts_reuses_a_seats_legal_actions_only_where_they_are_the_same():
+    """At a decision every seat takes at once, the search keeps each seat's legal actions
+    by its hand across the redrawn states (`_TurnLegal`): the kept list is what the engine
+    lists for that state, before the decision resolves and after (the Free City too)."""
+    import random
+
+    from wondersmith.engine import load_ruleset
+    from wondersmith.engine.bots import _TurnLegal, new_game, unchosen_view
+    from wondersmith.engine.observation import redraw_hidden
+
+    rng = random.Random(2)
+    classic = load_ruleset("classic")
+    kept = 0
+    for players, seed in ((4, 1), (2, 6)):
+        game = new_game(classic, seed, players)
+        while not game.is_terminal:
+            seats = game.choosing()
+            if len(seats) > 1 and rng.random() < 0.3:
+                view = unchosen_view(game, seats[0])
+                turn = _TurnLegal(view)
+                for _ in range(6):
+                    state = view.clone()
+                    redraw_hidden(state, seats[0], rng)
+                    turn.start()
+                    for _ in range(len(seats) + 3):  # through the decision and beyond
+                        if state.is_terminal:
+                            break
+                        acts = turn.legal(state)
+                        fresh = state.clone()
+                        fresh._legal = None
+                        assert acts == fresh.legal_actions()
+                        state.apply(rng.choice(acts))
+                kept += len(turn.cache)
+            game.apply_joint({s: rng.choice(game.legal_actions_for(s)) for s in seats})
+    assert kept
