@@ -194,43 +194,6 @@ class _Node:
         self.children: dict[int, _Node] = {}
 
 
-class _TurnLegal:
-    """The legal actions of each seat at the simultaneous decision a search starts from, kept
-    across its iterations. Until the decision resolves, a seat's actions depend on its hand
-    and on what every seat sees (cities, coins), so a hand drawn again in another iteration
-    gives the same list: it is worked out once. The Free City's plays, chosen from the
-    holder's hand less the holder's own card, are not kept."""
-
-    __slots__ = ("cache", "keyed", "moves", "open")
-
-    def __init__(self, game: Game) -> None:
-        self.cache: dict[tuple, list[int]] = {}
-        self.keyed = hasattr(game, "hands")  # classic: a seat's hand decides its actions
-        self.moves = len(game.history)  # the decision's state: nobody has chosen yet
-        self.open = False
-
-    def start(self) -> None:
-        """A new iteration, at the decision again."""
-        self.open = self.keyed
-
-    def legal(self, state: Game) -> list[int]:
-        if self.open and len(state.history) > self.moves and \
-                not any(c >= 0 for c in state.sim_choices):  # the decision has resolved
-            self.open = False
-        if not self.open:
-            return state.legal_actions()
-        seat = state.current_player
-        if state.stack[-1][1] != seat:  # the Free City's decision, taken by its holder
-            return state.legal_actions()
-        key = (seat, tuple(state.hands[seat]))
-        acts = self.cache.get(key)
-        if acts is None:
-            acts = self.cache[key] = state.legal_actions()
-        else:
-            state._legal = acts
-        return acts
-
-
 class ISMCTSBot:
     """Information-set Monte Carlo tree search (single observer, Cowling et al. 2012).
 
@@ -268,21 +231,18 @@ class ISMCTSBot:
             return legal[0]
         root = _Node()
         rng = self.rng
-        turn = _TurnLegal(game) if simultaneous else None
         for _ in range(self.iterations):
             state = game.clone()
             redraw_hidden(state, me, rng)
-            if turn is not None:
-                turn.start()
             while simultaneous and state.current_player != me:  # seats asked before the bot
-                acts = turn.legal(state)
+                acts = state.legal_actions()
                 state.apply(acts[int(rng.random() * len(acts))])
             # The bot's own choices depend on nothing it cannot see: the same in every draw.
             state._legal = legal
             node, path = root, [root]
             movers = []
             while state.result is None:  # selection
-                acts = turn.legal(state) if turn is not None else state.legal_actions()
+                acts = state.legal_actions()
                 mover = state.current_player
                 untried = [a for a in acts if a not in node.children]
                 for a in acts:
@@ -310,7 +270,7 @@ class ISMCTSBot:
                 path.append(node)
                 movers.append(mover)
             while _half_chosen(state):  # a simultaneous decision resolves before it is judged
-                acts = turn.legal(state) if turn is not None else state.legal_actions()
+                acts = state.legal_actions()
                 state.apply(acts[int(rng.random() * len(acts))])
             for _ in range(self.rollout):
                 if state.result is not None:

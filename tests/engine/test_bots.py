@@ -86,38 +86,33 @@ def test_ismcts_beats_greedy_in_most_seeded_games():
     assert wins >= 4
 
 
-def test_ismcts_reuses_a_seats_legal_actions_only_where_they_are_the_same():
-    """At a decision every seat takes at once, the search keeps each seat's legal actions
-    by its hand across the redrawn states (`_TurnLegal`): the kept list is what the engine
-    lists for that state, before the decision resolves and after (the Free City too)."""
+
+def test_a_seats_own_legal_actions_are_the_same_in_every_redrawn_state():
+    """ISMCTS lists its own legal actions once per move and reuses them in every state it
+    draws: they must not depend on anything the redraw changes (Duel, classic at four seats
+    after the seats asked before it have chosen, and the 2-player variant's Free City)."""
     import random
 
     from wondersmith.engine import load_ruleset
-    from wondersmith.engine.bots import _TurnLegal, new_game, unchosen_view
+    from wondersmith.engine.bots import is_simultaneous, new_game, unchosen_view
     from wondersmith.engine.observation import redraw_hidden
 
-    rng = random.Random(2)
+    rng = random.Random(3)
     classic = load_ruleset("classic")
-    kept = 0
-    for players, seed in ((4, 1), (2, 6)):
-        game = new_game(classic, seed, players)
+    checked = 0
+    for game in (Game(RULESET, seed=4), new_game(classic, 1, 4), new_game(classic, 6, 2)):
         while not game.is_terminal:
-            seats = game.choosing()
-            if len(seats) > 1 and rng.random() < 0.3:
-                view = unchosen_view(game, seats[0])
-                turn = _TurnLegal(view)
-                for _ in range(6):
+            me = game.choosing()[-1]
+            if rng.random() < 0.25:
+                view = unchosen_view(game, me) if is_simultaneous(game, me) else game.clone()
+                mine = view.legal_actions_for(me)
+                for _ in range(4):
                     state = view.clone()
-                    redraw_hidden(state, seats[0], rng)
-                    turn.start()
-                    for _ in range(len(seats) + 3):  # through the decision and beyond
-                        if state.is_terminal:
-                            break
-                        acts = turn.legal(state)
-                        fresh = state.clone()
-                        fresh._legal = None
-                        assert acts == fresh.legal_actions()
-                        state.apply(rng.choice(acts))
-                kept += len(turn.cache)
+                    redraw_hidden(state, me, rng)
+                    while state.current_player != me:
+                        state.apply(rng.choice(state.legal_actions()))
+                    assert state.legal_actions() == mine
+                    checked += 1
+            seats = game.choosing()
             game.apply_joint({s: rng.choice(game.legal_actions_for(s)) for s in seats})
-    assert kept
+    assert checked > 20
