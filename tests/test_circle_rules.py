@@ -22,6 +22,8 @@ from wondersmith.render import phrases
 
 from conftest import DUEL, FIXTURES
 
+CLASSIC = DUEL.parent / "classic"
+
 CIRCLE = FIXTURES / "games" / "circle"
 
 
@@ -280,3 +282,37 @@ def test_the_counting_checks_wait_for_every_file(circle_copy: Path) -> None:
     misfire: only the schema error is reported."""
     _edit(circle_copy / "age2.yaml", "  - id: statue\n", "  - id: statue\n    colour: red\n")
     assert [c for c, _ in _codes(circle_copy)] == ["WS201"]
+
+
+def test_hand_draft_plays_without_wonder_boards(tmp_path: Path) -> None:
+    """hand_draft reads no state of wonder_boards: classic without its Wonder boards validates
+    (no WS320 asking for them) and plays to the end, its seats building and discarding only."""
+    import random
+
+    from wondersmith.codegen import outputs
+    from wondersmith.engine import Game, load_ruleset
+
+    folder = tmp_path / "cards" / "classic"
+    shutil.copytree(CLASSIC, folder, ignore=shutil.ignore_patterns("locales"))
+    _edit(folder / "game.yaml", ", wonder_boards]", "]")
+    text = (folder / "game.yaml").read_text(encoding="utf-8")
+    (folder / "game.yaml").write_text("\n".join(
+        line for line in text.splitlines() if not line.startswith("  boards:")) + "\n",
+        encoding="utf-8")
+    (folder / "wonders.yaml").unlink()
+    assert _codes(folder) == []
+    result = outputs.expected(folder.parent, tmp_path / "out", [folder])
+    assert not result.errors and result.games == ["classic"]
+    outputs.write(result, tmp_path / "out")
+    ruleset = load_ruleset("classic", path=tmp_path / "out")
+    rng = random.Random(4)
+    for players in (3, 5):
+        game = Game(ruleset, seed=players, players=players)
+        assert "wonder_boards" not in type(game).MECHANICS
+        while not game.is_terminal:
+            seats = game.choosing()
+            legal = {s: game.legal_actions_for(s) for s in seats}
+            assert not [a for s in seats for a in legal[s]
+                        if game.action_to_text(a, s).startswith("stage ")]
+            game.apply_joint({s: rng.choice(legal[s]) for s in seats})
+        assert len(game.result.scores) == players

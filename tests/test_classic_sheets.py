@@ -402,3 +402,15 @@ def test_duel_counts_of_wonders_stay_wonders():
     duel = load(ROOT / "cards" / "duel")
     page = sheets.render_html(duel, "en", load_names(ROOT / "cards" / "duel", "en"))
     assert "for each Wonder" in page and "Wonder stage" not in page
+
+
+def test_the_cards_neighbours_sell_are_named_in_lower_case_mid_sentence(classic: Game) -> None:
+    """The neighbour-trade rule lists the sellable cards inside a sentence: no capital there,
+    in any language; Duel's discount, which opens with such a target in Vietnamese, still
+    starts with a capital."""
+    for lang, listed in {"en": "from brown cards, grey cards, or their Wonder board",
+                         "vi": "đến từ thẻ nâu, thẻ xám hoặc bảng Kỳ quan của họ"}.items():
+        assert listed in summary_text(classic, lang), lang
+    duel = CLASSIC.parent / "duel"
+    page = sheets.render_markdown(load(duel), "vi", load_names(duel, "vi"))
+    assert "| Các thẻ xanh dương của bạn được giảm 2 tài nguyên" in page

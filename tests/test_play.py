@@ -1,6 +1,7 @@
 """`wondersmith play` shows every action in words: errors, prompts and the history."""
 from __future__ import annotations
 
+import json
 import re
 
 from typer.testing import CliRunner
@@ -176,3 +177,52 @@ def test_a_later_seat_typing_another_seats_action_is_told_it_is_not_theirs() -> 
     assert f"illegal action '{text}': not among the choices of seat 2 now" in console.export_text()
     mine = game.legal_texts(2)[-1]
     assert _ask_action(game, 2, [0, 1], console, lambda _: mine, names) == game.parse_action(mine, 2)
+
+
+def test_the_free_city_is_named_and_credited_with_the_plays_its_holder_chooses() -> None:
+    """Ruling 22 (the 2-player variant): the third city is the Free City, not a seat; each of
+    its plays is credited to it, saying which player chose it, and is revealed with the
+    players' choices of the same turn (its holder chooses it after their own card)."""
+    result = runner.invoke(app, ["play", "classic", "--players", "2", "--seed", "5",
+                                 "--bot", "random"], input="1\n" * 12 + "h\n" + "1\n" * 60, env=WIDE)
+    assert result.exit_code == 0, result.output[-3000:]
+    out = result.output
+    assert "seat 2:" not in out and "City of seat 2" not in out
+    assert "against the random bot" in out and "The Free City (seat 2) is a third city" in out
+    assert re.search(r"Free City \(seat 2\), played by the holder of the Free City card: you now", out)
+    assert re.search(r"Free City \(seat 2\), played by the holder of the Free City card: bot now", out)
+    # Each turn: your card, the bot's, and the Free City's, chosen by one of you, together.
+    turns = re.findall(r"Chosen together:\n  you: .+\n  bot: .+\n  Free City \(played by (you|bot)\): .+\n", out)
+    assert len(turns) == 18 and set(turns) == {"you", "bot"}
+    # When you hold the card you are asked for the Free City after your own card.
+    menus = out.split("Your decision")[1:]
+    for_free_city = [m for m in menus if m.startswith(" for the Free City (choose)")]
+    assert for_free_city and len(for_free_city) == turns.count("you")
+    ours = re.findall(r"^  Free City \(played by you\): (.+)$", out, re.M)
+    assert ours == [re.findall(r"^\s+1\. (.+?)(?:  \(\d+ coins?\))?$", m, re.M)[0] for m in for_free_city]
+    # The history credits the same plays to the same cities (it replays the variant's game).
+    listed = out.split("> ")[13]
+    history = re.findall(r"^\s+\d+\. (you|bot|Free City \(played by (?:you|bot)\)): (.+)$", listed, re.M)
+    shown = re.findall(r"^  (you|bot|Free City \(played by (?:you|bot)\)): (.+)$", out.split("> ")[12], re.M)
+    assert len(history) >= 3 * 6 and history[-len(shown):] == shown
+    assert re.search(r"category\s*┃\s*you\s*┃\s*bot\s*┃\s*Free City\s*┃", out)
+    assert re.search(r"Game over: (you win|the bot wins|shared victory)", out)
+
+
+def test_simulate_names_the_free_city_and_scores_it_apart_from_the_seats() -> None:
+    result = runner.invoke(app, ["simulate", "classic", "--players", "2", "-n", "2",
+                                 "--bots", "greedy,random", "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output[result.output.index("{"):])
+    assert summary["players"] == 2 and summary["free_city_seat"] == 2
+    assert len(summary["win_rate_by_seat"]) == 2 and len(summary["mean_score_by_seat"]) == 3
+    assert all(len(v) == 3 for v in summary["mean_category_by_seat"].values())
+    assert summary["mean_score_by_seat"][2] > 0
+    table = runner.invoke(app, ["simulate", "classic", "--players", "2", "-n", "2",
+                                "--bots", "greedy,random"], env=WIDE)
+    assert table.exit_code == 0, table.output
+    assert "The Free City (seat 2) is played by the bot holding the Free City card" in table.output
+    assert re.search(r"│ Free City\s*│\s*-\s*│\s*\d+\.\d\s*│", table.output)
+    assert re.search(r"category\s*┃\s*seat 0\s*┃\s*seat 1\s*┃\s*Free City\s*┃", table.output)
+    duel = runner.invoke(app, ["simulate", "duel", "-n", "2", "--json"])
+    assert json.loads(duel.output[duel.output.index("{"):])["free_city_seat"] is None

@@ -59,7 +59,9 @@ for _name in COMMAND_MODULES:
 
 EXIT_ENVIRONMENT = 3
 EXIT_INTERNAL = 4
-ISSUES_URL = "https://github.com/OWNER/wondersmith/issues"
+# The project records no public address (pyproject.toml has no [project.urls]): name the
+# place, not a made-up URL.
+REPORT_TO = "the wondersmith project's issue tracker"
 DEBUG_ENV = "WONDERSMITH_DEBUG"  # set to 1 for the traceback of an internal error
 
 
@@ -80,7 +82,7 @@ def internal_message(exc: BaseException) -> str:
     summary = f"{type(exc).__name__}: {exc}".splitlines()[0][:200]
     return (f"wondersmith: internal error ({summary})\n"
             f"This is a bug in wondersmith {__version__}, not in your data: please report it "
-            f"at {ISSUES_URL} with the command you ran (set {DEBUG_ENV}=1 for the traceback).")
+            f"to {REPORT_TO} with the command you ran (set {DEBUG_ENV}=1 for the traceback).")
 
 
 def main() -> None:

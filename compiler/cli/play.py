@@ -11,172 +11,18 @@ from pathlib import Path
 from typing import Callable
 
 import typer
-from rich.console import Console, Group
-from rich.panel import Panel
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from wondersmith.engine import EngineError, Game, UnknownRulesetError, load_ruleset
 from wondersmith.engine.bots import BOTS, Bot, make_bot, new_game
+from wondersmith.engine.core.simultaneous import visible_choices
 from wondersmith.engine.errors import IllegalActionError, NotationError
-from wondersmith.engine.state import CHANCE, REMOVED
+from wondersmith.engine.state import CHANCE
 
-from .seats import seat_count, spoken
-
-STYLE = {"brown": "dark_orange3", "grey": "grey62", "blue": "bright_blue", "green": "green",
-         "yellow": "yellow", "red": "red", "purple": "magenta"}
-# Characters per half-card width in the structure view: as wide as the terminal allows,
-# so names are cut as little as possible.
-MIN_HALF, MAX_HALF = 6, 10
-
-
-def _card_style(game: Game, c: int) -> str:
-    color = game.t.color[c]
-    return STYLE.get(game.t.colors[color], "white") if color >= 0 else "white"
-
-
-def render_structure(game: Game, you: int, width: int = 80) -> Panel:
-    t = game.t
-    if not game.age:
-        return Panel("(the Ages have not started)", title="Structure")
-    _, _, _, layout = t.structures[game.age]
-    half = max(MIN_HALF, min(MAX_HALF, (width - 4) // (max(c for _, c in layout) + 2)))
-    rows: dict[int, list[int]] = {}
-    for s, (r, _) in enumerate(layout):
-        rows.setdefault(r, []).append(s)
-    lines = []
-    accessible = set(game.accessible)
-    for r in sorted(rows):
-        line = Text()
-        pos = 0
-        for s in rows[r]:
-            col = layout[s][1]
-            line.append(" " * max(0, col * half - pos))
-            pos = col * half
-            if game.taken[s]:
-                cell, style = "", ""
-            elif not game.face_up[s]:
-                cell, style = "[ ? ]", "dim"
-            else:
-                c = game.slot_card[s]
-                cell = t.names[c][:2 * half - 2]
-                style = _card_style(game, c) + (" bold reverse" if s in accessible else "")
-            cell = cell.ljust(2 * half - 1)
-            line.append(cell, style=style)
-            line.append(" ")
-            pos += 2 * half
-        lines.append(line)
-    return Panel(Group(*lines), title=f"Age {game.age} structure (highlighted: cards you can take)")
-
-
-def render_city(game: Game, p: int, title: str, you: int) -> Panel:
-    t = game.t
-    rows = Table.grid(padding=(0, 1))
-    rows.add_column(style="bold")
-    rows.add_column()
-    rows.add_row("coins", str(game.coins[p]))
-    res = ", ".join(f"{n} {t.resources[r]}" for r, n in enumerate(game.prod[p]) if n) or "-"
-    choices = "; ".join("/".join(t.resources[r] for r in c) for c in game.choices[p])
-    rows.add_row("produces", res + (f" + one of {choices}" if choices else ""))
-    mechanics = type(game).MECHANICS
-    if "bank_trade" in mechanics:
-        prices = game.price(p)
-        rows.add_row("prices", ", ".join(f"{t.resources[r]} {prices[r]}" for r in range(t.R)))
-    by_color: dict[int, list[str]] = {}
-    for c in game.city[p]:
-        by_color.setdefault(t.color[c], []).append(t.names[c])
-    for color in sorted(by_color):
-        rows.add_row(Text(t.colors[color], style=STYLE.get(t.colors[color], "")),
-                     ", ".join(by_color[color]))
-    if "wonder_draft" in mechanics:
-        rows.add_row("wonders", _wonders(game, p))
-    if "progress_tokens" in mechanics:
-        rows.add_row("tokens", ", ".join(t.names[t.token0 + x] for x in game.tokens[p]) or "-")
-    symbols = [t.symbols[i] + (f"×{n}" if n > 1 else "") for i, n in enumerate(game.sci[p]) if n]
-    rows.add_row("science", ", ".join(symbols) or "-")
-    seen = game.observation(you)
-    for key, value in seen["players"][p].items():  # what else a city holds in this game
-        if key not in SHOWN and value not in (None, [], {}):
-            rows.add_row(key.replace("_", " "), _in_words(game, value))
-    seats = len(seen["players"])
-    for section in seen.get("mechanics", {}).values():  # per-seat state of the mechanics
-        for key, value in section.items():           # (a hand, a board, conflict tokens...)
-            if isinstance(value, list) and len(value) == seats and value[p] not in (None, [], {}):
-                rows.add_row(key.replace("_", " "), _in_words(game, value[p]))
-    rows.add_row("VP now", str(game.scores()[p]["total"]))
-    return Panel(rows, title=title)
-
-
-def _wonders(game: Game, p: int) -> str:
-    t = game.t
-    wonders = []
-    for w, tuck in zip(game.wonders[p], game.wonder_tuck[p]):
-        name = t.names[t.wonder0 + w]
-        if tuck >= 0:
-            wonders.append(f"[b]{name}[/b] ✓")
-        elif tuck == REMOVED:
-            wonders.append(f"[strike]{name}[/strike]")
-        else:
-            wonders.append(f"{name} ({game.build_cost(p, t.wonder0 + w)}c)")
-    return ", ".join(wonders) or "-"
-
-
-# Keys of a city's JSON the rows above already show.
-SHOWN = {"coins", "buildings", "wonders", "tokens", "loot_lost", "pairs_rewarded"}
-
-
-def _in_words(game: Game, value) -> str:
-    """A JSON value of the state for people: component ids as names."""
-    by_id = game.ruleset.by_id
-    if isinstance(value, list):
-        return ", ".join(_in_words(game, v) for v in value) or "-"
-    if isinstance(value, dict):
-        return " · ".join(f"{k} {_in_words(game, v)}" for k, v in value.items())
-    if isinstance(value, str) and value in by_id:
-        return by_id[value].name
-    return str(value)
-
-
-def render_track(game: Game) -> Panel:
-    """Duel's conflict track and progress tokens, with the discard pile."""
-    t = game.t
-    cells = []
-    for x in range(-t.supremacy_at, t.supremacy_at + 1):
-        cells.append("⚔" if x == game.pawn else "|" if x == 0 else "·")
-    loot = []
-    for side, label in ((0, "seat 0"), (1, "seat 1")):
-        left = [f"-{loot_}" for (first, loot_), used in zip(t.loot_zones, game.loot_used[side]) if not used]
-        loot.append(f"loot on {label}'s side: {' '.join(left) or 'none'}")
-    board = ", ".join(t.names[t.token0 + x] for x in game.board_tokens) or "none"
-    text = (f"seat 0 capital [{''.join(cells)}] seat 1 capital   pawn {game.pawn:+d}\n"
-            + "   ".join(loot) + f"\nprogress tokens on the board: {board}"
-            + f"\ndiscard pile: {', '.join(t.names[c] for c in game.discard) or 'empty'}")
-    return Panel(text, title="Conflict track, tokens and discard pile")
-
-
-def render_table(game: Game, you: int) -> Panel:
-    """The Age (and where hands pass) and the discard pile as `you` may see it (face down in
-    classic: a count), for a game without Duel's track."""
-    ages = game.ruleset.rules.get("ages") or []
-    passing = next((f", hands pass {a['pass']}" for a in ages
-                    if isinstance(a, dict) and a.get("age") == game.age and a.get("pass")), "")
-    discard = game.observation(you)["discard"]
-    pile = (f"{discard} card{'' if discard == 1 else 's'} face down" if isinstance(discard, int)
-            else _in_words(game, discard) if discard else "empty")
-    return Panel(f"Age {game.age} of {game.t.ages}{passing}\ndiscard pile: {pile}", title="Table")
-
-
-def render(game: Game, you: int, console: Console, names: dict[int, str]) -> None:
-    mechanics = type(game).MECHANICS
-    if "card_structure" in mechanics:
-        console.print(render_structure(game, you, console.width))
-    console.print(render_track(game) if "military_track" in mechanics else render_table(game, you))
-    console.print(render_city(game, you, f"Your city (seat {you})", you))
-    for p in game.t.seats:
-        if p != you:
-            title = "Bot's city" if names[p] == "bot" else f"City of {names[p]}"
-            console.print(render_city(game, p, f"{title} (seat {p})", you))
-
+from .seats import FREE_CITY, city_names, played_by, seat_count, spoken
+from .table_view import render
 
 def in_words(game: Game, action: int) -> str:
     """The action as the player would type it; its id only if it names no action at all."""
@@ -193,18 +39,24 @@ def explain(game: Game, error: EngineError) -> str:
     return str(error)
 
 
-def seat_names(seats: int, you: int) -> dict[int, str]:
-    """How the table calls each seat: "you", "bot" against one bot, else "seat k"."""
-    return {p: "you" if p == you else "bot" if seats == 2 else f"seat {p}" for p in range(seats)}
+def seat_names(game: Game, you: int) -> list[str]:
+    """How the table calls each city: "you", "bot" against one bot, else "seat k", and the
+    Free City of the 2-player variant by its name."""
+    return city_names(game.players, len(game.t.seats), you)
+
+
+def acting_city(game: Game) -> int:
+    """The city the pending decision is for: the seat to move, but the Free City when the
+    holder of its card decides for it (`current_player` names the holder)."""
+    return game.stack[-1][1] if game.stack and game.result is None else game.current_player
 
 
 def history_in_words(game: Game, seat: int) -> list[str]:
-    """The players' moves so far, oldest first, each in words as `seat` saw them (chance
-    outcomes left out; another seat's card discarded face down or tucked under a Wonder
-    stage stays hidden, as in `_reveal`)."""
-    seats = len(game.t.seats)
-    replay = new_game(game.ruleset, game.seed, seats, auto_chance=False)
-    names = seat_names(seats, seat)
+    """The players' moves so far, oldest first, each in words as `seat` saw them and credited
+    to the city that made it (chance outcomes left out; a card another player discarded face
+    down or tucked under a Wonder stage stays hidden, as in `_reveal`)."""
+    replay = new_game(game.ruleset, game.seed, game.players, auto_chance=False)
+    names = seat_names(game, seat)
     face_down = isinstance(game.observation(seat)["discard"], int)
     moves = []
     for action in game.history:
@@ -213,7 +65,7 @@ def history_in_words(game: Game, seat: int) -> list[str]:
             text = replay.action_to_text(action)
             if face_down and p != seat:
                 text = _unseen_card(text)
-            moves.append(f"{len(moves) + 1:>3}. {names[p]}: {text}")
+            moves.append(f"{len(moves) + 1:>3}. {played_by(names, acting_city(replay), p)}: {text}")
         replay.apply(action)
     return moves
 
@@ -241,53 +93,78 @@ def play_table(game: Game, you: int, bots: dict[int, Bot], console: Console,
                ask: Ask = input) -> bool:
     """Play `game` to its end, `you` at the keyboard and `bots` in the other seats; False
     if the player quit."""
-    names = seat_names(len(game.t.seats), you)
+    names = seat_names(game, you)
     shown = -1
+    turn: list[tuple[str, str]] = []  # (who, what) of a turn's choices, until all are made
     while not game.is_terminal:
         if game.is_chance_node:
             game.apply(game.sample_chance())
             continue
         seats = game.choosing()
-        if you not in seats:
-            if len(seats) > 1:  # the bots choose together, on the same position
-                _reveal(game, {p: bots[p].choose(game, p) for p in seats}, names, console, you)
-            else:
-                action = bots[seats[0]].choose(game)
-                console.print(f"[cyan]{names[seats[0]]}:[/] {game.action_to_text(action)}")
-                game.apply(action)
-            continue
-        if shown != len(game.history):
-            render(game, you, console, names)
-            shown = len(game.history)
-        others = [p for p in seats if p != you]
-        action = _ask_action(game, you, others, console, ask, names)
-        if action is None:
-            console.print("Game abandoned.")
-            return False
-        if action < 0:  # an answer that chose nothing: ask again
-            continue
-        if others:
+        if you in seats:
+            if shown != len(game.history) and not _turn_under_way(game, you):
+                render(game, you, console, names)
+                shown = len(game.history)
+            others = [p for p in seats if p != you]
+            action = _ask_action(game, you, others, console, ask, names)
+            if action is None:
+                console.print("Game abandoned.")
+                return False
+            if action < 0:  # an answer that chose nothing: ask again
+                continue
             # The bots decide on the position before your choice is applied: they never see it.
             joint = {p: bots[p].choose(game, p) for p in others}
-            _reveal(game, {**joint, you: action}, names, console, you)
+            joint = dict(sorted({**joint, you: action}.items()))
+        elif len(seats) > 1:  # the bots choose together, on the same position
+            joint = {p: bots[p].choose(game, p) for p in seats}
         else:
-            game.apply(action)
+            joint = {seats[0]: bots[seats[0]].choose(game)}
+        turn += _choices_in_words(game, joint, names, you)
+        if len(joint) > 1:
+            game.apply_joint(joint)
+        else:
+            game.apply(*joint.values())
+        if not _turn_under_way(game, you):
+            _show(turn, console)
+            turn = []
     return True
 
 
-def _reveal(game: Game, joint: dict[int, int], names: dict[int, str], console: Console,
-            you: int) -> None:
-    """Apply a joint action and show every seat's choice, now that all are made, as `you`
-    see them: a card discarded onto a face-down pile, or tucked under a Wonder stage, stays
+def _turn_under_way(game: Game, you: int) -> bool:
+    """True while a decision several cities take at once has some choices in and waits for
+    others (the 2-player variant: the Free City's, chosen by its holder once the players
+    have chosen): the choices are shown together when the last is made."""
+    return any(v is not None and v is not False for v in visible_choices(game, you))
+
+
+def _choices_in_words(game: Game, joint: dict[int, int], names: list[str],
+                      you: int) -> list[tuple[str, str]]:
+    """Each choice of `joint` as (who made it, what) as `you` see it once revealed: a card
+    another player discarded onto a face-down pile, or tucked under a Wonder stage, stays
     hidden (classic rulings 4 and 7)."""
     face_down = isinstance(game.observation(you)["discard"], int)
-    texts = {p: game.action_to_text(joint[p], p) for p in game.choosing()}
-    if face_down:
-        texts = {p: text if p == you else _unseen_card(text) for p, text in texts.items()}
-    game.apply_joint(joint)
-    console.print("[bold]Chosen together:[/]")
-    for p, text in texts.items():
-        console.print(f"  [cyan]{names[p]}:[/] {text}")
+    city = acting_city(game)
+    out = []
+    for p, action in joint.items():
+        # A seat at a decision it takes with others chooses for its own city; alone, it may
+        # choose for the Free City.
+        text = game.action_to_text(action, p)
+        if face_down and p != you:
+            text = _unseen_card(text)
+        out.append((played_by(names, city if len(joint) == 1 else p, p), text))
+    return out
+
+
+def _show(turn: list[tuple[str, str]], console: Console) -> None:
+    """A turn's choices: several are revealed together; another city's single move is
+    announced; your own, just typed, is not repeated."""
+    if len(turn) > 1:
+        console.print("[bold]Chosen together:[/]")
+        for who, text in turn:
+            console.print(f"  [cyan]{who}:[/] {text}", highlight=False)
+    elif turn and turn[0][0] != "you":
+        who, text = turn[0]
+        console.print(f"[cyan]{who}:[/] {text}", highlight=False)
 
 
 def _unseen_card(text: str) -> str:
@@ -303,12 +180,17 @@ def _ask_action(game: Game, you: int, others: list[int], console: Console, ask: 
     """Your action from a menu or typed text: None to quit, -1 when nothing was chosen."""
     legal = game.legal_actions_for(you)
     decision = game.decision.replace("_", " ")
+    city = acting_city(game)
+    whose = f" for the {names[city]}" if city != you and not others else ""
     if others:
         waiting = ", ".join(names[p] for p in others)
         console.print(f"[bold]Your decision ({decision}), at the same time as {waiting}:[/] "
                       "the choices are revealed together.")
+    elif _turn_under_way(game, you):
+        console.print(f"[bold]Your decision{whose} ({decision}):[/] it is revealed with the "
+                      "choices already made.")
     else:
-        console.print(f"[bold]Your decision ({decision}):[/]")
+        console.print(f"[bold]Your decision{whose} ({decision}):[/]")
     for i, a in enumerate(legal, 1):
         cost = ""
         if a < game.t.DISCARD and "bank_trade" in type(game).MECHANICS:
@@ -343,13 +225,12 @@ def _ask_action(game: Game, you: int, others: list[int], console: Console, ask: 
 
 
 def final_table(game: Game, you: int, console: Console) -> None:
-    render(game, you, console, seat_names(len(game.t.seats), you))
+    names = seat_names(game, you)
+    render(game, you, console, names)
     r = game.result
-    names = seat_names(len(r.scores), you)
-    if r.winner is None:
-        best = max(s["total"] for s in r.scores)
-        sharing = [names[p] for p, s in enumerate(r.scores) if s["total"] == best]
-        who = "shared victory" + (f" ({', '.join(sharing)})" if len(r.scores) > 2 else "")
+    if r.winner is None:  # the seats sharing it (never the Free City, which wins nothing)
+        sharing = [names[p] for p in r.winners]
+        who = "shared victory" + (f" ({', '.join(sharing)})" if game.players > 2 else "")
     elif r.winner == you:
         who = "you win"
     else:
@@ -398,5 +279,8 @@ def register(app: typer.Typer) -> None:
         console.print(f"[bold]{ruleset.name}[/] — {players} players; you are seat {seat}, against "
                       f"{against} (seed {seed}). Type a number or an action; 'h' lists the moves "
                       "so far, 'q' quits.")
+        if len(game.t.seats) > players:
+            console.print(f"The {FREE_CITY} (seat {players}) is a third city: whoever holds the "
+                          "Free City card chooses its card each turn, from their hand.")
         if play_table(game, seat, bots, console):
             final_table(game, seat, console)

@@ -15,7 +15,7 @@ from rich.table import Table
 from wondersmith.engine import UnknownRulesetError, load_ruleset
 from wondersmith.engine.bots import BOTS, make_bot, play_game
 
-from .seats import seat_count
+from .seats import FREE_CITY, city_count, city_names, seat_count
 
 CHUNK = 25
 IN_FLIGHT_PER_WORKER = 2  # chunks queued per worker process: enough to keep it busy
@@ -33,13 +33,16 @@ class Tally:
     """Running totals of a batch of games: its size does not depend on how many games.
 
     Every total is an integer, so tallies merged in any order (from worker processes, as
-    they finish) give exactly the same summary.
+    they finish) give exactly the same summary. Scores are kept for every city: a seat a
+    bot, and in classic's 2-player variant the Free City, last, which no bot sits at (its
+    holder plays it) and which never wins.
     """
 
-    def __init__(self, bots: list[str]) -> None:
+    def __init__(self, bots: list[str], cities: int | None = None) -> None:
         self.bots = list(bots)
         names = list(dict.fromkeys(bots))
         seats = len(bots)
+        self.cities = cities or seats
         self.games = 0
         self.seat_wins = [0] * seats
         self.shared = 0
@@ -47,7 +50,7 @@ class Tally:
         self.bot_wins = dict.fromkeys(names, 0)
         self.bot_points = dict.fromkeys(names, 0)
         self.victories = dict.fromkeys(VICTORIES, 0)
-        self.seat_points = [0] * seats
+        self.seat_points = [0] * self.cities
         self.categories: dict[str, list[int]] = {}
 
     def add(self, names: tuple[str, ...], winner: int | None, victory: str,
@@ -60,18 +63,19 @@ class Tally:
             self.seat_wins[winner] += 1
             self.bot_wins[names[winner]] += 1
         for seat, name in enumerate(names):
-            total = scores[seat]["total"]
             self.bot_games[name] += 1
-            self.bot_points[name] += total
-            self.seat_points[seat] += total
-            for k, v in scores[seat].items():
-                self.categories.setdefault(k, [0] * len(names))[seat] += v
+            self.bot_points[name] += scores[seat]["total"]
+        for seat, score in enumerate(scores):
+            self.seat_points[seat] += score["total"]
+            for k, v in score.items():
+                self.categories.setdefault(k, [0] * self.cities)[seat] += v
 
     def merge(self, other: "Tally") -> None:
         self.games += other.games
         self.shared += other.shared
         for seat in range(len(self.bots)):
             self.seat_wins[seat] += other.seat_wins[seat]
+        for seat in range(self.cities):
             self.seat_points[seat] += other.seat_points[seat]
         for table, more in ((self.bot_games, other.bot_games), (self.bot_wins, other.bot_wins),
                             (self.bot_points, other.bot_points), (self.victories, other.victories)):
@@ -94,6 +98,8 @@ class Tally:
             "games_per_second": float(f"{n / seconds:.3g}") if seconds > 0 else None,
             "bots": self.bots,
             "players": len(self.bots),
+            # The Free City's seat in classic's 2-player variant (scored, never winning).
+            "free_city_seat": len(self.bots) if self.cities > len(self.bots) else None,
             "win_rate_by_seat": [wins / n for wins in self.seat_wins],
             "shared_rate": self.shared / n,
             "win_rate_by_bot": {b: self.bot_wins[b] / self.bot_games[b] for b in names},
@@ -109,7 +115,7 @@ def run_games(game: str, bots: list[str], seed: int, first: int, last: int,
     """Play games `first` to `last - 1`; game i uses seed `seed + i`, one seat per bot (the
     bots turned round the table by i seats). Returns their tally."""
     ruleset = load_ruleset(game, path)
-    tally = Tally(bots)
+    tally = Tally(bots, city_count(ruleset, len(bots)))
     for i in range(first, last):
         names = _seats(bots, i)
         s = seed + i
@@ -127,7 +133,7 @@ def simulate_games(game: str, bots: list[str], n: int, seed: int, workers: int,
     """Play n games in chunks, in this process or in `workers` processes, and tally them as
     chunks finish. Only a bounded number of chunks is queued at a time, so memory stays
     flat however many games are played."""
-    total = Tally(bots)
+    total = Tally(bots, city_count(load_ruleset(game, path), len(bots)))
     chunks = ((i, min(i + CHUNK, n)) for i in range(0, n, CHUNK))
     if workers == 1:
         for first, last in chunks:
@@ -222,12 +228,19 @@ def _print_summary(s: dict) -> None:
     console.print(f"[bold]{s['games']} games[/] in {s['seconds']:.2f} s "
                   f"({s['games_per_second']} games/s), {s['players']} seats, bots "
                   f"{' vs '.join(s['bots'])} (turning round the table every game)")
+    free_city = s["free_city_seat"]
+    if free_city is not None:
+        console.print(f"The {FREE_CITY} (seat {free_city}) is played by the bot holding the "
+                      "Free City card; it is scored but never wins.")
+    names = city_names(s["players"], len(s["mean_score_by_seat"]))
     t = Table(title="By seat")
     t.add_column("seat")
     t.add_column("win rate", justify="right")
     t.add_column("mean score", justify="right")
     for seat, rate in enumerate(s["win_rate_by_seat"]):
         t.add_row(str(seat), f"{rate:.1%}", f"{s['mean_score_by_seat'][seat]:.1f}")
+    if free_city is not None:
+        t.add_row(FREE_CITY, "-", f"{s['mean_score_by_seat'][free_city]:.1f}")
     t.add_row("shared", f"{s['shared_rate']:.1%}", "")
     console.print(t)
     t = Table(title="By bot")
@@ -245,8 +258,8 @@ def _print_summary(s: dict) -> None:
     console.print(t)
     t = Table(title="Mean points by category")
     t.add_column("category")
-    for seat in range(s["players"]):
-        t.add_column(f"seat {seat}", justify="right")
+    for name in names:
+        t.add_column(name, justify="right")
     for k, points in s["mean_category_by_seat"].items():
         t.add_row(k, *(f"{v:.2f}" for v in points))
     console.print(t)

@@ -103,7 +103,7 @@ def describe(game: Game) -> str:
     if "military_track" in mechanics:
         lines.append(f"military pawn: {data['pawn']:+d} (towards player 1 when positive)")
     for seat, city in enumerate(data["players"]):
-        parts = [f"player {seat}: {city['coins']} coins", f"buildings: {_names(name, city['buildings'])}"]
+        parts = [f"{_city(game, seat)}: {city['coins']} coins", f"buildings: {_names(name, city['buildings'])}"]
         if "wonder_draft" in mechanics:
             wonders = ", ".join(f"{name(w['id'])} ({w['status']})" for w in city["wonders"])
             parts.append(f"Wonders: {wonders or '-'}")
@@ -145,7 +145,15 @@ def _whose_turn(game: Game) -> str:
     seats = deciders(game)
     if not seats:
         return f"chance: {game.decision}"
-    return f"player {', '.join(map(str, seats))} to decide: {game.decision}"
+    city = game.stack[-1][1]  # the city decided for: the Free City's, by its card's holder
+    whose = f" for the {_city(game, city)}" if city not in seats else ""
+    return f"player {', '.join(map(str, seats))} to decide{whose}: {game.decision}"
+
+
+def _city(game: Game, seat: int) -> str:
+    """"player k", or the Free City of the 2-player variant: a city after the players',
+    which nobody sits at (its card's holder decides for it)."""
+    return "Free City" if seat >= game.players else f"player {seat}"
 
 
 def _namer(ruleset: runtime.Ruleset):

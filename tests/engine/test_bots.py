@@ -84,3 +84,35 @@ def test_ismcts_beats_greedy_in_most_seeded_games():
         game = play_game(RULESET, tuple(bots), seed=300 + i)
         wins += game.result.winner == me
     assert wins >= 4
+
+
+
+def test_a_seats_own_legal_actions_are_the_same_in_every_redrawn_state():
+    """ISMCTS lists its own legal actions once per move and reuses them in every state it
+    draws: they must not depend on anything the redraw changes (Duel, classic at four seats
+    after the seats asked before it have chosen, and the 2-player variant's Free City)."""
+    import random
+
+    from wondersmith.engine import load_ruleset
+    from wondersmith.engine.bots import is_simultaneous, new_game, unchosen_view
+    from wondersmith.engine.observation import redraw_hidden
+
+    rng = random.Random(3)
+    classic = load_ruleset("classic")
+    checked = 0
+    for game in (Game(RULESET, seed=4), new_game(classic, 1, 4), new_game(classic, 6, 2)):
+        while not game.is_terminal:
+            me = game.choosing()[-1]
+            if rng.random() < 0.25:
+                view = unchosen_view(game, me) if is_simultaneous(game, me) else game.clone()
+                mine = view.legal_actions_for(me)
+                for _ in range(4):
+                    state = view.clone()
+                    redraw_hidden(state, me, rng)
+                    while state.current_player != me:
+                        state.apply(rng.choice(state.legal_actions()))
+                    assert state.legal_actions() == mine
+                    checked += 1
+            seats = game.choosing()
+            game.apply_joint({s: rng.choice(game.legal_actions_for(s)) for s in seats})
+    assert checked > 20

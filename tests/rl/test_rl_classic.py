@@ -140,3 +140,21 @@ def test_the_observation_vector_keeps_each_seat_apart():
         changed.append({i for i, (a, b) in enumerate(zip(before, after)) if a != b})
     assert all(changed) and not (changed[0] & changed[1] or changed[0] & changed[2]
                                  or changed[1] & changed[2])
+
+
+def test_the_text_view_names_the_free_city_and_who_decides_for_it():
+    """The 2-player variant: the third city is the Free City, not a player, and its card's
+    holder is shown deciding for it."""
+    from wondersmith.rl.seats import describe
+
+    table = env(game="classic", players=2, render_mode="ansi")
+    table.reset(seed=4)
+    rows = table.render().splitlines()
+    assert [r.split(":")[0] for r in rows[1:4]] == ["player 0", "player 1", "Free City"]
+    game = table.unwrapped.game
+    for _ in range(2):  # both players choose their own card: the Free City's comes next
+        table.step(game.legal_actions()[0])
+    holder = game.current_player
+    assert game.stack[-1][1] == 2 and holder in (0, 1)
+    assert describe(game).splitlines()[0].endswith(
+        f"player {holder} to decide for the Free City: {game.decision}")

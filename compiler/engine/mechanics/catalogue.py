@@ -55,8 +55,8 @@ MECHANICS: dict[str, About] = {a.name: a for a in (
           seatings=(OPPONENT,), requires=("military_track",), sections=("next_age",)),
     About("hand_draft", "hands of 7 cards dealt from the copies printed for N players, chosen "
                         "from all at once and passed left and right; build, build a Wonder "
-                        "stage or discard", seatings=(CIRCLE,),
-          requires=("wonder_boards",), sections=("ages", "setup", "turn", "discard", "scoring")),
+                        "stage (with wonder_boards) or discard", seatings=(CIRCLE,),
+          sections=("ages", "setup", "turn", "discard", "scoring")),
     About("neighbour_trade", "missing resources bought from the left and right neighbours, "
                              "paid to them; the buyer chooses whom to pay",
           seatings=(CIRCLE,), requires=("hand_draft",), sections=("trade",)),

@@ -1,0 +1,172 @@
+"""What `wondersmith play` shows of a game: the table and each city, as `you` may see them."""
+from __future__ import annotations
+
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from wondersmith.engine import Game
+from wondersmith.engine.state import REMOVED
+
+from .seats import FREE_CITY
+
+STYLE = {"brown": "dark_orange3", "grey": "grey62", "blue": "bright_blue", "green": "green",
+         "yellow": "yellow", "red": "red", "purple": "magenta"}
+# Characters per half-card width in the structure view: as wide as the terminal allows,
+# so names are cut as little as possible.
+MIN_HALF, MAX_HALF = 6, 10
+
+
+def _card_style(game: Game, c: int) -> str:
+    color = game.t.color[c]
+    return STYLE.get(game.t.colors[color], "white") if color >= 0 else "white"
+
+
+def render_structure(game: Game, you: int, width: int = 80) -> Panel:
+    t = game.t
+    if not game.age:
+        return Panel("(the Ages have not started)", title="Structure")
+    _, _, _, layout = t.structures[game.age]
+    half = max(MIN_HALF, min(MAX_HALF, (width - 4) // (max(c for _, c in layout) + 2)))
+    rows: dict[int, list[int]] = {}
+    for s, (r, _) in enumerate(layout):
+        rows.setdefault(r, []).append(s)
+    lines = []
+    accessible = set(game.accessible)
+    for r in sorted(rows):
+        line = Text()
+        pos = 0
+        for s in rows[r]:
+            col = layout[s][1]
+            line.append(" " * max(0, col * half - pos))
+            pos = col * half
+            if game.taken[s]:
+                cell, style = "", ""
+            elif not game.face_up[s]:
+                cell, style = "[ ? ]", "dim"
+            else:
+                c = game.slot_card[s]
+                cell = t.names[c][:2 * half - 2]
+                style = _card_style(game, c) + (" bold reverse" if s in accessible else "")
+            cell = cell.ljust(2 * half - 1)
+            line.append(cell, style=style)
+            line.append(" ")
+            pos += 2 * half
+        lines.append(line)
+    return Panel(Group(*lines), title=f"Age {game.age} structure (highlighted: cards you can take)")
+
+
+def render_city(game: Game, p: int, title: str, you: int) -> Panel:
+    t = game.t
+    rows = Table.grid(padding=(0, 1))
+    rows.add_column(style="bold")
+    rows.add_column()
+    rows.add_row("coins", str(game.coins[p]))
+    res = ", ".join(f"{n} {t.resources[r]}" for r, n in enumerate(game.prod[p]) if n) or "-"
+    choices = "; ".join("/".join(t.resources[r] for r in c) for c in game.choices[p])
+    rows.add_row("produces", res + (f" + one of {choices}" if choices else ""))
+    mechanics = type(game).MECHANICS
+    if "bank_trade" in mechanics:
+        prices = game.price(p)
+        rows.add_row("prices", ", ".join(f"{t.resources[r]} {prices[r]}" for r in range(t.R)))
+    by_color: dict[int, list[str]] = {}
+    for c in game.city[p]:
+        by_color.setdefault(t.color[c], []).append(t.names[c])
+    for color in sorted(by_color):
+        rows.add_row(Text(t.colors[color], style=STYLE.get(t.colors[color], "")),
+                     ", ".join(by_color[color]))
+    if "wonder_draft" in mechanics:
+        rows.add_row("wonders", _wonders(game, p))
+    if "progress_tokens" in mechanics:
+        rows.add_row("tokens", ", ".join(t.names[t.token0 + x] for x in game.tokens[p]) or "-")
+    symbols = [t.symbols[i] + (f"×{n}" if n > 1 else "") for i, n in enumerate(game.sci[p]) if n]
+    rows.add_row("science", ", ".join(symbols) or "-")
+    seen = game.observation(you)
+    for key, value in seen["players"][p].items():  # what else a city holds in this game
+        if key not in SHOWN and value not in (None, [], {}):
+            rows.add_row(key.replace("_", " "), _in_words(game, value))
+    seats = len(seen["players"])
+    for section in seen.get("mechanics", {}).values():  # per-seat state of the mechanics
+        for key, value in section.items():           # (a hand, a board, conflict tokens...)
+            if isinstance(value, list) and len(value) == seats and value[p] not in (None, [], {}):
+                rows.add_row(key.replace("_", " "), _in_words(game, value[p]))
+    rows.add_row("VP now", str(game.scores()[p]["total"]))
+    return Panel(rows, title=title)
+
+
+def _wonders(game: Game, p: int) -> str:
+    t = game.t
+    wonders = []
+    for w, tuck in zip(game.wonders[p], game.wonder_tuck[p]):
+        name = t.names[t.wonder0 + w]
+        if tuck >= 0:
+            wonders.append(f"[b]{name}[/b] ✓")
+        elif tuck == REMOVED:
+            wonders.append(f"[strike]{name}[/strike]")
+        else:
+            wonders.append(f"{name} ({game.build_cost(p, t.wonder0 + w)}c)")
+    return ", ".join(wonders) or "-"
+
+
+# Keys of a city's JSON the rows above already show.
+SHOWN = {"coins", "buildings", "wonders", "tokens", "loot_lost", "pairs_rewarded"}
+
+
+def _in_words(game: Game, value) -> str:
+    """A JSON value of the state for people: component ids as names."""
+    by_id = game.ruleset.by_id
+    if isinstance(value, list):
+        return ", ".join(_in_words(game, v) for v in value) or "-"
+    if isinstance(value, dict):
+        return " · ".join(f"{k} {_in_words(game, v)}" for k, v in value.items())
+    if isinstance(value, str) and value in by_id:
+        return by_id[value].name
+    return str(value)
+
+
+def render_track(game: Game) -> Panel:
+    """Duel's conflict track and progress tokens, with the discard pile."""
+    t = game.t
+    cells = []
+    for x in range(-t.supremacy_at, t.supremacy_at + 1):
+        cells.append("⚔" if x == game.pawn else "|" if x == 0 else "·")
+    loot = []
+    for side, label in ((0, "seat 0"), (1, "seat 1")):
+        left = [f"-{loot_}" for (first, loot_), used in zip(t.loot_zones, game.loot_used[side]) if not used]
+        loot.append(f"loot on {label}'s side: {' '.join(left) or 'none'}")
+    board = ", ".join(t.names[t.token0 + x] for x in game.board_tokens) or "none"
+    text = (f"seat 0 capital [{''.join(cells)}] seat 1 capital   pawn {game.pawn:+d}\n"
+            + "   ".join(loot) + f"\nprogress tokens on the board: {board}"
+            + f"\ndiscard pile: {', '.join(t.names[c] for c in game.discard) or 'empty'}")
+    return Panel(text, title="Conflict track, tokens and discard pile")
+
+
+def render_table(game: Game, you: int) -> Panel:
+    """The Age (and where hands pass) and the discard pile as `you` may see it (face down in
+    classic: a count), for a game without Duel's track."""
+    ages = game.ruleset.rules.get("ages") or []
+    passing = next((f", hands pass {a['pass']}" for a in ages
+                    if isinstance(a, dict) and a.get("age") == game.age and a.get("pass")), "")
+    discard = game.observation(you)["discard"]
+    pile = (f"{discard} card{'' if discard == 1 else 's'} face down" if isinstance(discard, int)
+            else _in_words(game, discard) if discard else "empty")
+    return Panel(f"Age {game.age} of {game.t.ages}{passing}\ndiscard pile: {pile}", title="Table")
+
+
+def render(game: Game, you: int, console: Console, names: list[str]) -> None:
+    mechanics = type(game).MECHANICS
+    if "card_structure" in mechanics:
+        console.print(render_structure(game, you, console.width))
+    console.print(render_track(game) if "military_track" in mechanics else render_table(game, you))
+    console.print(render_city(game, you, f"Your city (seat {you})", you))
+    for p in game.t.seats:
+        if p == you:
+            continue
+        if names[p] == FREE_CITY:
+            holder = names[game.free_city_holder]
+            title = (f"{FREE_CITY} (seat {p}), played by the holder of the Free City card: "
+                     f"{holder} now")
+        else:
+            title = ("Bot's city" if names[p] == "bot" else f"City of {names[p]}") + f" (seat {p})"
+        console.print(render_city(game, p, title, you))
