@@ -151,6 +151,50 @@ def choice_families(choices: list[tuple[int, ...]], n_resources: int):
     return tuple(family), tuple(caps)
 
 
+def family_plan(families, price: list[int]) -> tuple | None:
+    """How a buyer's choice producers cover missing units at these prices: for each family
+    (`choice_families`) with producers, (its resources from the dearest, its producers).
+    None when `families` is (choice sets overlap: only `cheapest_trade` is exact).
+
+    Worked out when the buyer's prices or producers change, so that pricing a construction
+    is a walk down this order (`trade_by_plan`) instead of sorting its missing units.
+    """
+    if families is None:
+        return None
+    family, caps = families
+    plan = []
+    for f, cap in enumerate(caps):
+        members = [r for r, g in enumerate(family) if g == f]
+        members.sort(key=price.__getitem__, reverse=True)
+        plan.append((tuple(members), cap))
+    return tuple(plan)
+
+
+def trade_by_plan(cost, need, prod, price, plan) -> int:
+    """`cheapest_trade_by_families` without a discount, from the buyer's `family_plan`.
+
+    Each family covers its dearest missing units (a unit of one family can be covered by
+    no other), so the trade is what the missing units cost less, per family, the `cap`
+    dearest of them. `need` is the construction's cost as one count per resource.
+    """
+    v = 0
+    for r, n in cost:
+        m = n - prod[r]
+        if m > 0:
+            v += m * price[r]
+    if v:
+        for order, cap in plan:
+            for r in order:
+                m = need[r] - prod[r]
+                if m > 0:
+                    if m >= cap:
+                        v -= cap * price[r]
+                        break
+                    v -= m * price[r]
+                    cap -= m
+    return v
+
+
 def cheapest_trade_by_families(cost, prod, price, family, caps, discount: int) -> int:
     """`cheapest_trade` when choice sets are identical or disjoint (all of Duel's are).
 

@@ -32,7 +32,7 @@ class LegalActions:
         chain_from, coin_cost = t.chain_from, t.coin_cost
         cache = self.cost_cache[p] or self._reset_costs(p)
         simple = not (self.choices[p] or self.discounting[p])
-        prod, price, costs = self.prod[p], self.price_cache[p], t.cost
+        prod, price, costs = self.prod[p], self.price_cache[p][0], t.cost
         out = []
         for c in cards:
             if chain_from[c] & chains:

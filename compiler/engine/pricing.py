@@ -2,7 +2,8 @@
 (ruling 3). A mixin of `Game`; the sums themselves are in costs.py."""
 from __future__ import annotations
 
-from .costs import Payment, cheapest_cover, cheapest_trade, cheapest_trade_by_families
+from .costs import (Payment, cheapest_cover, cheapest_trade, cheapest_trade_by_families,
+                    family_plan, trade_by_plan)
 
 
 NOT_FOR_SALE = 10 ** 9  # a price no city can pay (a state holds at most 1,000,000 coins)
@@ -25,26 +26,24 @@ class Pricing:
         cost = t.cost[comp]
         if not cost:  # coins only: nothing to trade for
             return 0
-        prod, price = self.prod[player], self.price_cache[player]
-        choices = self.choices[player]
+        prod = self.prod[player]
+        price, plan = self.price_cache[player]
         target = t.discount_target[comp]
         discount = self.discount[player][target] if target >= 0 else 0
-        if choices or discount:
-            families = self.families[player]
-            if families is not None:
-                return cheapest_trade_by_families(cost, prod, price, families[0], families[1],
-                                                  discount)
-            missing = {r: n - prod[r] for r, n in cost if n > prod[r]}
-            return cheapest_trade(missing, price, choices, discount)
-        v = 0
-        for r, n in cost:
-            m = n - prod[r]
-            if m > 0:
-                v += m * price[r]
-        return v
+        if not discount and plan is not None:  # every Duel price but with a discount token
+            return trade_by_plan(cost, t.need[comp], prod, price, plan)
+        families = self.families[player]
+        if families is not None:
+            return cheapest_trade_by_families(cost, prod, price, families[0], families[1],
+                                              discount)
+        missing = {r: n - prod[r] for r, n in cost if n > prod[r]}
+        return cheapest_trade(missing, price, self.choices[player], discount)
 
     def _reset_costs(self, player: int) -> list[int]:
-        self.price_cache[player] = self.price(player)
+        """A fresh cost cache for `player`, with its prices and how its choice producers
+        cover missing units at those prices (costs.family_plan)."""
+        price = self.price(player)
+        self.price_cache[player] = (price, family_plan(self.families[player], price))
         cache = self.cost_cache[player] = [-1] * self.t.N
         return cache
 

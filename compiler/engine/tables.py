@@ -72,6 +72,7 @@ class Tables:
         self.age = []
         self.coin_cost = []
         self.cost = []  # sparse resource cost: ((resource, units), ...)
+        self.need = []  # the same, one count per resource
         self.chain_from = []  # bit of the chain symbol that makes it free, 0 if none
         self.chain_gives = []
         self.produces = []  # sparse fixed production, or ()
@@ -98,6 +99,7 @@ class Tables:
             self.age.append(cls.age)
             self.coin_cost.append(cls.cost_coins)
             self.cost.append(tuple((r, n) for r, n in enumerate(cls.cost) if n))
+            self.need.append(tuple(cls.cost))
             self.chain_from.append(chain_bits[cls.chain_from] if cls.chain_from else 0)
             self.chain_gives.append(chain_bits[cls.chain_gives] if cls.chain_gives else 0)
             produces = tuple((r, n) for r, n in enumerate(cls.produces) if n)

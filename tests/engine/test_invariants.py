@@ -17,7 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wondersmith.engine import Game, IllegalActionError
-from wondersmith.engine.costs import cheapest_trade, cheapest_trade_by_families, choice_families
+from wondersmith.engine.costs import (cheapest_trade, cheapest_trade_by_families, choice_families,
+                                      family_plan, trade_by_plan)
 from wondersmith.engine.serialize import game_record, replay_record
 from engine_helpers import RULESET
 
@@ -170,6 +171,10 @@ def test_cheapest_trade_equals_brute_force(missing, price, producers, discount):
     family, caps = choice_families(producers, 5)
     cost = tuple(missing.items())
     assert cheapest_trade_by_families(cost, [0] * 5, price, family, caps, discount) == best
+    if not discount:  # the engine's usual path: the buyer's plan, worked out once per prices
+        need = tuple(missing.get(r, 0) for r in range(5))
+        plan = family_plan((family, caps), price)
+        assert trade_by_plan(cost, need, [0] * 5, price, plan) == best
 
 
 @settings(max_examples=200, deadline=None)
