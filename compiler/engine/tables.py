@@ -157,6 +157,9 @@ class Tables:
             )
 
         self.covers = {age: st[1] for age, st in self.structures.items()}
+        # The slots dealt face up when an Age is set up, in the order they are dealt.
+        self.dealt_slots = {age: tuple(s for s, down in enumerate(st[2]) if not down)
+                            for age, st in self.structures.items()}
 
         # Military.
         mil = config.get("military_track")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ..core.rules import checked
 from ..core.kinds import CHANCE, handles, kind, legal_at, outcomes_from
-from ..core.sampler import draw
+from ..core.sampler import hashes
 from ..core.seats import MAX_SEATS
 from ..scoring import final_result
 
@@ -115,7 +115,7 @@ def _on_age(g: Game, node) -> None:
     g.guild_pool = sorted(t.guilds) if age == t.guild_age else []
     g.left_out.append([])
     if g.auto_chance:
-        _auto_setup_age(g, face_down)
+        _auto_setup_age(g)
         return
     todo = [(K_LEAVE, CHANCE, 0)] * t.removed_cards_per_age
     if g.guild_pool:
@@ -124,35 +124,36 @@ def _on_age(g: Game, node) -> None:
     g.stack.extend(reversed(todo))
 
 
-def _auto_setup_age(g: Game, face_down) -> None:
+def _auto_setup_age(g: Game) -> None:
     """The chance outcomes of an Age's set-up drawn in one go: the same outcomes, in the
     same order and recorded the same way, as resolving its chance nodes one by one."""
     t = g.t
-    seed, k, hist, pool = g.seed, g.chance_count, g.history, g.pool
+    k, hist, pool = g.chance_count, g.history, g.pool
+    dealt = t.dealt_slots[g.age]
+    h = hashes(g.seed, k + t.removed_cards_per_age + t.guilds_drawn + len(dealt))
     base = t.CH_CARD
     left = g.left_out[-1]
     for _ in range(t.removed_cards_per_age):
+        c = pool.pop((h[k] * len(pool)) >> 64)  # draw(seed, k + 1, len(pool))
         k += 1
-        c = pool.pop(draw(seed, k, len(pool)))
         left.append(c)
         hist.append(base + c)
     if g.guild_pool:
         guilds = g.guild_pool
         for _ in range(t.guilds_drawn):
+            c = guilds.pop((h[k] * len(guilds)) >> 64)
             k += 1
-            c = guilds.pop(draw(seed, k, len(guilds)))
             pool.append(c)
             hist.append(base + c)
         pool.sort()
     slot_card, face_up, slot_of = g.slot_card, g.face_up, g.slot_of
-    for s, down in enumerate(face_down):
-        if not down:
-            k += 1
-            c = pool.pop(draw(seed, k, len(pool)))
-            slot_card[s] = c
-            face_up[s] = True
-            slot_of[c] = s
-            hist.append(base + c)
+    for s in dealt:
+        c = pool.pop((h[k] * len(pool)) >> 64)
+        k += 1
+        slot_card[s] = c
+        face_up[s] = True
+        slot_of[c] = s
+        hist.append(base + c)
     g.chance_count = k
 
 
@@ -267,11 +268,12 @@ def _end_turn(g: Game, p: int, replay) -> None:
     g.stack.append(TURN[p if replay else t.next_seat[p]])
     if g.to_reveal:
         if g.auto_chance:  # turn them over now, exactly as their chance nodes would
-            seed, k, pool, base = g.seed, g.chance_count, g.pool, t.CH_CARD
+            k, pool, base = g.chance_count, g.pool, t.CH_CARD
+            h = hashes(g.seed, k + len(g.to_reveal))
             g.to_reveal.sort()
             for s in g.to_reveal:
+                c = pool.pop((h[k] * len(pool)) >> 64)  # draw(seed, k + 1, len(pool))
                 k += 1
-                c = pool.pop(draw(seed, k, len(pool)))
                 g.slot_card[s] = c
                 g.face_up[s] = True
                 g.slot_of[c] = s
