@@ -141,6 +141,9 @@ class Cities:
         t = self.t
         if not t.ongoing[comp]:
             return
+        # Stale costs and prices (pricing.py): a city's costs follow its production, its
+        # prices only its neighbours' raising production and its own price-fixing and
+        # choice cards, which change far less often.
         produces = t.produces[comp]
         if produces:
             prod = self.prod[p]
@@ -151,19 +154,19 @@ class Cities:
                 for r, n in produces:
                     raises[r] += n
                 for q in t.neighbours[p]:  # their prices from this city change
-                    self.cost_cache[q] = None
+                    self.cost_cache[q] = self.price_cache[q] = None
             self.cost_cache[p] = None
         if t.uncommon[comp]:  # skip the checks below for most components
             for options in t.one_of[comp]:
                 self.choices[p].append(options)
                 self.choice_src[p].append(comp)
                 self.families[p] = choice_families(self.choices[p], t.R)
-                self.cost_cache[p] = None
+                self.cost_cache[p] = self.price_cache[p] = None
             for r, price in t.prices[comp]:
                 fixed = self.fixed_price[p]
                 if fixed[r] < 0 or price < fixed[r]:
                     fixed[r] = price
-                self.cost_cache[p] = None
+                self.cost_cache[p] = self.price_cache[p] = None
             for target, units in t.discounts[comp]:
                 self.discount[p][target] += units
                 self.discounting[p] = True

@@ -40,10 +40,12 @@ class Pricing:
         return cheapest_trade(missing, price, self.choices[player], discount)
 
     def _reset_costs(self, player: int) -> list[int]:
-        """A fresh cost cache for `player`, with its prices and how its choice producers
-        cover missing units at those prices (costs.family_plan)."""
-        price = self.price(player)
-        self.price_cache[player] = (price, family_plan(self.families[player], price))
+        """A fresh cost cache for `player`; its prices and how its choice producers cover
+        missing units at those prices (costs.family_plan) too when they are stale (None:
+        city._acquire says which changes make them so)."""
+        if self.price_cache[player] is None:
+            price = self.price(player)
+            self.price_cache[player] = (price, family_plan(self.families[player], price))
         cache = self.cost_cache[player] = [-1] * self.t.N
         return cache
 
