@@ -246,7 +246,11 @@ def _on_play(g: Game, node, action: int) -> None:
     if g._buffer:
         g.stack.append((K_END_TURN, p, 1 if replay else 0))
         g._flush()
-    else:  # nothing to decide first: end the turn now rather than through the stack
+    elif g.remaining:  # nothing to decide first: end the turn now (_end_turn's usual case)
+        g.stack.append(TURN[p if replay else t.next_seat[p]])
+        if g.to_reveal:
+            _reveal(g)
+    else:
         _end_turn(g, p, replay)
 
 
@@ -267,21 +271,27 @@ def _end_turn(g: Game, p: int, replay) -> None:
         return
     g.stack.append(TURN[p if replay else t.next_seat[p]])
     if g.to_reveal:
-        if g.auto_chance:  # turn them over now, exactly as their chance nodes would
-            k, pool, base = g.chance_count, g.pool, t.CH_CARD
-            h = hashes(g.seed, k + len(g.to_reveal))
-            g.to_reveal.sort()
-            for s in g.to_reveal:
-                c = pool.pop((h[k] * len(pool)) >> 64)  # draw(seed, k + 1, len(pool))
-                k += 1
-                g.slot_card[s] = c
-                g.face_up[s] = True
-                g.slot_of[c] = s
-                g.history.append(base + c)
-            g.chance_count = k
-        else:
-            g.stack.extend((K_DEAL, CHANCE, s) for s in sorted(g.to_reveal, reverse=True))
-        g.to_reveal.clear()
+        _reveal(g)
+
+
+def _reveal(g: Game) -> None:
+    """Turn over the cards uncovered this turn: now, exactly as their chance nodes would, or
+    through those nodes when chance is not sampled automatically."""
+    if g.auto_chance:
+        k, pool, base = g.chance_count, g.pool, g.t.CH_CARD
+        h = hashes(g.seed, k + len(g.to_reveal))
+        g.to_reveal.sort()
+        for s in g.to_reveal:
+            c = pool.pop((h[k] * len(pool)) >> 64)  # draw(seed, k + 1, len(pool))
+            k += 1
+            g.slot_card[s] = c
+            g.face_up[s] = True
+            g.slot_of[c] = s
+            g.history.append(base + c)
+        g.chance_count = k
+    else:
+        g.stack.extend((K_DEAL, CHANCE, s) for s in sorted(g.to_reveal, reverse=True))
+    g.to_reveal.clear()
 
 
 @legal_at(K_DESTROY)
