@@ -179,7 +179,13 @@ class Cities:
                 self.collect_trade[p] = True
             if t.has_on_chain_build[comp]:
                 self.chain_triggers[p].append(comp)
-        self.chains[p] |= t.chain_gives[comp]
+        gives = t.chain_gives[comp]
+        if gives:
+            self.chains[p] |= gives
+            cache = self.cost_cache[p]
+            if cache is not None:  # what the chain makes free costs nothing from now on
+                for c in t.chain_frees[comp]:
+                    cache[c] = 0
         sym = t.science[comp]
         if sym >= 0:
             if quiet:
@@ -195,12 +201,14 @@ class Cities:
         self._buffer.clear()
 
     def _pay(self, p: int, comp: int) -> None:
+        """Pay for building `comp` (not through a chain)."""
         t = self.t
         cache = self.cost_cache[p]  # usually filled by the legal actions just offered
-        trade = cache[comp] if cache is not None else -1
-        if trade < 0:
-            trade = self.trade_cost(p, comp)
-        self.coins[p] -= t.coin_cost[comp] + trade
+        total = cache[comp] if cache is not None else -1
+        if total < 0:
+            total = self.build_cost(p, comp)
+        self.coins[p] -= total
+        trade = total - t.coin_cost[comp]
         if trade:
             for q in t.neighbours[p]:
                 if self.collect_trade[q]:

@@ -157,7 +157,7 @@ def family_plan(families, price: list[int]) -> tuple | None:
     None when `families` is (choice sets overlap: only `cheapest_trade` is exact).
 
     Worked out when the buyer's prices or producers change, so that pricing a construction
-    is a walk down this order (`trade_by_plan`) instead of sorting its missing units.
+    is a walk down this order (`covered_by_plan`) instead of sorting its missing units.
     """
     if families is None:
         return None
@@ -170,29 +170,24 @@ def family_plan(families, price: list[int]) -> tuple | None:
     return tuple(plan)
 
 
-def trade_by_plan(cost, need, prod, price, plan) -> int:
-    """`cheapest_trade_by_families` without a discount, from the buyer's `family_plan`.
+def covered_by_plan(need, prod, price, plan) -> int:
+    """Coins a buyer's choice producers save on a construction, from its `family_plan`
+    (without a discount: then `cheapest_trade_by_families`).
 
-    Each family covers its dearest missing units (a unit of one family can be covered by
-    no other), so the trade is what the missing units cost less, per family, the `cap`
-    dearest of them. `need` is the construction's cost as one count per resource.
+    A unit of one family can be covered by no other, so each family covers the `cap`
+    dearest of its missing units. `need` is the construction's cost, one count per resource.
     """
-    v = 0
-    for r, n in cost:
-        m = n - prod[r]
-        if m > 0:
-            v += m * price[r]
-    if v:
-        for order, cap in plan:
-            for r in order:
-                m = need[r] - prod[r]
-                if m > 0:
-                    if m >= cap:
-                        v -= cap * price[r]
-                        break
-                    v -= m * price[r]
-                    cap -= m
-    return v
+    saved = 0
+    for order, cap in plan:
+        for r in order:
+            m = need[r] - prod[r]
+            if m > 0:
+                if m >= cap:
+                    saved += cap * price[r]
+                    break
+                saved += m * price[r]
+                cap -= m
+    return saved
 
 
 def cheapest_trade_by_families(cost, prod, price, family, caps, discount: int) -> int:

@@ -128,6 +128,9 @@ class Tables:
                 produces or cls.produces_one_of or cls.trade_prices or cls.discounts
                 or cls.shield_bonus or cls.science or cls.wonders_play_again
                 or cls.collect_trade_spend or cls.chain_gives or cls.has_on_chain_build))
+        # What acquiring each component makes free through its chain symbol.
+        self.chain_frees = [tuple(c for c in range(self.N) if self.chain_from[c] & gives)
+                            if gives else () for gives in self.chain_gives]
         self.R = R
         self.n_discount_targets = 1 + len(ruleset.colors)
 
@@ -199,6 +202,7 @@ class Tables:
         self.DISCARD = NB
         self.WONDER = 2 * NB
         self.PICK_WONDER = self.WONDER + NW * NB
+        self.wonder_base = tuple(self.WONDER + w * NB for w in range(NW))  # + card: built with it
         self.TAKE = self.PICK_WONDER + NW
         self.DESTROY = self.TAKE + NT
         self.REVIVE = self.DESTROY + NB
