@@ -33,7 +33,7 @@ def splitmix(seed: int, k: int) -> int:
 # a 64-bit value with room for its product by a 64-bit constant, so every step of splitmix64
 # is one operation on the whole block (masking each lane back to 64 bits) instead of one
 # per hash. A draw then costs a lookup and a multiplication.
-_BLOCK = 64
+_BLOCK = 32
 _ONES = sum(1 << (128 * i) for i in range(_BLOCK))  # 1 in every lane
 _STEPS = _GAMMA * sum((i + 1) << (128 * i) for i in range(_BLOCK))  # (i + 1) * gamma in lane i
 _LANES = M64 * _ONES  # the low 64 bits of every lane
