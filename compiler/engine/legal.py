@@ -65,15 +65,17 @@ class LegalActions:
             out.append(d + c)
         unbuilt = self.unbuilt[p]
         if unbuilt:
-            w0, wonder_base = t.wonder0, t.wonder_base
+            w0, wonder_plays = t.wonder0, t.wonder_plays
             for w in unbuilt:
-                v = cache[w0 + w]
-                if v < 0:
-                    v = self._cost(p, w0 + w)
+                comp = w0 + w
+                v = cache[comp]
+                if v < 0:  # pricing._cost, inlined but for the trade
+                    v = cache[comp] = 0 if t.chain_from[comp] & self.chains[p] else \
+                        t.coin_cost[comp] + self._trade(p, comp)
                 if v <= coins:
-                    base = wonder_base[w]
+                    plays = wonder_plays[w]  # the actions as ints made once (they are > 256)
                     for c in cards:
-                        out.append(base + c)
+                        out.append(plays[c])
         return out
 
     def _why_illegal(self, action: object) -> str:

@@ -202,7 +202,9 @@ class Tables:
         self.DISCARD = NB
         self.WONDER = 2 * NB
         self.PICK_WONDER = self.WONDER + NW * NB
-        self.wonder_base = tuple(self.WONDER + w * NB for w in range(NW))  # + card: built with it
+        # Per Wonder, per card: the action that builds the Wonder with the card.
+        self.wonder_plays = tuple(tuple(range(self.WONDER + w * NB, self.WONDER + (w + 1) * NB))
+                                  for w in range(NW))
         self.TAKE = self.PICK_WONDER + NW
         self.DESTROY = self.TAKE + NT
         self.REVIVE = self.DESTROY + NB
