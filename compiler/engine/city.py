@@ -104,7 +104,7 @@ class Cities:
         self.wonders_play_again = [False] * n
         self.collect_trade = [False] * n
         self.discounting = [False] * n
-        self.families = [choice_families([], t.R)] * n  # immutable: shared
+        self.families = [choice_families((), t.R)] * n  # immutable: shared
         self.chain_triggers = [[] for _ in t.seats]
         self.wonders_built = [0] * n
         self.cost_cache = [None] * n
@@ -160,7 +160,7 @@ class Cities:
             for options in t.one_of[comp]:
                 self.choices[p].append(options)
                 self.choice_src[p].append(comp)
-                self.families[p] = choice_families(self.choices[p], t.R)
+                self.families[p] = choice_families(tuple(self.choices[p]), t.R)
                 self.cost_cache[p] = self.price_cache[p] = None
             for r, price in t.prices[comp]:
                 fixed = self.fixed_price[p]

@@ -75,7 +75,7 @@ class Pricing:
         """A fresh cost cache for `player`, and its prices when they are stale too."""
         if self.price_cache[player] is None:
             price = self.price(player)
-            self.price_cache[player] = (price, family_plan(self.families[player], price))
+            self.price_cache[player] = (price, family_plan(self.families[player], tuple(price)))
         cache = self.cost_cache[player] = [-1] * self.t.N
         return cache
 
