@@ -60,6 +60,15 @@ K_REVIVE = kind("discard_pile", NAME)
 TURN = tuple((K_PLAY, p, 0) for p in range(MAX_SEATS))
 
 
+def extend_tables(t) -> None:
+    """What the play handler reads every turn, worked out once per ruleset: per seat the
+    next seat's turn node; per play action (card, Wonder), the Wonder -1 to build the card
+    and -2 to discard it (Tables.decode_play's answer, told apart)."""
+    t.next_turn = tuple(TURN[q] for q in t.next_seat)
+    t.play_decoded = [(c, -1 if a < t.DISCARD else -2 if a < t.WONDER else w)
+                      for a in range(t.PICK_WONDER) for c, w in (t.decode_play(a),)]
+
+
 class CardStructure:
     __slots__ = ()
 
@@ -204,13 +213,7 @@ def _playable(g: Game, player: int, arg: int) -> list[int]:
 def _on_play(g: Game, node, action: int) -> None:
     t = g.t
     p = node[1]
-    # Tables.decode_play, inlined (this runs every turn); w -2 marks a discard here.
-    if action < t.DISCARD:
-        c, w = action, -1
-    elif action < t.WONDER:
-        c, w = action - t.DISCARD, -2
-    else:
-        w, c = divmod(action - t.WONDER, t.NB)
+    c, w = t.play_decoded[action]  # the card, and the Wonder or -1 to build, -2 to discard
     # Take the card from the structure (inlined _take_slot: this runs every turn).
     s = g.slot_of[c]
     taken = g.taken
@@ -247,7 +250,7 @@ def _on_play(g: Game, node, action: int) -> None:
         g.stack.append((K_END_TURN, p, 1 if replay else 0))
         g._flush()
     elif g.remaining:  # nothing to decide first: end the turn now (_end_turn's usual case)
-        g.stack.append(TURN[p if replay else t.next_seat[p]])
+        g.stack.append(TURN[p] if replay else t.next_turn[p])
         if g.to_reveal:
             _reveal(g)
     else:
