@@ -195,6 +195,29 @@ class Cities:
             else:
                 self._gain_symbol(p, sym, comp < t.NB)
 
+    def _lose(self, p: int, comp: int) -> None:
+        """Take building `comp` out of city `p` (destroyed). Production is taken back in
+        place, which is what `_recompute` would derive; a building with any other ongoing
+        effect has everything derived again."""
+        t = self.t
+        self.city[p].remove(comp)
+        if t.uncommon[comp] or t.chain_gives[comp] or t.science[comp] >= 0:
+            self._recompute()
+            return
+        self.color_count[p][t.color[comp]] -= 1
+        produces = t.produces[comp]
+        if produces:
+            prod = self.prod[p]
+            for r, n in produces:
+                prod[r] -= n
+            if t.raises[comp]:
+                raises = self.raises[p]
+                for r, n in produces:
+                    raises[r] -= n
+                for q in t.neighbours[p]:
+                    self.cost_cache[q] = self.price_cache[q] = None
+            self.cost_cache[p] = None
+
     def _win(self, player: int, victory: str) -> None:
         self.result = final_result(self, player, victory)
         self.stack.clear()

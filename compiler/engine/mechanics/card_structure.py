@@ -307,10 +307,9 @@ def _on_destroy(g: Game, node, action: int) -> None:
     c = action - g.t.DESTROY
     for q in g.t.neighbours[node[1]]:
         if c in g.city[q]:
-            g.city[q].remove(c)
+            g._lose(q, c)
             break
     g.discard.append(c)
-    g._recompute()
 
 
 @legal_at(K_REVIVE)
