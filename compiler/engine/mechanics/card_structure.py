@@ -61,10 +61,13 @@ TURN = tuple((K_PLAY, p, 0) for p in range(MAX_SEATS))
 
 
 def extend_tables(t) -> None:
-    """What the play handler reads every turn, worked out once per ruleset: per seat the
+    """What the handlers read every turn or Age, worked out once per ruleset: per seat the
     next seat's turn node; per play action (card, Wonder), the Wonder -1 to build the card
-    and -2 to discard it (Tables.decode_play's answer, told apart)."""
+    and -2 to discard it (Tables.decode_play's answer, told apart); per Age, the slots
+    open when it is dealt."""
     t.next_turn = tuple(TURN[q] for q in t.next_seat)
+    t.open_at_start = {age: tuple(s for s, n in enumerate(st[0]) if n == 0)  # nothing covers
+                       for age, st in t.structures.items()}
     t.play_decoded = [(c, -1 if a < t.DISCARD else -2 if a < t.WONDER else w)
                       for a in range(t.PICK_WONDER) for c, w in (t.decode_play(a),)]
 
@@ -116,7 +119,7 @@ def _on_age(g: Game, node) -> None:
     g.face_up = [False] * n
     g.taken = [False] * n
     g.cover = list(cover0)
-    g.accessible = [s for s in range(n) if cover0[s] == 0]
+    g.accessible = list(t.open_at_start[age])
     g.to_reveal = []
     g.remaining = n
     g.slot_of = [-1] * t.NB
