@@ -284,15 +284,3 @@ class Cities:
         if t.has_on_build[comp]:
             t.objects[comp].on_build(self, p)
         return t.play_again[comp] or self.wonders_play_again[p]
-
-    def _take_slot(self, s: int) -> None:
-        self.taken[s] = True
-        self.remaining -= 1
-        self.accessible.remove(s)
-        cover = self.cover
-        for u in self.t.covers[self.age][s]:
-            cover[u] -= 1
-            if cover[u] == 0 and not self.taken[u]:  # taken: only in positions set by hand
-                self.accessible.append(u)
-                if not self.face_up[u]:
-                    self.to_reveal.append(u)

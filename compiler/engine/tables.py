@@ -226,7 +226,8 @@ class Tables:
 
     def decode_play(self, action: int) -> tuple[int, int]:
         """(card, Wonder index or -1) of a play action: build, discard or a Wonder built with
-        the card. The play handler inlines this, as it runs every turn."""
+        the card. The play handler reads the answers from card_structure's `play_decoded`, made
+        once per ruleset, as it runs every turn."""
         if action < self.DISCARD:
             return action, -1
         if action < self.WONDER:

@@ -217,7 +217,8 @@ def _on_play(g: Game, node, action: int) -> None:
     t = g.t
     p = node[1]
     c, w = t.play_decoded[action]  # the card, and the Wonder or -1 to build, -2 to discard
-    # Take the card from the structure (inlined _take_slot: this runs every turn).
+    # Take the card from the structure; the slots it covered open once nothing else covers
+    # them (a slot already taken stays taken: only in positions set by hand).
     s = g.slot_of[c]
     taken = g.taken
     taken[s] = True
