@@ -104,7 +104,7 @@ class Cities:
         self.wonders_play_again = [False] * n
         self.collect_trade = [False] * n
         self.discounting = [False] * n
-        self.families = [choice_families([], t.R)] * n  # immutable: shared
+        self.families = [choice_families((), t.R)] * n  # immutable: shared
         self.chain_triggers = [[] for _ in t.seats]
         self.wonders_built = [0] * n
         self.cost_cache = [None] * n
@@ -141,6 +141,9 @@ class Cities:
         t = self.t
         if not t.ongoing[comp]:
             return
+        # Stale costs and prices (pricing.py): a city's costs follow its production, its
+        # prices only its neighbours' raising production and its own price-fixing and
+        # choice cards, which change far less often.
         produces = t.produces[comp]
         if produces:
             prod = self.prod[p]
@@ -151,19 +154,19 @@ class Cities:
                 for r, n in produces:
                     raises[r] += n
                 for q in t.neighbours[p]:  # their prices from this city change
-                    self.cost_cache[q] = None
+                    self.cost_cache[q] = self.price_cache[q] = None
             self.cost_cache[p] = None
         if t.uncommon[comp]:  # skip the checks below for most components
             for options in t.one_of[comp]:
                 self.choices[p].append(options)
                 self.choice_src[p].append(comp)
-                self.families[p] = choice_families(self.choices[p], t.R)
-                self.cost_cache[p] = None
+                self.families[p] = choice_families(tuple(self.choices[p]), t.R)
+                self.cost_cache[p] = self.price_cache[p] = None
             for r, price in t.prices[comp]:
                 fixed = self.fixed_price[p]
                 if fixed[r] < 0 or price < fixed[r]:
                     fixed[r] = price
-                self.cost_cache[p] = None
+                self.cost_cache[p] = self.price_cache[p] = None
             for target, units in t.discounts[comp]:
                 self.discount[p][target] += units
                 self.discounting[p] = True
@@ -176,7 +179,13 @@ class Cities:
                 self.collect_trade[p] = True
             if t.has_on_chain_build[comp]:
                 self.chain_triggers[p].append(comp)
-        self.chains[p] |= t.chain_gives[comp]
+        gives = t.chain_gives[comp]
+        if gives:
+            self.chains[p] |= gives
+            cache = self.cost_cache[p]
+            if cache is not None:  # what the chain makes free costs nothing from now on
+                for c in t.chain_frees[comp]:
+                    cache[c] = 0
         sym = t.science[comp]
         if sym >= 0:
             if quiet:
@@ -186,18 +195,43 @@ class Cities:
             else:
                 self._gain_symbol(p, sym, comp < t.NB)
 
+    def _lose(self, p: int, comp: int) -> None:
+        """Take building `comp` out of city `p` (destroyed). Production is taken back in
+        place, which is what `_recompute` would derive; a building with any other ongoing
+        effect has everything derived again."""
+        t = self.t
+        self.city[p].remove(comp)
+        if t.uncommon[comp] or t.chain_gives[comp] or t.science[comp] >= 0:
+            self._recompute()
+            return
+        self.color_count[p][t.color[comp]] -= 1
+        produces = t.produces[comp]
+        if produces:
+            prod = self.prod[p]
+            for r, n in produces:
+                prod[r] -= n
+            if t.raises[comp]:
+                raises = self.raises[p]
+                for r, n in produces:
+                    raises[r] -= n
+                for q in t.neighbours[p]:
+                    self.cost_cache[q] = self.price_cache[q] = None
+            self.cost_cache[p] = None
+
     def _win(self, player: int, victory: str) -> None:
         self.result = final_result(self, player, victory)
         self.stack.clear()
         self._buffer.clear()
 
     def _pay(self, p: int, comp: int) -> None:
+        """Pay for building `comp` (not through a chain)."""
         t = self.t
         cache = self.cost_cache[p]  # usually filled by the legal actions just offered
-        trade = cache[comp] if cache is not None else -1
-        if trade < 0:
-            trade = self.trade_cost(p, comp)
-        self.coins[p] -= t.coin_cost[comp] + trade
+        total = cache[comp] if cache is not None else -1
+        if total < 0:
+            total = self.build_cost(p, comp)
+        self.coins[p] -= total
+        trade = total - t.coin_cost[comp]
         if trade:
             for q in t.neighbours[p]:
                 if self.collect_trade[q]:
@@ -250,15 +284,3 @@ class Cities:
         if t.has_on_build[comp]:
             t.objects[comp].on_build(self, p)
         return t.play_again[comp] or self.wonders_play_again[p]
-
-    def _take_slot(self, s: int) -> None:
-        self.taken[s] = True
-        self.remaining -= 1
-        self.accessible.remove(s)
-        cover = self.cover
-        for u in self.t.covers[self.age][s]:
-            cover[u] -= 1
-            if cover[u] == 0 and not self.taken[u]:  # taken: only in positions set by hand
-                self.accessible.append(u)
-                if not self.face_up[u]:
-                    self.to_reveal.append(u)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import operator
 
 from .core.kinds import LEGAL
+from .costs import covered_by_plan
 from .errors import IllegalActionError
 from .nodes import (IS_CHANCE, K_DESTROY, K_DRAFT, K_LIB_PICK, K_PAIR, K_PLAY, K_REVIVE,
                     KIND_NAMES, REMOVED)
@@ -21,59 +22,60 @@ class LegalActions:
     def _legal_play(self, p: int) -> list[int]:
         # Built in ascending order (builds, discards, then Wonders by id) so no sort is needed.
         # Plain loops, not comprehensions: for a handful of items they cost half as much.
+        # What a component costs `p` is cached with its chain and coin cost in it (pricing.py),
+        # so the usual check is a lookup. A card new to the structure, or priced before the
+        # cache was last reset, is worked out here: pricing._cost's usual case, inlined, as
+        # most turns have one.
         t = self.t
-        coins = self.coins[p]
-        chains = self.chains[p]
         sc = self.slot_card
         cards = []
         for s in self.accessible:
             cards.append(sc[s])
         cards.sort()
-        chain_from, coin_cost = t.chain_from, t.coin_cost
         cache = self.cost_cache[p] or self._reset_costs(p)
-        simple = not (self.choices[p] or self.discounting[p])
-        prod, price, costs = self.prod[p], self.price_cache[p], t.cost
+        coins = self.coins[p]
         out = []
+        prod = None  # what the first card to work out needs, loaded then
         for c in cards:
-            if chain_from[c] & chains:
+            v = cache[c]
+            if v < 0:
+                if prod is None:
+                    chains, prod = self.chains[p], self.prod[p]
+                    price, plan = self.price_cache[p]
+                    exact = plan is None or self.discounting[p]
+                    chain_from, coin_cost, costs = t.chain_from, t.coin_cost, t.cost
+                if chain_from[c] & chains:
+                    v = 0
+                elif exact:
+                    v = coin_cost[c] + self._trade(p, c)
+                else:
+                    v = 0
+                    for r, n in costs[c]:
+                        m = n - prod[r]
+                        if m > 0:
+                            v += m * price[r]
+                    if v and plan:
+                        v -= covered_by_plan(t.need[c], prod, price, plan)
+                    v += coin_cost[c]
+                cache[c] = v
+            if v <= coins:
                 out.append(c)
-            else:
-                v = cache[c]
-                if v < 0:
-                    if simple:  # trade_cost's common case, inlined: this is the hot loop
-                        v = 0
-                        for r, n in costs[c]:
-                            m = n - prod[r]
-                            if m > 0:
-                                v += m * price[r]
-                        cache[c] = v
-                    else:
-                        v = cache[c] = self._uncached_trade_cost(p, c)
-                if coin_cost[c] + v <= coins:
-                    out.append(c)
         d = t.DISCARD
         for c in cards:
             out.append(d + c)
         unbuilt = self.unbuilt[p]
         if unbuilt:
-            w0, nb, base0 = t.wonder0, t.NB, t.WONDER
+            w0, wonder_plays = t.wonder0, t.wonder_plays
             for w in unbuilt:
                 comp = w0 + w
                 v = cache[comp]
-                if v < 0:
-                    if simple:
-                        v = 0
-                        for r, n in costs[comp]:
-                            m = n - prod[r]
-                            if m > 0:
-                                v += m * price[r]
-                        cache[comp] = v
-                    else:
-                        v = cache[comp] = self._uncached_trade_cost(p, comp)
-                if coin_cost[comp] + v <= coins:
-                    base = base0 + w * nb
+                if v < 0:  # pricing._cost, inlined but for the trade
+                    v = cache[comp] = 0 if t.chain_from[comp] & self.chains[p] else \
+                        t.coin_cost[comp] + self._trade(p, comp)
+                if v <= coins:
+                    plays = wonder_plays[w]  # the actions as ints made once (they are > 256)
                     for c in cards:
-                        out.append(base + c)
+                        out.append(plays[c])
         return out
 
     def _why_illegal(self, action: object) -> str:

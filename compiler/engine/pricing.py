@@ -2,49 +2,80 @@
 (ruling 3). A mixin of `Game`; the sums themselves are in costs.py."""
 from __future__ import annotations
 
-from .costs import Payment, cheapest_cover, cheapest_trade, cheapest_trade_by_families
+from .costs import (Payment, cheapest_cover, cheapest_trade, cheapest_trade_by_families,
+                    covered_by_plan, family_plan)
 
 
 NOT_FOR_SALE = 10 ** 9  # a price no city can pay (a state holds at most 1,000,000 coins)
 
 
 class Pricing:
+    """`cost_cache[p]`, per component, holds what building it costs `p` now (coin cost and
+    trade, 0 when a chain makes it free), -1 when not worked out yet; None when the whole
+    list is stale. `price_cache[p]` holds `p`'s prices and `family_plan`, None when stale.
+    city._acquire says which changes make which stale; a chain symbol gained zeroes the
+    costs it makes free in place."""
+
     __slots__ = ()
 
-    def trade_cost(self, player: int, comp: int) -> int:
-        """Coins the cheapest trade for `comp`'s resources costs `player` (cached)."""
+    def build_cost(self, player: int, comp: int) -> int:
+        """Coins `player` would pay to build a building or Wonder now (chains included)."""
         cache = self.cost_cache[player] or self._reset_costs(player)
         v = cache[comp]
-        if v < 0:
-            v = cache[comp] = self._uncached_trade_cost(player, comp)
+        return v if v >= 0 else self._cost(player, comp)
+
+    def trade_cost(self, player: int, comp: int) -> int:
+        """Coins the cheapest trade for `comp`'s resources costs `player`."""
+        if self.t.chain_from[comp] & self.chains[player]:  # what it would trade without
+            self.cost_cache[player] or self._reset_costs(player)
+            return self._trade(player, comp)
+        return self.build_cost(player, comp) - self.t.coin_cost[comp]
+
+    def _cost(self, player: int, comp: int) -> int:
+        """`build_cost` worked out and cached; the player's cost cache must be current."""
+        t = self.t
+        v = 0 if t.chain_from[comp] & self.chains[player] else t.coin_cost[comp] + self._trade(player, comp)
+        self.cost_cache[player][comp] = v
         return v
 
-    def _uncached_trade_cost(self, player: int, comp: int) -> int:
-        """`trade_cost` computed afresh; the player's cost cache must be current."""
+    def _trade(self, player: int, comp: int) -> int:
+        """The cheapest trade for `comp` worked out; the player's prices must be current."""
         t = self.t
         cost = t.cost[comp]
         if not cost:  # coins only: nothing to trade for
             return 0
-        prod, price = self.prod[player], self.price_cache[player]
-        choices = self.choices[player]
-        target = t.discount_target[comp]
-        discount = self.discount[player][target] if target >= 0 else 0
-        if choices or discount:
-            families = self.families[player]
-            if families is not None:
-                return cheapest_trade_by_families(cost, prod, price, families[0], families[1],
-                                                  discount)
-            missing = {r: n - prod[r] for r, n in cost if n > prod[r]}
-            return cheapest_trade(missing, price, choices, discount)
+        prod = self.prod[player]
+        price, plan = self.price_cache[player]
+        if plan is None or self.discounting[player]:
+            target = t.discount_target[comp]
+            discount = self.discount[player][target] if target >= 0 else 0
+            if discount or plan is None:
+                return self._exact_trade(player, comp, discount)
         v = 0
         for r, n in cost:
             m = n - prod[r]
             if m > 0:
                 v += m * price[r]
+        if v and plan:  # choice producers cover the dearest units of their families
+            v -= covered_by_plan(t.need[comp], prod, price, plan)
         return v
 
+    def _exact_trade(self, player: int, comp: int, discount: int) -> int:
+        """The general case: a discount, or choice producers whose sets overlap."""
+        t = self.t
+        cost, prod, price = t.cost[comp], self.prod[player], self.price_cache[player][0]
+        families = self.families[player]
+        if families is not None:
+            return cheapest_trade_by_families(cost, prod, price, families[0], families[1],
+                                              discount)
+        missing = {r: n - prod[r] for r, n in cost if n > prod[r]}
+        return cheapest_trade(missing, price, self.choices[player], discount)
+
     def _reset_costs(self, player: int) -> list[int]:
-        self.price_cache[player] = self.price(player)
+        """A fresh cost cache for `player`, and its prices when they are stale too."""
+        if self.price_cache[player] is None:
+            price = self.price(player)
+            self.price_cache[player] = (price, family_plan(self.families[player], tuple(price)))
         cache = self.cost_cache[player] = [-1] * self.t.N
         return cache
 
@@ -52,13 +83,6 @@ class Pricing:
         """Coins `player` pays per unit of each resource bought: without a trade mechanic
         (bank_trade), only the prices its own cards fix; the rest cannot be bought."""
         return [fixed if fixed >= 0 else NOT_FOR_SALE for fixed in self.fixed_price[player]]
-
-    def build_cost(self, player: int, comp: int) -> int:
-        """Coins `player` would pay to build a building or Wonder now (chains included)."""
-        t = self.t
-        if t.chain_from[comp] & self.chains[player]:
-            return 0
-        return t.coin_cost[comp] + self.trade_cost(player, comp)
 
     def payment(self, player: int, comp: int) -> Payment:
         """The cheapest payment for `comp` and how it is made up."""

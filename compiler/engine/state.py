@@ -194,13 +194,17 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
             legal = self._legal = self._compute_legal()
         if action not in legal:
             raise IllegalActionError(action, self._why_illegal(action))
-        node = self.stack.pop()
+        stack = self.stack
+        node = stack.pop()
         kind = node[0]
         self.history.append(action)
         if IS_CHANCE[kind]:
             self.chance_count += 1
         HANDLERS[kind](self, node, action)
-        self._advance()
+        if stack and stack[-1][0] == K_PLAY:  # a turn next: nothing to resolve, and the
+            self._legal = self._legal_play(stack[-1][1])  # next apply needs its actions
+        else:
+            self._advance()
 
     def clone(self) -> "Game":
         other = object.__new__(type(self))
@@ -342,12 +346,10 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
         if forced:
             raise IllegalActionError(forced[0], "no chance event before the next decision could give it")
 
-
     # ------------------------------------------------------------------ internals
 
     def _rand_below(self, n: int) -> int:
         return draw(self.seed, self.chance_count + 1, n)
-
 
     def _flush(self) -> None:
         """Push the choices queued by effects so they resolve in the order queued."""
@@ -388,8 +390,6 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
             else:
                 break
         self._legal = None
-
-    # Legal actions ------------------------------------------------------------------
 
 
 __all__ = [

@@ -72,6 +72,7 @@ class Tables:
         self.age = []
         self.coin_cost = []
         self.cost = []  # sparse resource cost: ((resource, units), ...)
+        self.need = []  # the same, one count per resource
         self.chain_from = []  # bit of the chain symbol that makes it free, 0 if none
         self.chain_gives = []
         self.produces = []  # sparse fixed production, or ()
@@ -98,6 +99,7 @@ class Tables:
             self.age.append(cls.age)
             self.coin_cost.append(cls.cost_coins)
             self.cost.append(tuple((r, n) for r, n in enumerate(cls.cost) if n))
+            self.need.append(tuple(cls.cost))
             self.chain_from.append(chain_bits[cls.chain_from] if cls.chain_from else 0)
             self.chain_gives.append(chain_bits[cls.chain_gives] if cls.chain_gives else 0)
             produces = tuple((r, n) for r, n in enumerate(cls.produces) if n)
@@ -126,6 +128,9 @@ class Tables:
                 produces or cls.produces_one_of or cls.trade_prices or cls.discounts
                 or cls.shield_bonus or cls.science or cls.wonders_play_again
                 or cls.collect_trade_spend or cls.chain_gives or cls.has_on_chain_build))
+        # What acquiring each component makes free through its chain symbol.
+        self.chain_frees = [tuple(c for c in range(self.N) if self.chain_from[c] & gives)
+                            if gives else () for gives in self.chain_gives]
         self.R = R
         self.n_discount_targets = 1 + len(ruleset.colors)
 
@@ -155,6 +160,9 @@ class Tables:
             )
 
         self.covers = {age: st[1] for age, st in self.structures.items()}
+        # The slots dealt face up when an Age is set up, in the order they are dealt.
+        self.dealt_slots = {age: tuple(s for s, down in enumerate(st[2]) if not down)
+                            for age, st in self.structures.items()}
 
         # Military.
         mil = config.get("military_track")
@@ -194,6 +202,9 @@ class Tables:
         self.DISCARD = NB
         self.WONDER = 2 * NB
         self.PICK_WONDER = self.WONDER + NW * NB
+        # Per Wonder, per card: the action that builds the Wonder with the card.
+        self.wonder_plays = tuple(tuple(range(self.WONDER + w * NB, self.WONDER + (w + 1) * NB))
+                                  for w in range(NW))
         self.TAKE = self.PICK_WONDER + NW
         self.DESTROY = self.TAKE + NT
         self.REVIVE = self.DESTROY + NB
@@ -215,7 +226,8 @@ class Tables:
 
     def decode_play(self, action: int) -> tuple[int, int]:
         """(card, Wonder index or -1) of a play action: build, discard or a Wonder built with
-        the card. The play handler inlines this, as it runs every turn."""
+        the card. The play handler reads the answers from card_structure's `play_decoded`, made
+        once per ruleset, as it runs every turn."""
         if action < self.DISCARD:
             return action, -1
         if action < self.WONDER:

@@ -23,7 +23,10 @@ class GameVerbs:
     def count_cards(self, player: int, colors: tuple[str, ...]) -> int:
         ci = self.t.color_index
         cc = self.color_count[player]
-        return sum(cc[ci[c]] for c in colors)
+        n = 0
+        for c in colors:  # a loop, not sum() over a generator: one or two colours each time
+            n += cc[ci[c]]
+        return n
 
     def count_wonders(self, player: int) -> int:
         return self.wonders_built[player]

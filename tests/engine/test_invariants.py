@@ -17,7 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wondersmith.engine import Game, IllegalActionError
-from wondersmith.engine.costs import cheapest_trade, cheapest_trade_by_families, choice_families
+from wondersmith.engine.costs import (cheapest_trade, cheapest_trade_by_families, choice_families,
+                                      covered_by_plan, family_plan)
 from wondersmith.engine.serialize import game_record, replay_record
 from engine_helpers import RULESET
 
@@ -167,9 +168,14 @@ PRODUCERS = [(0, 1, 2), (3, 4), (0, 1, 2), (3, 4)]  # Caravansery, Forum, Lighth
 def test_cheapest_trade_equals_brute_force(missing, price, producers, discount):
     best = brute_force(missing, price, producers, discount)
     assert cheapest_trade(missing, price, producers, discount) == best
-    family, caps = choice_families(producers, 5)
+    family, caps = choice_families(tuple(producers), 5)
     cost = tuple(missing.items())
     assert cheapest_trade_by_families(cost, [0] * 5, price, family, caps, discount) == best
+    if not discount:  # the engine's usual path: the buyer's plan, worked out once per prices
+        need = tuple(missing.get(r, 0) for r in range(5))
+        plan = family_plan((family, caps), tuple(price))
+        bought = sum(n * price[r] for r, n in cost)
+        assert bought - covered_by_plan(need, [0] * 5, price, plan) == best
 
 
 @settings(max_examples=200, deadline=None)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ..core.rules import checked
 from ..core.kinds import CHANCE, handles, kind, legal_at, outcomes_from
-from ..core.sampler import draw
+from ..core.sampler import hashes
 from ..core.seats import MAX_SEATS
 from ..scoring import final_result
 
@@ -58,6 +58,18 @@ K_DESTROY = kind("destroy", NAME)
 K_REVIVE = kind("discard_pile", NAME)
 # A turn node per seat, shared: nodes are immutable, and a turn is pushed every move.
 TURN = tuple((K_PLAY, p, 0) for p in range(MAX_SEATS))
+
+
+def extend_tables(t) -> None:
+    """What the handlers read every turn or Age, worked out once per ruleset: per seat the
+    next seat's turn node; per play action (card, Wonder), the Wonder -1 to build the card
+    and -2 to discard it (Tables.decode_play's answer, told apart); per Age, the slots
+    open when it is dealt."""
+    t.next_turn = tuple(TURN[q] for q in t.next_seat)
+    t.open_at_start = {age: tuple(s for s, n in enumerate(st[0]) if n == 0)  # nothing covers
+                       for age, st in t.structures.items()}
+    t.play_decoded = [(c, -1 if a < t.DISCARD else -2 if a < t.WONDER else w)
+                      for a in range(t.PICK_WONDER) for c, w in (t.decode_play(a),)]
 
 
 class CardStructure:
@@ -107,7 +119,7 @@ def _on_age(g: Game, node) -> None:
     g.face_up = [False] * n
     g.taken = [False] * n
     g.cover = list(cover0)
-    g.accessible = [s for s in range(n) if cover0[s] == 0]
+    g.accessible = list(t.open_at_start[age])
     g.to_reveal = []
     g.remaining = n
     g.slot_of = [-1] * t.NB
@@ -115,7 +127,7 @@ def _on_age(g: Game, node) -> None:
     g.guild_pool = sorted(t.guilds) if age == t.guild_age else []
     g.left_out.append([])
     if g.auto_chance:
-        _auto_setup_age(g, face_down)
+        _auto_setup_age(g)
         return
     todo = [(K_LEAVE, CHANCE, 0)] * t.removed_cards_per_age
     if g.guild_pool:
@@ -124,35 +136,36 @@ def _on_age(g: Game, node) -> None:
     g.stack.extend(reversed(todo))
 
 
-def _auto_setup_age(g: Game, face_down) -> None:
+def _auto_setup_age(g: Game) -> None:
     """The chance outcomes of an Age's set-up drawn in one go: the same outcomes, in the
     same order and recorded the same way, as resolving its chance nodes one by one."""
     t = g.t
-    seed, k, hist, pool = g.seed, g.chance_count, g.history, g.pool
+    k, hist, pool = g.chance_count, g.history, g.pool
+    dealt = t.dealt_slots[g.age]
+    h = hashes(g.seed, k + t.removed_cards_per_age + t.guilds_drawn + len(dealt))
     base = t.CH_CARD
     left = g.left_out[-1]
     for _ in range(t.removed_cards_per_age):
+        c = pool.pop((h[k] * len(pool)) >> 64)  # draw(seed, k + 1, len(pool))
         k += 1
-        c = pool.pop(draw(seed, k, len(pool)))
         left.append(c)
         hist.append(base + c)
     if g.guild_pool:
         guilds = g.guild_pool
         for _ in range(t.guilds_drawn):
+            c = guilds.pop((h[k] * len(guilds)) >> 64)
             k += 1
-            c = guilds.pop(draw(seed, k, len(guilds)))
             pool.append(c)
             hist.append(base + c)
         pool.sort()
     slot_card, face_up, slot_of = g.slot_card, g.face_up, g.slot_of
-    for s, down in enumerate(face_down):
-        if not down:
-            k += 1
-            c = pool.pop(draw(seed, k, len(pool)))
-            slot_card[s] = c
-            face_up[s] = True
-            slot_of[c] = s
-            hist.append(base + c)
+    for s in dealt:
+        c = pool.pop((h[k] * len(pool)) >> 64)
+        k += 1
+        slot_card[s] = c
+        face_up[s] = True
+        slot_of[c] = s
+        hist.append(base + c)
     g.chance_count = k
 
 
@@ -203,14 +216,9 @@ def _playable(g: Game, player: int, arg: int) -> list[int]:
 def _on_play(g: Game, node, action: int) -> None:
     t = g.t
     p = node[1]
-    # Tables.decode_play, inlined (this runs every turn); w -2 marks a discard here.
-    if action < t.DISCARD:
-        c, w = action, -1
-    elif action < t.WONDER:
-        c, w = action - t.DISCARD, -2
-    else:
-        w, c = divmod(action - t.WONDER, t.NB)
-    # Take the card from the structure (inlined _take_slot: this runs every turn).
+    c, w = t.play_decoded[action]  # the card, and the Wonder or -1 to build, -2 to discard
+    # Take the card from the structure; the slots it covered open once nothing else covers
+    # them (a slot already taken stays taken: only in positions set by hand).
     s = g.slot_of[c]
     taken = g.taken
     taken[s] = True
@@ -245,7 +253,11 @@ def _on_play(g: Game, node, action: int) -> None:
     if g._buffer:
         g.stack.append((K_END_TURN, p, 1 if replay else 0))
         g._flush()
-    else:  # nothing to decide first: end the turn now rather than through the stack
+    elif g.remaining:  # nothing to decide first: end the turn now (_end_turn's usual case)
+        g.stack.append(TURN[p] if replay else t.next_turn[p])
+        if g.to_reveal:
+            _reveal(g)
+    else:
         _end_turn(g, p, replay)
 
 
@@ -266,20 +278,27 @@ def _end_turn(g: Game, p: int, replay) -> None:
         return
     g.stack.append(TURN[p if replay else t.next_seat[p]])
     if g.to_reveal:
-        if g.auto_chance:  # turn them over now, exactly as their chance nodes would
-            seed, k, pool, base = g.seed, g.chance_count, g.pool, t.CH_CARD
-            g.to_reveal.sort()
-            for s in g.to_reveal:
-                k += 1
-                c = pool.pop(draw(seed, k, len(pool)))
-                g.slot_card[s] = c
-                g.face_up[s] = True
-                g.slot_of[c] = s
-                g.history.append(base + c)
-            g.chance_count = k
-        else:
-            g.stack.extend((K_DEAL, CHANCE, s) for s in sorted(g.to_reveal, reverse=True))
-        g.to_reveal.clear()
+        _reveal(g)
+
+
+def _reveal(g: Game) -> None:
+    """Turn over the cards uncovered this turn: now, exactly as their chance nodes would, or
+    through those nodes when chance is not sampled automatically."""
+    if g.auto_chance:
+        k, pool, base = g.chance_count, g.pool, g.t.CH_CARD
+        h = hashes(g.seed, k + len(g.to_reveal))
+        g.to_reveal.sort()
+        for s in g.to_reveal:
+            c = pool.pop((h[k] * len(pool)) >> 64)  # draw(seed, k + 1, len(pool))
+            k += 1
+            g.slot_card[s] = c
+            g.face_up[s] = True
+            g.slot_of[c] = s
+            g.history.append(base + c)
+        g.chance_count = k
+    else:
+        g.stack.extend((K_DEAL, CHANCE, s) for s in sorted(g.to_reveal, reverse=True))
+    g.to_reveal.clear()
 
 
 @legal_at(K_DESTROY)
@@ -292,10 +311,9 @@ def _on_destroy(g: Game, node, action: int) -> None:
     c = action - g.t.DESTROY
     for q in g.t.neighbours[node[1]]:
         if c in g.city[q]:
-            g.city[q].remove(c)
+            g._lose(q, c)
             break
     g.discard.append(c)
-    g._recompute()
 
 
 @legal_at(K_REVIVE)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ..core.rules import checked
 from ..core.kinds import CHANCE, handles, kind, legal_at, outcomes_from
-from ..core.sampler import draw
+from ..core.sampler import hashes
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -50,10 +50,11 @@ class ProgressTokens:
             return todo + [(K_BOARD, CHANCE, 0)] * n
         # The board's tokens are the first chance events due: draw them now, exactly as
         # their chance nodes would (same outcomes, same order, same history).
-        seed, k, box, base = self.seed, self.chance_count, self.box_tokens, self.t.CH_TOKEN
+        k, box, base = self.chance_count, self.box_tokens, self.t.CH_TOKEN
+        h = hashes(self.seed, k + n)
         for _ in range(n):
+            token = box.pop((h[k] * len(box)) >> 64)  # draw(seed, k + 1, len(box))
             k += 1
-            token = box.pop(draw(seed, k, len(box)))
             self.board_tokens.append(token)
             self.history.append(base + token)
         self.board_tokens.sort()

@@ -76,7 +76,7 @@ def _on_reveal(g: Game, node, action: int) -> None:
 
 @legal_at(K_DRAFT)
 def _offered(g: Game, player: int, arg: int) -> list[int]:
-    return sorted(g.t.PICK_WONDER + w for w in g.draft)
+    return sorted(map(g.t.PICK_WONDER.__add__, g.draft))
 
 
 @handles(K_DRAFT)
