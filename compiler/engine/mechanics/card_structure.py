@@ -14,11 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping
 
+from ..core.fields import STATE, StateField, list_copy, lists_copy, same
 from ..core.rules import checked
-from ..core.kinds import CHANCE, handles, kind, legal_at, outcomes_from
+from ..core.kinds import CHANCE, KIND_NAMES, handles, kind, legal_at, outcomes_from
 from ..core.sampler import draw
 from ..core.seats import MAX_SEATS
 from ..scoring import final_result
+from .card_structure_state import (check_structure, left_out_places, load_left_out, load_structure,
+                                   load_to_reveal, save_structure, structure_places)
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -309,6 +312,75 @@ def _on_revive(g: Game, node, action: int) -> None:
     g.discard.remove(c)
     g._build_building(node[1], c, chain=False)
     g._flush()
+
+
+# State owned by this mechanic (reading and checking it: card_structure_state.py) ----------
+
+def _check_due(g: Game) -> str | None:
+    """The structure and its pending draws agree (card_structure_state.py checks the rest)."""
+    problem = check_structure(g)
+    if problem or g.result is not None:
+        return problem
+    due = set(g.to_reveal) | {arg for kind, _, arg in g.stack if kind == K_DEAL}
+    for s in g.accessible:
+        if not g.face_up[s] and s not in due:
+            return f"structure[{s}] is uncovered but face down, and nothing turns it over"
+    return _check_draws(g)
+
+
+def _check_draws(g: Game) -> str | None:
+    """Walk the decisions pending until the next Age, in the order they resolve, and count
+    the cards each takes from the deck, the guilds and the discard pile."""
+    pool, guilds, discard = len(g.pool), len(g.guild_pool), len(g.discard)
+    for i in range(len(g.stack) - 1, -1, -1):
+        kind = g.stack[i][0]
+        if kind == K_AGE:
+            break
+        if kind == K_LEAVE or kind == K_DEAL:
+            pool -= 1
+            what = "a card from the pool" if pool < 0 else ""
+        elif kind == K_GUILD:
+            guilds -= 1
+            pool += 1
+            what = "a guild from guild_pool" if guilds < 0 else ""
+        elif kind == K_REVIVE:
+            discard -= 1
+            what = "a card in the discard pile" if discard < 0 else ""
+        else:
+            continue
+        if what:
+            return f"stack[{i}]: {KIND_NAMES[kind]} needs {what}, and none is left"
+    if g.age and not any(kind == K_AGE for kind, _, _ in g.stack):
+        later = sum(1 for s in range(len(g.slot_card)) if not g.taken[s] and not g.face_up[s])
+        later -= sum(1 for k, _, _ in g.stack if k == K_DEAL)
+        if pool < later:
+            return (f"pool: {later} face-down cards are still to be drawn from it, "
+                    f"but it holds only {pool} after the pending draws")
+    return None
+
+
+def _check_played_out(g: Game) -> str | None:
+    """A civilian victory comes once the last Age's structure is empty."""
+    if g.result is not None and g.result.victory == "civilian" and g.remaining:
+        return (f"result: a civilian victory comes at the end of Age {g.t.ages}, "
+                "once its structure is empty")
+    return None
+
+
+FIELDS = (
+    StateField("structure", lambda g: ([], [], [], [], [], 0, [-1] * g.t.NB),
+               (list_copy, list_copy, list_copy, list_copy, list_copy, same, list_copy),
+               save_structure, load_structure, _check_due, json=STATE, order=170,
+               slots=("slot_card", "face_up", "taken", "cover", "accessible", "remaining",
+                      "slot_of"), places=structure_places, check_derived=_check_played_out,
+               doc="the current Age's slots, row by row from the far end"),
+    StateField("to_reveal", lambda g: [], list_copy, lambda g, v: list(v), load_to_reveal,
+               json=STATE, order=180, doc="face-down slots uncovered this turn"),
+    StateField("left_out", lambda g: [], lists_copy,
+               lambda g, v: [[g.t.ids[c] for c in age] for age in v], load_left_out,
+               json=STATE, order=210, places=left_out_places,
+               doc="per Age started, the cards left out of it"),
+)
 
 
 MIXIN = CardStructure

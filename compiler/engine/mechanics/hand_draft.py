@@ -214,7 +214,6 @@ def _on_age(g: Game, node) -> None:
     if age == 1:  # the guilds wait in the box, unseen, until drawn for their Age
         g.guild_pool = list(t.classic_guilds)
     g.free_used = [False] * t.n_seats
-    g.left_out.append([])
     g._open_turn()
     guilds = t.classic_guilds_drawn if age == t.classic_guild_age else 0
     deals = [(K_DEAL_HAND, CHANCE, p) for p in t.seats for _ in range(t.hand_size[age - 1])]
