@@ -34,16 +34,18 @@ def module(name: str) -> ModuleType:
         raise KeyError(f"no mechanic {name!r} (known: {', '.join(_MODULES)})") from None
 
 
-def register(name: str, mixin: type) -> None:
+def register(name: str, mixin: type, fields=()) -> None:
     """Add a mechanic defined outside this package (an embedding application's, or a
-    test's): its mixin class (`__slots__ = ()`); its node kinds are registered with owner
-    `name`. A ruleset that lists `name` in its `mechanics` then gets the mixin."""
+    test's): its mixin class (`__slots__ = ()`) and the state it keeps (`fields`, a tuple of
+    `core.fields.StateField`); its node kinds are registered with owner `name`. A ruleset
+    that lists `name` in its `mechanics` then gets the mixin and the fields."""
     if name in _MODULES:
         raise ValueError(f"mechanic {name!r} is already registered")
     if "__slots__" not in vars(mixin):
         raise ValueError(f"mechanic {name!r}: its mixin needs `__slots__ = ()`")
     mod = ModuleType(name, mixin.__doc__)
     mod.MIXIN = mixin
+    mod.FIELDS = tuple(fields)
     _MODULES[name] = mod
 
 
