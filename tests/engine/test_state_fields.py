@@ -270,3 +270,23 @@ def test_two_mechanics_may_not_declare_one_slot_or_key():
     with pytest.raises(ValueError, match="state seat 'k' is declared by a and d"):
         fields_of([("a", type("A", (), {"FIELDS": (seat_field("k1"),)})),
                    ("d", type("D", (), {"FIELDS": (seat_field("k2"),)}))])
+
+
+@pytest.mark.parametrize("game", ["duel", "classic"])
+def test_a_civilian_victory_waits_for_the_last_age_to_be_played_out(game):
+    ruleset, kwargs = (RULESET, {}) if game == "duel" else (classic(), {"players": 3})
+    rng = random.Random(2)
+    g = Game(ruleset, seed=2, **kwargs)
+    while not g.is_terminal:
+        g.apply(rng.choice(g.legal_actions()))
+    result = g.to_json()["result"]
+    g = Game(ruleset, seed=2, **kwargs)
+    rng = random.Random(2)
+    while g.age < g.t.ages or not g.legal_actions():
+        g.apply(rng.choice(g.legal_actions()))
+    data = {**g.to_json(), "result": result, "stack": []}
+    data.pop("simultaneous", None)
+    left = "once its structure is empty" if game == "duel" else "once every hand is played"
+    with pytest.raises(StateFormatError,
+                       match=rf"^result: a civilian victory comes at the end of Age 3, {left}$"):
+        Game.from_json(ruleset, data)
