@@ -36,7 +36,6 @@ MAX_SEED = (1 << 64) - 1
 MAX_STACK = 1_000  # far above any real position (a few dozen nodes at most)
 MAX_HISTORY = 100_000  # a Duel game has a few hundred actions
 _STATUS = {"unbuilt": UNBUILT, "removed": REMOVED}
-_VICTORIES = ("civilian", "military", "scientific")
 
 
 def state_to_json(game: Game) -> dict[str, Any]:
@@ -296,8 +295,9 @@ class _Reader:
             winner = self.int(winner, "result.winner", 0, self.t.n_seats - 1)
         if self.bool(res["shared"], "result.shared") != (winner is None):
             raise self.fail("result.shared", "true exactly when the winner is null")
-        if res["victory"] not in _VICTORIES:
-            raise self.fail("result.victory", f"expected one of {', '.join(_VICTORIES)}, got {_short(res['victory'])}")
+        victories = self.game_class.VICTORIES  # civilian, and those the mechanics give
+        if res["victory"] not in victories:
+            raise self.fail("result.victory", f"expected one of {', '.join(victories)}, got {_short(res['victory'])}")
         scores = self.list(res["scores"], "result.scores", self.t.n_seats)
         if len(scores) != self.t.n_seats:
             raise self.fail("result.scores", f"expected {self.t.n_seats} score tables")
