@@ -269,6 +269,10 @@ def test_two_mechanics_may_not_declare_one_slot_or_key():
     with pytest.raises(ValueError, match="state seat 'k' is declared by a and d"):
         fields_of([("a", type("A", (), {"FIELDS": (seat_field("k1"),)})),
                    ("d", type("D", (), {"FIELDS": (seat_field("k2"),)}))])
+    other = StateField("j", lambda g: 0, same, lambda g, v: v, lambda g, v, r: v, json=STATE,
+                       order=81)
+    with pytest.raises(ValueError, match="state state order '81' is declared by a and e"):
+        fields_of([("a", A), ("e", type("E", (), {"FIELDS": (other,)}))])
 
 
 @pytest.mark.parametrize("game", ["duel", "classic"])
@@ -289,3 +293,14 @@ def test_a_civilian_victory_waits_for_the_last_age_to_be_played_out(game):
     with pytest.raises(StateFormatError,
                        match=rf"^result: a civilian victory comes at the end of Age 3, {left}$"):
         Game.from_json(ruleset, data)
+
+
+def test_moving_state_into_the_mechanics_keeps_the_kinds_numbered_as_before():
+    """Kinds are numbered as the mechanics register them; the observation vector's one-hot
+    of the decision reads that number, so a module's imports must not reorder them."""
+    from wondersmith.engine.core.kinds import KIND_NAMES
+
+    assert KIND_NAMES[:17] == [
+        "first_player", "board_token", "library_draw", "pair_token", "library_pick",
+        "reveal_wonder", "draft", "draft_last", "age", "leave_out", "guild", "deal", "play",
+        "end_turn", "destroy", "discard_pile", "choose_start"]

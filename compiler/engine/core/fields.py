@@ -121,14 +121,14 @@ class StateField:
 
 def fields_of(modules) -> tuple[tuple[str, StateField], ...]:
     """(mechanic, field) for every field the mechanics' modules declare, in list order;
-    ValueError if two declare the same name, slot or key."""
+    ValueError if two declare the same slot, or the same key or order at one place."""
     out: list[tuple[str, StateField]] = []
     seen: dict[tuple[str, str], str] = {}
     for mechanic, module in modules:
         for f in getattr(module, "FIELDS", ()):
             names = [("slot", name) for name in f.slot_names]
             if f.json != MECHANICS:
-                names.append((f.json, f.name))
+                names += [(f.json, f.name), (f"{f.json} order", str(f.order))]
             for what in dict.fromkeys(names):
                 if what in seen:
                     raise ValueError(f"state {what[0]} {what[1]!r} is declared by {seen[what]} "

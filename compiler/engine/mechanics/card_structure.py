@@ -16,12 +16,14 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ..core.fields import STATE, StateField, list_copy, lists_copy, same
 from ..core.rules import checked
-from ..core.kinds import CHANCE, KIND_NAMES, handles, kind, legal_at, outcomes_from
+from ..core.kinds import (AGES, ANYWHERE, CHANCE, TURN as TURN_PLACE, handles, kind, legal_at,
+                          no_arg, outcomes_from, stands)
 from ..core.sampler import draw
 from ..core.seats import MAX_SEATS
 from ..scoring import final_result
-from .card_structure_state import (check_structure, left_out_places, load_left_out, load_structure,
-                                   load_to_reveal, save_structure, structure_places)
+from .card_structure_state import (age_check, check_due, deal_check, destroy_check,
+                                   end_turn_check, left_out_places, load_left_out, load_structure,
+                                   load_to_reveal, save_structure, structure_places, turn_check)
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -59,6 +61,11 @@ K_PLAY = kind("play", NAME)
 K_END_TURN = kind("end_turn", NAME, internal=True)
 K_DESTROY = kind("destroy", NAME)
 K_REVIVE = kind("discard_pile", NAME)
+for _kind, _place, _check in (
+        (K_PLAY, TURN_PLACE, turn_check), (K_END_TURN, TURN_PLACE, end_turn_check),
+        (K_AGE, ANYWHERE, age_check), (K_LEAVE, AGES, no_arg), (K_GUILD, AGES, no_arg),
+        (K_DEAL, AGES, deal_check), (K_DESTROY, AGES, destroy_check), (K_REVIVE, AGES, no_arg)):
+    stands(_kind, _place, _check)  # where each may stand in a loaded state's stack
 # A turn node per seat, shared: nodes are immutable, and a turn is pushed every move.
 TURN = tuple((K_PLAY, p, 0) for p in range(MAX_SEATS))
 
@@ -316,49 +323,6 @@ def _on_revive(g: Game, node, action: int) -> None:
 
 # State owned by this mechanic (reading and checking it: card_structure_state.py) ----------
 
-def _check_due(g: Game) -> str | None:
-    """The structure and its pending draws agree (card_structure_state.py checks the rest)."""
-    problem = check_structure(g)
-    if problem or g.result is not None:
-        return problem
-    due = set(g.to_reveal) | {arg for kind, _, arg in g.stack if kind == K_DEAL}
-    for s in g.accessible:
-        if not g.face_up[s] and s not in due:
-            return f"structure[{s}] is uncovered but face down, and nothing turns it over"
-    return _check_draws(g)
-
-
-def _check_draws(g: Game) -> str | None:
-    """Walk the decisions pending until the next Age, in the order they resolve, and count
-    the cards each takes from the deck, the guilds and the discard pile."""
-    pool, guilds, discard = len(g.pool), len(g.guild_pool), len(g.discard)
-    for i in range(len(g.stack) - 1, -1, -1):
-        kind = g.stack[i][0]
-        if kind == K_AGE:
-            break
-        if kind == K_LEAVE or kind == K_DEAL:
-            pool -= 1
-            what = "a card from the pool" if pool < 0 else ""
-        elif kind == K_GUILD:
-            guilds -= 1
-            pool += 1
-            what = "a guild from guild_pool" if guilds < 0 else ""
-        elif kind == K_REVIVE:
-            discard -= 1
-            what = "a card in the discard pile" if discard < 0 else ""
-        else:
-            continue
-        if what:
-            return f"stack[{i}]: {KIND_NAMES[kind]} needs {what}, and none is left"
-    if g.age and not any(kind == K_AGE for kind, _, _ in g.stack):
-        later = sum(1 for s in range(len(g.slot_card)) if not g.taken[s] and not g.face_up[s])
-        later -= sum(1 for k, _, _ in g.stack if k == K_DEAL)
-        if pool < later:
-            return (f"pool: {later} face-down cards are still to be drawn from it, "
-                    f"but it holds only {pool} after the pending draws")
-    return None
-
-
 def _check_played_out(g: Game) -> str | None:
     """A civilian victory comes once the last Age's structure is empty."""
     if g.result is not None and g.result.victory == "civilian" and g.remaining:
@@ -370,7 +334,7 @@ def _check_played_out(g: Game) -> str | None:
 FIELDS = (
     StateField("structure", lambda g: ([], [], [], [], [], 0, [-1] * g.t.NB),
                (list_copy, list_copy, list_copy, list_copy, list_copy, same, list_copy),
-               save_structure, load_structure, _check_due, json=STATE, order=170,
+               save_structure, load_structure, check_due, json=STATE, order=170,
                slots=("slot_card", "face_up", "taken", "cover", "accessible", "remaining",
                       "slot_of"), places=structure_places, check_derived=_check_played_out,
                doc="the current Age's slots, row by row from the far end"),

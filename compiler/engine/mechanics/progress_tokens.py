@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ..core.fields import STATE, StateField, list_copy
 from ..core.rules import checked
-from ..core.kinds import CHANCE, KIND_NAMES, handles, kind, legal_at, outcomes_from
+from ..core.kinds import (AGES, CHANCE, KIND_NAMES, SETUP, handles, kind, legal_at, no_arg,
+                          outcomes_from, stands)
 from ..core.sampler import draw
-from .card_structure import K_AGE
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -38,6 +38,9 @@ K_BOARD = kind("board_token", NAME, chance=True)
 K_LIB_DRAW = kind("library_draw", NAME, chance=True)
 K_PAIR = kind("pair_token", NAME)
 K_LIB_PICK = kind("library_pick", NAME)
+stands(K_BOARD, SETUP, no_arg)
+for _kind in (K_PAIR, K_LIB_DRAW, K_LIB_PICK):
+    stands(_kind, AGES, no_arg)
 
 
 class ProgressTokens:
@@ -154,10 +157,10 @@ def _check_tokens(g) -> str | None:
             return (f"drawn_tokens: {ids[token0 + x]!r} is not in box_tokens "
                     "(the Great Library draws from the box)")
     box, drawn, board = len(g.box_tokens) - len(g.drawn), len(g.drawn), len(g.board_tokens)
-    for i in range(len(g.stack) - 1, -1, -1):  # in the order they resolve, until an Age
+    # In the order they resolve. (The stack checks, run first, keep these kinds above an Age
+    # about to start: that Age's set-up does not come between.)
+    for i in range(len(g.stack) - 1, -1, -1):
         kind = g.stack[i][0]
-        if kind == K_AGE:
-            break
         if kind == K_BOARD or kind == K_LIB_DRAW:
             box -= 1
             if box < 0:

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ..core.fields import STATE, StateField, list_copy
 from ..core.rules import checked
-from ..core.kinds import CHANCE, KIND_NAMES, UNBUILT, handles, kind, legal_at, outcomes_from
+from ..core.kinds import (CHANCE, KIND_NAMES, SETUP, UNBUILT, handles, kind, legal_at, no_arg,
+                          outcomes_from, stands)
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -43,6 +44,8 @@ class Config:
 K_REVEAL = kind("reveal_wonder", NAME, chance=True)
 K_DRAFT = kind("draft", NAME)
 K_DRAFT_LAST = kind("draft_last", NAME, internal=True)
+for _kind in (K_REVEAL, K_DRAFT, K_DRAFT_LAST):
+    stands(_kind, SETUP, no_arg)
 
 
 class WonderDraft:
