@@ -56,3 +56,12 @@ def register_doc_mechanic() -> None:
     section = text[text.index("## How to add a mechanic"):]
     example = re.search(r"```python\n(.*?)```", section, re.S).group(1)
     exec(compile(example, str(ENGINE_DOC), "exec"), {"__name__": "opening_vote_example"})  # noqa: S102 (our own doc)
+
+
+def with_rules(game, section: str, **keys):
+    """`game` with keys of one section of its rules record replaced (a section it lacks is
+    added): `with_rules(classic, "conflicts", defeat=-2)`."""
+    import dataclasses
+
+    rules = {**game.rules, section: {**game.rules.get(section, {}), **keys}}
+    return dataclasses.replace(game, rules=rules)

@@ -15,7 +15,8 @@ import pytest
 from wondersmith.codegen import python as codegen
 from wondersmith.dsl import vocabulary as v
 from wondersmith.ir.loader import load, load_game
-from wondersmith.ir.model import BoardDeal, Conflicts, ScienceSets
+from wondersmith.engine.mechanics import conflicts, science_sets
+from wondersmith.ir.rules import CORE, guilds_at
 from wondersmith.render.i18n import Translator as Catalog
 from wondersmith.render import phrases
 
@@ -44,24 +45,29 @@ def _codes(folder: Path) -> list[tuple[str, str]]:
 def test_the_circle_keys_reach_the_ir() -> None:
     game = load(CIRCLE)
     assert (game.players, game.players_max, list(game.player_counts)) == (3, 4, [3, 4])
-    assert [(a.age, a.printed, a.hand, a.pass_to, a.cards) for a in game.ages] == [
-        (1, 4, 1, "left", 0), (2, 8, 2, "right", 0)]
-    assert game.setup.boards == BoardDeal(4, "random", "random")
-    assert (game.setup.guilds_players_plus, game.setup.guilds_printed) == (0, 4)
-    assert [game.setup.guilds_at(n) for n in (3, 4)] == [3, 4]
-    assert (game.turn_simultaneous, game.turns_per_age) == (True, 1)
-    assert (game.trade_from, game.trade_sellable, game.trade_income_spendable) == (
+    assert [(a.age, a.cards) for a in game.ages] == [(1, 0), (2, 0)]
+    assert game.rules["ages"] == ({"age": 1, "printed": 4, "hand": 1, "pass": "left"},
+                                  {"age": 2, "printed": 8, "hand": 2, "pass": "right"})
+    setup = game.rules["setup"]
+    assert setup["boards"] == {"count": 4, "deal": "random", "side": "random"}
+    assert (setup["guilds"]["count"], setup["guilds"]["printed"]) == ({"players_plus": 0}, 4)
+    assert [guilds_at(game.rules, n) for n in (3, 4)] == [3, 4]
+    assert game.rules["turn"] == {"simultaneous": True, "per_age": 1}
+    assert game.config("hand_draft").turns == 1
+    trade = game.config("neighbour_trade")
+    assert (game.rules["trade"]["from"], trade.sellable, trade.income_spendable) == (
         "neighbours", ("brown", "grey", "board"), "next_turn")
-    assert game.conflicts == Conflicts("end_of_age", (1, 3), -1)
-    assert game.science_sets == ScienceSets("squared", 3, 7, "chosen_at_end")
-    assert game.tie_break == "coins" and game.two_player_variant is None
-    assert not game.structures and not game.zones  # Duel's keys: absent, read as empty
+    assert game.config("conflicts") == conflicts.Config((1, 3), -1, "end_of_age")
+    assert game.config("science_sets") == science_sets.Config("squared", 3, 7, "chosen_at_end")
+    assert game.config(CORE).tie_break == "coins" and "two_player_variant" not in game.rules
+    # Duel's keys: absent from the record, and from the cards' layout
+    assert not game.structures and "military" not in game.rules
 
 
 def test_a_whole_number_of_players_still_means_exactly_that_many() -> None:
     game = load(DUEL)
     assert (game.players, game.players_max, list(game.player_counts)) == (2, 0, [2])
-    assert game.setup.guilds_at(2) == game.setup.guilds_drawn == 3
+    assert guilds_at(game.rules, 2) == game.config("card_structure").guilds_drawn == 3
     assert all(b.copies == () and b.copies_at(2) == 1 for b in game.buildings)
 
 
@@ -76,10 +82,10 @@ def test_the_two_player_variant_is_read(circle_copy: Path) -> None:
     with (circle_copy / "game.yaml").open("a", encoding="utf-8") as f:
         f.write("two_player_variant:\n  players: 2\n  deck_players: 3\n"
                 "  cards: [border, free_city]\n  free_city_last_card: discarded\n")
-    variant = load(circle_copy).two_player_variant
-    assert (variant.players, variant.deck_players) == (2, 3)
-    assert variant.settings == (("cards", ("border", "free_city")),
-                                ("free_city_last_card", "discarded"))
+    variant = load(circle_copy).rules["two_player_variant"]
+    assert (variant["players"], variant["deck_players"]) == (2, 3)
+    assert variant == {"players": 2, "deck_players": 3, "cards": ("border", "free_city"),
+                       "free_city_last_card": "discarded"}
 
 
 def test_a_key_is_required_by_the_mechanic_that_reads_it(circle_copy: Path) -> None:

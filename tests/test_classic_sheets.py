@@ -17,11 +17,12 @@ import yaml
 
 from wondersmith.ir.loader import load
 from wondersmith.ir.model import Game
+from wondersmith.ir.rules import guilds_at
 from wondersmith.render import scoring, sheets, texts
 from wondersmith.render.i18n import LANGUAGES, Translator
 from wondersmith.validate.locales import load_names
 
-from conftest import ROOT
+from conftest import ROOT, with_rules
 
 CLASSIC = ROOT / "cards" / "classic"
 CLASSIC_MECHANICS = ("hand_draft", "neighbour_trade", "conflicts", "science_sets",
@@ -74,9 +75,10 @@ def test_the_marks_add_up_to_seven_cards_a_player(classic: Game) -> None:
         for deck in classic.ages:
             cards = sum(sum(1 for m in view[b.id].copies if int(m[:-1]) <= players)
                         for b in classic.age_cards(deck.age))
-            if deck.age == classic.setup.guild_age:
-                cards += classic.setup.guilds_at(players)
-            assert cards == deck.hand * players, (players, deck.age)
+            if deck.age == classic.rules["setup"]["guilds"]["age"]:
+                cards += guilds_at(classic.rules, players)
+            hand = classic.config("hand_draft").hand[deck.age - 1]
+            assert cards == hand * players, (players, deck.age)
 
 
 def test_the_rules_doc_lists_the_copies_of_each_card(markdown: dict[str, str]) -> None:
@@ -149,8 +151,7 @@ def test_the_rules_doc_lists_every_stage(classic: Game, markdown: dict[str, str]
 
 def test_conflict_tokens_come_from_the_data(classic: Game, markdown: dict[str, str]) -> None:
     assert "| Age I | +1 | -1 |\n| Age II | +3 | -1 |\n| Age III | +5 | -1 |" in markdown["en"]
-    changed = dataclasses.replace(classic, conflicts=dataclasses.replace(
-        classic.conflicts, victory=(2, 4, 6), defeat=-2))
+    changed = with_rules(classic, "conflicts", victory=(2, 4, 6), defeat=-2)
     md = sheets.render_markdown(changed, "en", {})
     assert "| Age I | +2 | -2 |\n| Age II | +4 | -2 |\n| Age III | +6 | -2 |" in md
 
@@ -187,21 +188,22 @@ def test_the_scoring_pad_rows_follow_the_game(classic: Game) -> None:
 
 def numbers(game: Game) -> dict[str, str]:
     """Numbers the summary must state, read from the game."""
-    variant = dict(game.two_player_variant.settings)
+    rules = game.rules
+    variant = rules["two_player_variant"]
     return {
-        "starting coins": str(game.setup.starting_coins),
-        "boards": str(game.setup.boards.count),
-        "hand": str(game.ages[0].hand),
-        "guilds plus": str(game.setup.guilds_players_plus),
-        "discard": str(game.discard_coins),
-        "turns": str(game.turns_per_age),
-        "trade price": str(game.trade_base_price),
-        "victory": str(game.conflicts.victory[-1]),
-        "defeat": str(game.conflicts.defeat),
-        "set size": str(game.science_sets.set_size),
-        "set points": str(game.science_sets.set_points),
-        "coins per point": str(game.coins_per_point),
-        "variant deck": str(game.two_player_variant.deck_players),
+        "starting coins": str(rules["setup"]["starting_coins"]),
+        "boards": str(rules["setup"]["boards"]["count"]),
+        "hand": str(rules["ages"][0]["hand"]),
+        "guilds plus": str(rules["setup"]["guilds"]["count"]["players_plus"]),
+        "discard": str(rules["discard"]["coins"]),
+        "turns": str(rules["turn"]["per_age"]),
+        "trade price": str(rules["trade"]["base_price"]),
+        "victory": str(rules["conflicts"]["victory"][-1]),
+        "defeat": str(rules["conflicts"]["defeat"]),
+        "set size": str(rules["science"]["set_size"]),
+        "set points": str(rules["science"]["set_points"]),
+        "coins per point": str(rules["scoring"]["coins_per_point"]),
+        "variant deck": str(variant["deck_players"]),
         "draw pile": str(variant["draw_pile"]),
         "free city coins": str(variant["free_city_coins"]),
     }
@@ -265,8 +267,8 @@ def test_a_number_changed_in_the_data_changes_the_summary(tmp_path: Path) -> Non
 def test_the_pass_direction_of_each_age_comes_from_the_data(classic: Game) -> None:
     assert "to the left neighbour in Ages I and III and to the right neighbour in Age II" \
         in summary_text(classic, "en")
-    flipped = dataclasses.replace(classic, ages=tuple(
-        dataclasses.replace(a, pass_to="right") for a in classic.ages))
+    flipped = dataclasses.replace(classic, rules={**classic.rules, "ages": tuple(
+        {**a, "pass": "right"} for a in classic.rules["ages"])})
     assert "to the right neighbour in Ages I, II, and III" in summary_text(flipped, "en")
 
 
@@ -292,7 +294,8 @@ def test_a_classic_part_is_there_exactly_when_its_mechanic_is_listed(
 def test_the_two_player_variant_is_there_only_when_declared(classic: Game) -> None:
     assert "Two players" in summary_text(classic, "en")
     assert "21 cards in each Age" in summary_text(classic, "en")  # 3-player deck, from data
-    without = dataclasses.replace(classic, two_player_variant=None)
+    without = dataclasses.replace(classic, rules={
+        k: v for k, v in classic.rules.items() if k != "two_player_variant"})
     text = summary_text(without, "en")
     assert "Two players" not in text and "Free City" not in text
 
@@ -330,10 +333,7 @@ def test_no_classic_text_is_left_untranslated_but_names(classic: Game,
 
 
 def _with_setting(game: Game, key: str, value: object) -> Game:
-    variant = game.two_player_variant
-    settings = tuple((k, value if k == key else v) for k, v in variant.settings)
-    return dataclasses.replace(game, two_player_variant=dataclasses.replace(
-        variant, settings=settings))
+    return with_rules(game, "two_player_variant", **{key: value})
 
 
 @pytest.mark.parametrize("key, value, sentence", [

@@ -17,6 +17,8 @@ from wondersmith.dsl import vocabulary as v
 from wondersmith.ir import model
 from wondersmith.ir.loader import load
 
+from conftest import with_rules
+
 DUEL = Path(__file__).resolve().parent.parent / "cards" / "duel"
 
 
@@ -84,11 +86,10 @@ def test_numbers_inside_effects_and_tables_are_checked() -> None:
     game = with_first_building(effects=(v.Shields(1.0),))
     with pytest.raises(CompileError, match="float 1.0"):
         generate(game, "cards/duel")
-    setup = dataclasses.replace(duel().setup, starting_coins=True)
     with pytest.raises(CompileError, match="expected a whole number, found bool"):
-        generate(dataclasses.replace(duel(), setup=setup), "cards/duel")
+        generate(with_rules(duel(), "setup", starting_coins=True), "cards/duel")
     with pytest.raises(CompileError, match="beyond the limit"):
-        generate(dataclasses.replace(duel(), supremacy_at=10**30), "cards/duel")
+        generate(with_rules(duel(), "military", supremacy_at=10**30), "cards/duel")
 
 
 @pytest.mark.parametrize("game_id", ["class", "../x", "a.b", "Duel"])

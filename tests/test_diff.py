@@ -18,7 +18,7 @@ from wondersmith.ir.loader import load
 from wondersmith.ir.model import Cost, Row, Structure
 from wondersmith.dsl.vocabulary import Amount, Coins, Count, Points, Shields, parse_effect
 
-from conftest import DUEL, ROOT
+from conftest import DUEL, ROOT, with_rules
 
 runner = CliRunner()
 
@@ -137,18 +137,19 @@ def test_every_verb_has_words() -> None:
 
 
 def test_game_level_changes(duel) -> None:
-    zones = list(duel.zones)
-    zones[3] = dataclasses.replace(zones[3], loot=4)
+    zones = list(duel.rules["military"]["zones"])
+    zones[3] = {**zones[3], "loot": 4}
     s1 = duel.structures[0]
     rows = (*s1.rows[:-1], Row((0, 2, 4, 6, 8, 10), True))
     ages = (dataclasses.replace(duel.ages[0], cards=24), *duel.ages[1:])
-    game = dataclasses.replace(
-        duel, setup=dataclasses.replace(duel.setup, starting_coins=8), zones=tuple(zones),
-        structures=(Structure(1, rows), *duel.structures[1:]), ages=ages, supremacy_at=10)
+    game = with_rules(duel, "setup", starting_coins=8)
+    game = with_rules(game, "military", zones=tuple(zones), supremacy_at=10)
+    game = dataclasses.replace(game, structures=(Structure(1, rows), *duel.structures[1:]),
+                               ages=ages)
     rules = semdiff.diff_games(duel, game).rules
     assert "set-up, starting coins: 7 → 8" in rules
-    assert "military track zone 4, loot: 5 → 4" in rules
-    assert "supremacy at: 9 → 10" in rules
+    assert "military, zone 4, loot: 5 → 4" in rules
+    assert "military, supremacy at: 9 → 10" in rules
     assert "deck of Age 1, cards: 23 → 24" in rules
     assert "structure of Age 1, row 5, face down: no → yes" in rules
 
@@ -598,7 +599,9 @@ def test_a_new_board_is_summarised_stage_by_stage(classic) -> None:
 
 
 def test_hands_and_turns_of_a_circle_are_rules(classic) -> None:
-    ages = (dataclasses.replace(classic.ages[0], hand=6, pass_to="right"), *classic.ages[1:])
-    d = semdiff.diff_games(classic, dataclasses.replace(classic, ages=ages, turns_per_age=5))
-    assert d.rules == ["deck of Age 1, hand: 7 → 6", "deck of Age 1, pass to: left → right",
-                       "turns per age: 6 → 5"]
+    ages = ({**classic.rules["ages"][0], "hand": 6, "pass": "right"}, *classic.rules["ages"][1:])
+    changed = with_rules(classic, "turn", per_age=5)
+    d = semdiff.diff_games(classic, dataclasses.replace(changed, rules={**changed.rules,
+                                                                        "ages": ages}))
+    assert d.rules == ["deck of Age 1, hand: 7 → 6", "deck of Age 1, pass: left → right",
+                       "turn, per age: 6 → 5"]

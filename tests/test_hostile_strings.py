@@ -97,10 +97,19 @@ def text_fields() -> set[tuple[str, str]]:
     return fields
 
 
+RECORD = "rules"  # the rules record (`Game.rules`): each key path is a field of its own
+
+
 def leaves(node: Any, owner: str = "", name: str = "") -> list[tuple[tuple[str, str], str]]:
-    """Every string in an instance, with the (class, field) it sits in."""
+    """Every string in an instance, with the (class, field) it sits in. In the rules record
+    (`Game.rules`) the field is the key path, `(RECORD, "scoring.tie_break")`: its keys are the
+    schema's names, not data; its values are the text."""
     if isinstance(node, str):
         return [((owner, name), node)]
+    in_record = owner == RECORD
+    if isinstance(node, dict) and (in_record or (owner, name) == ("Game", "rules")):
+        return [leaf for k, val in node.items()
+                for leaf in leaves(val, RECORD, f"{name}.{k}" if in_record else k)]
     if dataclasses.is_dataclass(node) and not isinstance(node, type):
         return [leaf for f in dataclasses.fields(node)
                 for leaf in leaves(getattr(node, f.name), type(node).__name__, f.name)]
@@ -112,19 +121,22 @@ def leaves(node: Any, owner: str = "", name: str = "") -> list[tuple[tuple[str, 
     return []
 
 
-def rename(node: Any, mapping: dict[str, str]) -> Any:
-    """The same structure with every string in `mapping` replaced, everywhere."""
+def rename(node: Any, mapping: dict[str, str], keys: bool = True) -> Any:
+    """The same structure with every string in `mapping` replaced, everywhere (but the keys
+    of the rules record)."""
     if isinstance(node, str):
         return mapping.get(node, node)
     if dataclasses.is_dataclass(node) and not isinstance(node, type):
-        return dataclasses.replace(node, **{f.name: rename(getattr(node, f.name), mapping)
-                                            for f in dataclasses.fields(node) if f.init})
+        return dataclasses.replace(node, **{
+            f.name: rename(getattr(node, f.name), mapping, f.name != "rules")
+            for f in dataclasses.fields(node) if f.init})
     if isinstance(node, tuple):
-        return tuple(rename(item, mapping) for item in node)
+        return tuple(rename(item, mapping, keys) for item in node)
     if isinstance(node, list):
-        return [rename(item, mapping) for item in node]
+        return [rename(item, mapping, keys) for item in node]
     if isinstance(node, dict):
-        return {rename(k, mapping): rename(val, mapping) for k, val in node.items()}
+        return {rename(k, mapping) if keys else k: rename(val, mapping, keys)
+                for k, val in node.items()}
     return node
 
 
@@ -147,14 +159,19 @@ def _board() -> model.Board:
 
 def _circle_keys(game: model.Game) -> model.Game:
     """Duel with the game.yaml keys of a circle of cities (7 Wonders) set, as probes."""
-    return dataclasses.replace(
-        game, ages=tuple(dataclasses.replace(a, pass_to="left") for a in game.ages),
-        setup=dataclasses.replace(game.setup, boards=model.BoardDeal(7, "random", "chosen")),
-        trade_from="neighbours", trade_sellable=("brown", "board"),
-        trade_income_spendable="next_turn",
-        conflicts=model.Conflicts("end_of_age", (1, 3, 5), -1),
-        science_sets=model.ScienceSets("squared", 3, 7, "chosen_at_end"),
-        two_player_variant=model.TwoPlayerVariant(2, 3, (("free_city_last_card", "discarded"),)))
+    rules = game.rules
+    return dataclasses.replace(game, rules={
+        "ages": tuple({"age": a.age, "hand": 7, "pass": "left"} for a in game.ages),
+        **rules, "setup": {**rules["setup"], "boards": {"count": 7, "deal": "random",
+                                                        "side": "chosen"}},
+        "turn": {"simultaneous": True, "per_age": 6},
+        "trade": {**rules["trade"], "from": "neighbours", "sellable": ("brown", "board"),
+                  "income_spendable": "next_turn"},
+        "conflicts": {"at": "end_of_age", "victory": (1, 3, 5), "defeat": -1},
+        "science": {**rules["science"], "identical": "squared", "set_size": 3,
+                    "set_points": 7, "wildcards": "chosen_at_end"},
+        "two_player_variant": {"players": 2, "deck_players": 3,
+                               "free_city_last_card": "discarded"}})
 
 
 def game_with(field: tuple[str, str]) -> model.Game:
@@ -171,7 +188,9 @@ def game_with(field: tuple[str, str]) -> model.Game:
     return dataclasses.replace(game, tokens=(*game.tokens, _probe_token((effect,))))
 
 
-FIELDS = sorted(text_fields())
+# The rules record's text: each key path of the real data, and of the circle keys' probes.
+FIELDS = sorted((text_fields() - {("Game", "rules")})
+                | {key for key, _ in leaves(_circle_keys(duel())) if key[0] == RECORD})
 
 
 def test_every_text_field_is_reachable() -> None:
@@ -219,8 +238,9 @@ def baseline_python() -> dict[str, str]:
     return _code_shape({k: t for k, t in files.items() if k.endswith(".py")})
 
 
-def check_python(game: model.Game, tmp_path: Path) -> bool:
-    """True when compiled (and checked), False when refused cleanly."""
+def check_python(game: model.Game, tmp_path: Path, base: model.Game | None = None) -> bool:
+    """True when compiled (and checked), False when refused cleanly. `base`: the game before
+    hostile text went in, when it is not the real one (circle keys were added)."""
     try:
         files = generate(game, "cards/duel")
     except CompileError as exc:
@@ -228,7 +248,10 @@ def check_python(game: model.Game, tmp_path: Path) -> bool:
         return False
     compile_check(files)
     python = {k: t for k, t in files.items() if k.endswith(".py")}
-    if game.tokens == duel().tokens and not game.boards:
+    if base is not None and base is not duel():
+        assert _code_shape(python) == _code_shape(
+            {k: t for k, t in generate(base, "cards/duel").items() if k.endswith(".py")})
+    elif game.tokens == duel().tokens and not game.boards:
         assert _code_shape(python) == baseline_python()
     # The package reads its ruleset.json (the data hash lives there) as `compile` writes it.
     module = _import({**python, EXPORT_FILE: json_text(export(game))}, tmp_path / "pkg")
@@ -239,13 +262,10 @@ def check_python(game: model.Game, tmp_path: Path) -> bool:
     assert (ruleset.resources, ruleset.colors, ruleset.science_symbols) == \
         (game.resources, game.colors, game.science_symbols)
     rules = ruleset.rules  # the rules record, as the engine's mechanics read it
-    assert rules["setup"]["guilds"]["color"] == game.setup.guild_color
-    first_game = rules["setup"]["first_game_wonders"]
-    assert ((first_game["first"], first_game["second"]) if first_game else ()) == \
-        game.setup.first_game_wonders
-    assert rules["scoring"]["tie_break"] == game.tie_break
-    assert rules["trade"]["raised_by"] == game.trade_raised_by
-    assert rules["discard"]["bonus"]["colors"] == game.discard_bonus_colors
+    assert rules == game.rules  # every value back exactly
+    assert rules["setup"]["guilds"]["color"] == game.guild_color
+    assert rules["setup"]["first_game_wonders"] == game.rules["setup"]["first_game_wonders"]
+    assert rules["scoring"]["tie_break"] == game.rules["scoring"]["tie_break"]
     items = (*game.buildings, *game.wonders, *game.tokens)
     classes = (*ruleset.buildings, *ruleset.wonders, *ruleset.tokens)
     for item, cls in zip(items, classes, strict=True):
@@ -370,7 +390,7 @@ def test_hostile_text_in_every_field(field: tuple[str, str], tmp_path: Path) -> 
     values = sorted({value for key, value in leaves(game) if key == field})
     mapping = {value: hostile(value) for value in values}
     bad = rename(game, mapping)
-    compiled = check_python(bad, tmp_path)
+    compiled = check_python(bad, tmp_path, base=game)
     shown = list(mapping.values()) if field in NAMES else []
     rendered = check_render(bad, "en", {}, shown, base=game)
     if field in NAMES:  # names are free text: always accepted, shown exactly
@@ -408,7 +428,7 @@ CLASSIC_FIELDS = sorted({key for key, _ in leaves(classic())})
 
 
 def test_classic_has_text_in_the_fields_only_it_uses() -> None:
-    assert {("Board", "name"), ("AgeDeck", "pass_to"), ("Game", "trade_sellable")} <= \
+    assert {("Board", "name"), (RECORD, "ages.pass"), (RECORD, "trade.sellable")} <= \
         set(CLASSIC_FIELDS)
 
 

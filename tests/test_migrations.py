@@ -113,7 +113,7 @@ def test_every_data_revision_loads(history, tmp_path: Path) -> None:
             loaded = load_game(game)
             errors = [d for d in loaded.diagnostics if d.severity == "error"]
             assert loaded.ok, (rev, errors)
-            assert loaded.game.setup.guild_color == "purple"
+            assert loaded.game.rules["setup"]["guilds"]["color"] == "purple"
             warnings = [d.code for d in loaded.diagnostics]
             assert warnings == ([] if loaded.format == migrations.FORMAT_VERSION
                                 else ["WS503"]), rev

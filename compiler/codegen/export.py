@@ -9,7 +9,7 @@ from typing import Any
 
 from wondersmith.engine.runtime import Structure as RuntimeStructure, StructureRow
 from wondersmith.ir.model import Board, Building, Cost, Game, Token, Wonder, stage_id_of
-from wondersmith.dsl.rules_keys import CLASSIC_MECHANICS
+from wondersmith.ir.rules import plain, variant_players
 from wondersmith.dsl.vocabulary import Effect
 
 FORMAT = "wondersmith-ruleset"
@@ -65,47 +65,8 @@ def _structure(game: Game, index: int) -> dict[str, Any]:
             "slots": slots}
 
 
-def rule_sections(game: Game) -> dict[str, Any]:
-    """The rule sections of game.yaml as validated plain data, shaped as game.yaml writes
-    them: the export holds them and the compiled ruleset carries them for the engine
-    (`RULESET.rules`). 7 Wonders Duel's: setup, trade, discard, military, science, scoring,
-    next_age; a game of 7 Wonders' mechanics writes its own (`circle_sections`)."""
-    if any(m in CLASSIC_MECHANICS for m in game.mechanics):
-        return circle_sections(game)
-    s = game.setup
-    discard: dict[str, Any] = {"coins": game.discard_coins}
-    if game.discard_bonus:
-        discard["bonus"] = {"amount": game.discard_bonus,
-                            "colors": list(game.discard_bonus_colors)}
-    return {
-        "setup": {
-            "starting_coins": s.starting_coins,
-            "board_tokens": s.board_tokens,
-            "removed_cards_per_age": s.removed_cards_per_age,
-            "guilds": {"age": s.guild_age, "count": s.guilds_drawn, "color": s.guild_color},
-            "max_wonders_built": s.max_wonders_built,
-            "wonder_draft": [list(r) for r in s.wonder_draft],
-            **({"first_game_wonders": {"first": list(s.first_game_wonders[0]),
-                                       "second": list(s.first_game_wonders[1])}}
-               if s.first_game_wonders else {}),
-        },
-        "trade": {"base_price": game.trade_base_price, "raised_by": list(game.trade_raised_by),
-                  "raise_per_unit": game.trade_raise_per_unit},
-        "discard": discard,
-        "military": {"supremacy_at": game.supremacy_at,
-                     "zones": [{"from": z.first, "to": z.last, "points": z.points,
-                                **({"loot": z.loot} if z.loot else {})} for z in game.zones]},
-        "science": {"pair_takes_token": game.science_pair_takes_token,
-                    "pair_size": game.science_pair_size,
-                    "supremacy": game.science_supremacy,
-                    "cards_per_symbol": game.science_cards_per_symbol},
-        "scoring": {"coins_per_point": game.coins_per_point, "tie_break": game.tie_break},
-        "next_age": {"chooser": game.next_age_chooser, "tie": game.next_age_tie},
-    }
-
-
 def export(game: Game) -> dict[str, Any]:
-    rules = rule_sections(game)
+    rules = plain(game.rules, list)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -118,7 +79,8 @@ def export(game: Game) -> dict[str, Any]:
                       "manufactured": list(game.manufactured_resources)},
         "colors": list(game.colors),
         "science_symbols": list(game.science_symbols),
-        # A game with hands (7 Wonders) writes its Ages in its rule sections.
+        # The rule sections as game.yaml writes them (the rules record, `Game.rules`). A
+        # game with hands (7 Wonders) writes its Ages there, with their rule keys.
         "ages": rules["ages"] if "ages" in rules else
         [{"age": a.age, "cards": a.cards, "colors": dict(a.colors)} for a in game.ages],
         **{section: value for section, value in rules.items() if section != "ages"},
@@ -130,65 +92,8 @@ def export(game: Game) -> dict[str, Any]:
     }
 
 
-def _listed(game: Game, mechanic: str, section: dict[str, Any]) -> dict[str, Any]:
-    return section if mechanic in game.mechanics else {}
-
-
-def circle_sections(game: Game) -> dict[str, Any]:
-    """The rule sections of a game of 7 Wonders' mechanics, in the order game.yaml writes
-    them: ages (printed, hand, pass), setup, turn, trade, discard, conflicts, science, scoring,
-    two_player_variant. A key a mechanic reads is written when the game lists it; an
-    optional key when the data gives it."""
-    s = game.setup
-    guilds: dict[str, Any] = {"age": s.guild_age, "color": s.guild_color}
-    if s.guilds_printed:
-        guilds["printed"] = s.guilds_printed
-    guilds["count"] = ({"players_plus": s.guilds_players_plus}
-                       if s.guilds_players_plus is not None else s.guilds_drawn)
-    ages = [{"age": a.age, **({"printed": a.printed} if a.printed else {}),
-             **_listed(game, "hand_draft", {"hand": a.hand, "pass": a.pass_to})}
-            for a in game.ages]
-    out: dict[str, Any] = {
-        "ages": ages,
-        "setup": {"starting_coins": s.starting_coins,
-                  **({"boards": {"count": s.boards.count, "deal": s.boards.deal,
-                                 "side": s.boards.side}} if s.boards else {}),
-                  "guilds": guilds},
-    }
-    if "hand_draft" in game.mechanics:
-        out["turn"] = {"simultaneous": game.turn_simultaneous, "per_age": game.turns_per_age}
-    out["trade"] = {"base_price": game.trade_base_price,
-                    **_listed(game, "bank_trade", {
-                        "raised_by": list(game.trade_raised_by),
-                        "raise_per_unit": game.trade_raise_per_unit}),
-                    **_listed(game, "neighbour_trade", {
-                        "from": game.trade_from, "sellable": list(game.trade_sellable),
-                        "income_spendable": game.trade_income_spendable})}
-    out["discard"] = {"coins": game.discard_coins}
-    if game.discard_bonus:
-        out["discard"]["bonus"] = {"amount": game.discard_bonus,
-                                   "colors": list(game.discard_bonus_colors)}
-    if game.conflicts:
-        c = game.conflicts
-        out["conflicts"] = {"at": c.at, "victory": list(c.victory), "defeat": c.defeat,
-                            **({"tokens_in_box": c.tokens_in_box} if c.tokens_in_box else {})}
-    if game.science_sets:
-        sc = game.science_sets
-        out["science"] = {"identical": sc.identical, "set_size": sc.set_size,
-                          "set_points": sc.set_points, "wildcards": sc.wildcards}
-    out["scoring"] = {"coins_per_point": game.coins_per_point, "tie_break": game.tie_break}
-    if game.two_player_variant:
-        v = game.two_player_variant
-        out["two_player_variant"] = {"players": v.players, "deck_players": v.deck_players,
-                                     **{k: list(x) if isinstance(x, tuple) else x
-                                        for k, x in v.settings}}
-    return out
-
-
 def player_counts(game: Game) -> tuple[int, ...]:
     """Every player count the game is played at: its range, and the 2-player variant's
     count when it declares one (7 Wonders)."""
-    counts = set(game.player_counts)
-    if game.two_player_variant:
-        counts.add(game.two_player_variant.players)
-    return tuple(sorted(counts))
+    variant = variant_players(game.rules)
+    return tuple(sorted({*game.player_counts, *([variant] if variant else [])}))

@@ -21,10 +21,8 @@ from typing import Any
 import jinja2
 
 from wondersmith import resources
-from wondersmith.codegen.export import player_counts, rule_sections
-from wondersmith.engine.core.rules import CoreRules, RulesError
-from wondersmith.engine.mechanics import module
-from wondersmith.engine.mechanics.catalogue import MECHANICS
+from wondersmith.codegen.export import player_counts
+from wondersmith.engine.core.rules import RulesError
 from wondersmith.codegen.literals import (Code, LiteralError, boolean, class_name, comment,
                                           data, flat, literal, located, only_code,
                                           package_name, shown, whole)
@@ -32,6 +30,7 @@ from wondersmith.codegen.wrap import wrap
 from wondersmith.dsl.rules_keys import KNOWN
 from wondersmith.dsl.verbs import collected_attributes
 from wondersmith.ir.model import Board, Building, Game, Token, Wonder, stage_id_of
+from wondersmith.ir.rules import CORE
 
 TEMPLATES = resources.folder("wondersmith.codegen", "templates")
 
@@ -227,13 +226,11 @@ class _Compiler:
         unknown = [m for m in g.mechanics if m not in KNOWN]
         if unknown:  # validation refuses them (WS319); the engine would have no rules
             raise LiteralError(f"unknown mechanic {shown(unknown[0])}")
-        rules = rule_sections(g)
+        rules = g.rules
         try:  # what the engine will read: the core's and each listed mechanic's config
-            CoreRules.parse(rules)
-            for name in g.mechanics:
-                if name in MECHANICS:  # one the engine has (7 Wonders' land with its engine)
-                    module(name).Config.parse(rules)
-        except (RulesError, KeyError, TypeError) as exc:
+            for name in (CORE, *g.mechanics):
+                g.config(name)
+        except RulesError as exc:
             raise LiteralError(f"the rules record cannot be read by the engine: {exc}") \
                 from None
         structures = [
@@ -258,7 +255,7 @@ class _Compiler:
             "ages": whole(len(g.ages)),
             "structures": "(\n" + "".join(f"        {x},\n" for x in structures) + "    )"
             if structures else "()",
-            # The rule sections as the export writes them (export.rule_sections).
+            # The rules record (`Game.rules`), as the export writes it.
             "rules": data(rules, 4),
         }
         if player_counts(g) != (g.players,):  # else the runtime's default

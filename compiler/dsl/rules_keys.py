@@ -1,42 +1,32 @@
-"""Which game.yaml keys each rule mechanic reads, and the schema of the circle-seating keys.
+"""The rule sections of game.yaml, which keys each rule mechanic reads, and the schema of the
+circle-seating keys.
+
+`SECTIONS` names the sections that hold rules, in the order the rules record
+(`wondersmith.ir.rules.record`, `RULESET.rules`, the export) writes them.
 
 A key that only one mechanic gives a meaning to (Duel's military track, a classic hand's pass
 direction) is required only when the game lists that mechanic, so a game of 7 Wonders does not
 carry Duel's structures and Duel does not carry classic's hands. `REQUIRED_KEYS` is that map;
 `schemas.game_schema` turns it into `if mechanics contains ... then required ...` clauses.
-
-The mechanics of classic 7 Wonders (`CLASSIC_MECHANICS`) are described here (`CLASSIC`) for
-the checks until the engine's catalogue lists them: an engine mechanic of the same name
-replaces the entry.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from wondersmith.dsl.terms import COLORS, count_schema, enum_schema
-from wondersmith.engine.mechanics.catalogue import CIRCLE, MECHANICS, About
+from wondersmith.engine.mechanics.catalogue import MECHANICS, About
 
-# The mechanics of 7 Wonders, in the order the engine composes them.
-CLASSIC_MECHANICS = ("hand_draft", "neighbour_trade", "conflicts", "science_sets",
-                     "wonder_boards")
+# The sections of game.yaml that hold rules, in the order the rules record writes them (the
+# keys inside a section in the order game.yaml writes them). Every game has setup, trade,
+# discard, science and scoring; the others belong to the mechanics that read them.
+SECTIONS = ("ages", "setup", "turn", "trade", "discard", "military", "conflicts", "science",
+            "scoring", "next_age", "two_player_variant")
+# The keys of an Age that are rules (hands, the cards printed): the record's `ages`. `cards`
+# and `colors` say what the deck holds, the cards' layout (`model.AgeDeck`), not rules.
+AGE_RULES = ("printed", "hand", "pass")
 
-CLASSIC: dict[str, About] = {a.name: a for a in (
-    About("hand_draft", "hands of cards dealt to every seat and passed left or right after "
-                        "each turn; every seat chooses, then all choices resolve together",
-          seatings=(CIRCLE,), sections=("ages", "turn")),
-    About("neighbour_trade", "missing resources bought from the left and right neighbours, "
-                             "who receive the coins", seatings=(CIRCLE,), sections=("trade",)),
-    About("conflicts", "at the end of each Age every city fights each neighbour by shields, "
-                       "for victory and defeat tokens", seatings=(CIRCLE,),
-          sections=("conflicts",)),
-    About("science_sets", "science scored as each symbol's count squared plus points per "
-                          "set of different symbols, wildcards chosen at the end",
-          sections=("science",)),
-    About("wonder_boards", "a double-sided Wonder board per city, built in stages",
-          sections=("setup",)),
-) if a.name not in MECHANICS}
-
-KNOWN: dict[str, About] = {**MECHANICS, **CLASSIC}
+# The mechanics the data may name: the engine's (`catalogue.MECHANICS`).
+KNOWN: dict[str, About] = MECHANICS
 
 # For each mechanic, the keys it reads: (section, keys of the section) or ("ages[]", keys of
 # every Age), or (section,) alone for a whole section.

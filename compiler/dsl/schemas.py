@@ -17,8 +17,7 @@ from wondersmith import resources
 from wondersmith.atomic import write_text
 from wondersmith.codegen.export import VERSION as EXPORT_VERSION
 from wondersmith.dsl import rules_keys, vocabulary as v
-from wondersmith.engine.mechanics.catalogue import (NEXT_AGE_CHOOSERS, NEXT_AGE_TIES,
-                                                    RULE_SECTIONS, SEATINGS)
+from wondersmith.engine.mechanics.catalogue import NEXT_AGE_CHOOSERS, NEXT_AGE_TIES, SEATINGS
 from wondersmith.ir.migrations import FORMAT_KEY, FORMAT_VERSION
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -450,10 +449,10 @@ def export_schema() -> dict[str, Any]:
                                    "cost": cost, "effects": effects})
     side = {"type": "array", "minItems": 1, "items": stage,
             "description": "The side's stages, in building order"}
-    # Sections only the game's mechanics give (7 Wonders Duel's or 7 Wonders'); the others
-    # every game has.
-    optional = ("military", "next_age", "turn", "conflicts", "two_player_variant")
-    sections = (*RULE_SECTIONS, *(s for s in optional if s not in RULE_SECTIONS))
+    # The rule sections, as the rules record writes them (its Ages are `ages`, above); those
+    # the game schema does not require belong to the game's mechanics.
+    sections = [s for s in rules_keys.SECTIONS if s != "ages"]
+    optional = tuple(s for s in sections if s not in game_schema()["required"])
     board = obj("A Wonder board", {
         "id": ident, "name": name,
         "produces": {**cost, "description": "The board's own production"},

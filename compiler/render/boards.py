@@ -81,9 +81,9 @@ def board_view(t: Translator, board: Board, name: Text,
 
 def conflict_rows(t: Translator, game: Game) -> list[dict[str, Any]]:
     """The conflict tokens of each Age: the victory token's points and the defeat token's."""
-    c = game.conflicts
-    if c is None:
+    if "conflicts" not in game.mechanics:
         return []
+    c = game.config("conflicts")
     return [{"age": t.format(t.gettext("Age {age}"), age=roman(age)),
              "victory": f"+{points}" if points > 0 else str(points),
              "defeat": str(c.defeat)}

@@ -2,14 +2,16 @@
 hands, trade with the neighbours, conflicts, science sets, Wonder boards and the 2-player
 variant.
 
-Each function is the `words` of a `texts.Part`: it reads every number from the game (the
-hand size, the pass direction of each Age, the trade price, the conflict tokens, the science
-set, the variant's settings) and fills a gettext message with it, so a data change updates
-the summary in every language and no number is written into a message.
+Each function is the `words` of a `texts.Part`: it reads every number from the game's rules
+record, through the engine's config of the mechanic where one reads it (the hand size, the
+pass direction of each Age, the trade price, the conflict tokens, the science set, the
+variant's settings) and fills a gettext message with it, so a data change updates the
+summary in every language and no number is written into a message.
 """
 from __future__ import annotations
 
 from wondersmith.ir.model import Game
+from wondersmith.ir.rules import CORE, guilds_at
 from wondersmith.render import phrases
 from wondersmith.render.i18n import Text, Translator
 from wondersmith.render.scoring import pad_rows
@@ -33,18 +35,18 @@ def goal(t: Translator, g: Game) -> Text:
 
 
 def boards_dealt(t: Translator, g: Game) -> Text:
-    deal = g.setup.boards
+    deal = g.rules["setup"].get("boards")
     if deal is None:
         return Text("")
-    if deal.deal == "random":
+    if deal["deal"] == "random":
         board = t.gettext("Deal one of the {n} Wonder boards to each player at random.")
     else:
         board = t.gettext("Each player chooses one of the {n} Wonder boards.")
-    if deal.side == "random":
+    if deal["side"] == "random":
         side = t.gettext("Whether side A or side B is played is drawn at random.")
     else:
         side = t.gettext("Each player chooses side A or side B of their board.")
-    return t.format(Text(f"{board} {side}", board.fallback or side.fallback), n=deal.count)
+    return t.format(Text(f"{board} {side}", board.fallback or side.fallback), n=deal["count"])
 
 
 def decks(t: Translator, g: Game) -> Text:
@@ -52,18 +54,25 @@ def decks(t: Translator, g: Game) -> Text:
     return t.format(t.gettext(
         "For each Age, use only the cards marked with the number of players or fewer "
         "({first}+ to {last}+): each player is then dealt {hand} cards."),
-        first=counts[0], last=counts[-1], hand=g.ages[0].hand if g.ages else 0)
+        first=counts[0], last=counts[-1], hand=_hand(g))
+
+
+def _hand(g: Game) -> int:
+    """Cards dealt to each player in Age I."""
+    hands = g.config("hand_draft").hand
+    return hands[0] if hands else 0
 
 
 def guilds(t: Translator, g: Game) -> Text:
-    if g.setup.guilds_players_plus is not None:
+    guilds = g.rules["setup"]["guilds"]
+    if isinstance(guilds["count"], dict):
         return t.format(t.gettext(
             "Shuffle as many guilds as there are players plus {n}, drawn at random, into the "
             "deck of Age {age}; the others go back to the box unseen."),
-            n=g.setup.guilds_players_plus, age=roman(g.setup.guild_age))
+            n=guilds["count"]["players_plus"], age=roman(guilds["age"]))
     return t.format(t.gettext(
         "Shuffle {n} guilds, drawn at random, into the deck of Age {age}."),
-        n=g.setup.guilds_drawn, age=g.setup.guild_age)
+        n=guilds["count"], age=guilds["age"])
 
 
 def turn(t: Translator, g: Game) -> Text:
@@ -79,9 +88,9 @@ def build_stage(t: Translator, g: Game) -> Text:
 
 
 def discard(t: Translator, g: Game) -> Text:
+    coins = g.config("hand_draft").discard_coins
     return t.format(t.ngettext("Discard it: take {n} coin from the bank.",
-                               "Discard it: take {n} coins from the bank.", g.discard_coins),
-                    n=g.discard_coins)
+                               "Discard it: take {n} coins from the bank.", coins), n=coins)
 
 
 def no_duplicates(t: Translator, g: Game) -> Text:
@@ -90,8 +99,8 @@ def no_duplicates(t: Translator, g: Game) -> Text:
 
 def passing(t: Translator, g: Game) -> Text:
     by_direction: dict[str, list[int]] = {}
-    for deck in g.ages:
-        by_direction.setdefault(deck.pass_to, []).append(deck.age)
+    for deck, direction in zip(g.ages, g.config("hand_draft").passes):
+        by_direction.setdefault(direction, []).append(deck.age)
     words = {"left": lambda n: t.ngettext("to the left neighbour in Age {ages}",
                                           "to the left neighbour in Ages {ages}", n),
              "right": lambda n: t.ngettext("to the right neighbour in Age {ages}",
@@ -103,18 +112,19 @@ def passing(t: Translator, g: Game) -> Text:
 
 
 def last_turn(t: Translator, g: Game) -> Text:
-    hand = g.ages[0].hand if g.ages else 0
-    left = hand - g.turns_per_age
+    turns = g.config("hand_draft").turns
+    left = _hand(g) - turns
     return t.format(t.ngettext(
         "An Age has {turns} turns: after the last one, each player discards the {left} card "
         "left in their hand face down.",
         "An Age has {turns} turns: after the last one, each player discards the {left} cards "
-        "left in their hand face down.", left), turns=g.turns_per_age, left=left)
+        "left in their hand face down.", left), turns=turns, left=left)
 
 
 def _sellable(t: Translator, g: Game) -> Text:
     items = [t.gettext("their Wonder board") if s == "board"
-             else Text(phrases.discount_target(t, s)) for s in g.trade_sellable]
+             else Text(phrases.discount_target(t, s))
+             for s in g.config("neighbour_trade").sellable]
     return t.join(items, style="or")
 
 
@@ -122,11 +132,12 @@ def neighbour_trade(t: Translator, g: Game) -> Text:
     return t.format(t.gettext(
         "A missing resource can be bought from your left or right neighbour for {n} coins a "
         "unit, paid to that neighbour, if it comes from {sellable}. The neighbour cannot "
-        "refuse and keeps the resource."), n=g.trade_base_price, sellable=_sellable(t, g))
+        "refuse and keeps the resource."), n=g.config("neighbour_trade").base_price,
+        sellable=_sellable(t, g))
 
 
 def trade_income(t: Translator, g: Game) -> Text:
-    if g.trade_income_spendable == "next_turn":
+    if g.config("neighbour_trade").income_spendable == "next_turn":
         return t.gettext("Coins received during a turn can be spent only from the next turn.")
     return t.gettext("Coins received during a turn can be spent at once.")
 
@@ -137,9 +148,7 @@ def _points(t: Translator, n: int) -> Text:
 
 
 def conflicts(t: Translator, g: Game) -> Text:
-    c = g.conflicts
-    if c is None:
-        return Text("")
+    c = g.config("conflicts")
     victory = t.join([t.format(t.gettext("{points} in Age {age}"), points=_points(t, points),
                                age=roman(age)) for age, points in enumerate(c.victory, 1)])
     return t.format(t.gettext(
@@ -149,9 +158,7 @@ def conflicts(t: Translator, g: Game) -> Text:
 
 
 def science(t: Translator, g: Game) -> Text:
-    s = g.science_sets
-    if s is None:
-        return Text("")
+    s = g.config("science_sets")
     examples = t.join([Text(str(n * n)) for n in range(1, 5)])
     return t.format(t.gettext(
         "Each science symbol scores the square of its number of copies ({examples} victory "
@@ -174,16 +181,17 @@ def scoring(t: Translator, g: Game) -> Text:
     return t.format(t.gettext(
         "After Age {age}, add up victory points on the scoring pad: {rows}. Each set of {n} "
         "coins is worth 1 victory point."), age=roman(len(g.ages)), rows=t.join(rows),
-        n=g.coins_per_point)
+        n=g.config(CORE).coins_per_point)
 
 
 def tie(t: Translator, g: Game) -> Text:
-    if g.tie_break == "coins":
+    tie_break = g.config(CORE).tie_break
+    if tie_break == "coins":
         return t.gettext("On a tie, the player with the most coins wins; if still tied, they "
                          "share the victory.")
     return t.format(t.gettext(
         "On a tie, the player with the most victory points from {color} cards wins; if "
-        "still tied, they share the victory."), color=phrases.color_adjective(t, g.tie_break))
+        "still tied, they share the victory."), color=phrases.color_adjective(t, tie_break))
 
 
 # The 2-player variant --------------------------------------------------------------------
@@ -211,43 +219,45 @@ def unknown_variant_settings(g: Game) -> list[str]:
 
 
 def _variant(g: Game) -> dict[str, object]:
-    return dict(g.two_player_variant.settings) if g.two_player_variant else {}
+    """The variant's settings as game.yaml writes them (its player counts apart)."""
+    variant = g.rules.get("two_player_variant") or {}
+    return {k: v for k, v in variant.items() if k not in ("players", "deck_players")}
 
 
 def _deck_cards(g: Game, players: int) -> int:
     """Cards in each Age's deck for `players` (guilds counted in their Age)."""
     sizes = {deck.age: sum(b.copies_at(players) for b in g.age_cards(deck.age))
              for deck in g.ages}
-    sizes[g.setup.guild_age] = sizes.get(g.setup.guild_age, 0) + g.setup.guilds_at(players)
+    age = g.rules["setup"]["guilds"]["age"]
+    sizes[age] = sizes.get(age, 0) + guilds_at(g.rules, players)
     return min(sizes.values()) if sizes else 0
 
 
 def variant_setup(t: Translator, g: Game) -> Text:
-    v = g.two_player_variant
+    v = g.rules.get("two_player_variant")
     if v is None:
         return Text("")
     settings = _variant(g)
     return t.format(t.gettext(
         "With {players} players, a third city, the Free City, is played by both players in "
         "turn: it takes a Wonder board and {coins} coins like the others. Use the cards for "
-        "{deck} players ({cards} cards in each Age)."), players=v.players,
-        coins=settings.get("free_city_coins", g.setup.starting_coins), deck=v.deck_players,
-        cards=_deck_cards(g, v.deck_players))
+        "{deck} players ({cards} cards in each Age)."), players=v["players"],
+        coins=settings.get("free_city_coins", g.config(CORE).starting_coins),
+        deck=v["deck_players"], cards=_deck_cards(g, v["deck_players"]))
 
 
 def variant_draw_pile(t: Translator, g: Game) -> Text:
-    v = g.two_player_variant
     settings = _variant(g)
-    if v is None or "draw_pile" not in settings:
+    if "draw_pile" not in settings:
         return Text("")
     return t.format(t.gettext(
         "Each player is dealt {hand} cards; the {pile} cards left are the Free City's draw "
-        "pile."), hand=g.ages[0].hand if g.ages else 0, pile=settings["draw_pile"])
+        "pile."), hand=_hand(g), pile=settings["draw_pile"])
 
 
 def variant_turn(t: Translator, g: Game) -> Text:
     settings = _variant(g)
-    if g.two_player_variant is None:
+    if "two_player_variant" not in g.rules:
         return Text("")
     starts = {"left_of_free_city": t.gettext("The player to the left of the Free City"),
               "right_of_free_city": t.gettext("The player to the right of the Free City")}
@@ -282,7 +292,7 @@ def variant_free_city(t: Translator, g: Game) -> Text:
 
 
 def variant_scoring(t: Translator, g: Game) -> Text:
-    if g.two_player_variant is None:
+    if "two_player_variant" not in g.rules:
         return Text("")
     return t.gettext("Conflicts and scoring are those of the game with more players, the Free "
                      "City being the neighbour of both players.")

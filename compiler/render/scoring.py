@@ -28,7 +28,7 @@ def pad_rows(t: Translator, game: Game) -> list[tuple[str, Text]]:
     """(key, label) of each row, in the pad's order; the last is the total."""
     listed = set(game.mechanics)
     rows: list[tuple[str, Text]] = []
-    if game.conflicts is not None or "military_track" in listed:
+    if listed & {"conflicts", "military_track"}:
         rows.append(("military", t.gettext("Military")))
     rows.append(("coins", t.gettext("Coins")))
     if game.boards or game.wonders:

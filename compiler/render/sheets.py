@@ -26,9 +26,11 @@ from markupsafe import Markup, escape
 from wondersmith import resources
 from wondersmith.dsl.effect import Effect, Icon
 from wondersmith.dsl.rules_keys import KNOWN as MECHANICS
+from wondersmith.engine.core.rules import RulesError
 from wondersmith.engine.mechanics.catalogue import OPPONENT, SEATINGS
 from wondersmith.ir.model import Board, Building, Cost, Game, Structure, Token, Wonder
-from wondersmith.render import boards, circle_texts, phrases, scoring, texts
+from wondersmith.ir.rules import CORE
+from wondersmith.render import boards, circle_texts, phrases, scoring, texts, track
 from wondersmith.render.i18n import LANGUAGE_NAMES, Text, Translator, translator
 
 HERE = resources.folder("wondersmith.render")
@@ -159,24 +161,6 @@ def structure_svg(structure: Structure) -> Markup:
     return Markup("".join(parts))
 
 
-def military_cells(game: Game) -> list[dict[str, Any]]:
-    """The track from one capital to the other, one cell per space, centre at 0."""
-    cells = []
-    for pos in range(-game.supremacy_at, game.supremacy_at + 1):
-        d = abs(pos)
-        zone = next((z for z in game.zones if z.first <= d <= z.last), None)
-        level = game.zones.index(zone) if zone else len(game.zones)
-        cells.append({"pos": pos, "distance": d, "capital": zone is None,
-                      "level": level, "points": zone.points if zone else None})
-    return cells
-
-
-def military_zones(game: Game) -> list[dict[str, Any]]:
-    """The zones on one side of the track, from the centre outwards."""
-    return [{"first": z.first, "last": z.last, "points": z.points, "loot": z.loot}
-            for z in game.zones]
-
-
 class RenderError(ValueError):
     """Data text that cannot be placed safely where the sheet needs it (a bug in validation)."""
 
@@ -281,7 +265,9 @@ def environment() -> jinja2.Environment:
 
 def _check_rules_names(game: Game) -> None:
     """The seating and mechanics choose the sheet's wording: names validation knows (WS319,
-    WS320) or a refusal, never a sheet quietly missing its rules."""
+    WS320) or a refusal, never a sheet quietly missing its rules. The rules record is read
+    through each listed mechanic's config, as `compile` reads it: one it cannot hold is
+    refused here too."""
     unknown = [m for m in game.mechanics if m not in MECHANICS]
     if game.seating not in SEATINGS:
         raise RenderError(f"unknown seating {game.seating!r}")
@@ -290,6 +276,11 @@ def _check_rules_names(game: Game) -> None:
     settings = circle_texts.unknown_variant_settings(game)
     if settings:
         raise RenderError("unknown 2-player variant settings: " + ", ".join(settings))
+    for name in (CORE, *game.mechanics):  # the numbers the summary reads, as the engine does
+        try:
+            game.config(name)
+        except RulesError as exc:
+            raise RenderError(f"the rules record cannot be read: {exc}") from None
 
 
 def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
@@ -302,7 +293,7 @@ def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
     if chains is not None:
         labels["chain_gives"] = t.gettext("Makes free")
     ages = []
-    colors = [c for c in game.colors if c != game.setup.guild_color]
+    colors = [c for c in game.colors if c != game.guild_color]
     for deck in game.ages:
         cards = game.age_cards(deck.age)
         groups = []
@@ -328,10 +319,10 @@ def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
         "lang": lang, "language_name": LANGUAGE_NAMES[lang], "game": game,
         "title": Text(game.name), "labels": labels, "ages": ages,
         "guilds": guilds,
-        "guilds_title": phrases.color_heading(t, game.setup.guild_color),
+        "guilds_title": phrases.color_heading(t, game.guild_color),
         "wonders": [card_view(t, w, names, opponent) for w in game.wonders],
         "tokens": [card_view(t, k, names, opponent) for k in game.tokens],
-        "cells": military_cells(game), "zones": military_zones(game),
+        "cells": track.cells(game), "zones": track.zones(game),
         "rules": texts.rules_summary(t, game), "structures": structures,
         "boards": [boards.board_view(t, b, _name(t, b, names),
                                      lambda effects: _effects(t, effects, opponent))
@@ -339,7 +330,7 @@ def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
         "conflicts": boards.conflict_rows(t, game),
         "pad": scoring.pad(t, game),
         "has_copies": any(b.copies for b in game.buildings),
-        "has_track": "military_track" in game.mechanics,
+        "has_track": "military_track" in game.mechanics, "track": track.config(game),
         "card_types": texts.card_types(t, game),
         "paper": PAPERS[paper], "icon_css": Markup(icon_css()),
         "font_base": font_base, "css_page": Markup(css_page),

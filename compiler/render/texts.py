@@ -1,9 +1,10 @@
 """Sheet labels and the rules summary, as gettext messages filled from the game's data.
 
 The numbers in the rules (starting coins, trade price, military zones...) come from the
-intermediate form, so a data change updates the summary in every language. The summary is
-assembled from parts, each describing the rule mechanics it needs: a game's summary holds the
-parts of the mechanics its game.yaml lists (`mechanics`), so no game's rules are assumed.
+rules record, read through the engine's config of each mechanic (`Game.config`), so a data
+change updates the summary in every language. The summary is assembled from parts, each
+describing the rule mechanics it needs: a game's summary holds the parts of the mechanics its
+game.yaml lists (`mechanics`), so no game's rules are assumed.
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from wondersmith.ir.model import Game
+from wondersmith.ir.rules import CORE
 from wondersmith.render import circle_texts as circle, phrases
 from wondersmith.render.i18n import Text, Translator
 
@@ -72,7 +74,7 @@ def card_types(t: Translator, game: Game) -> list[tuple[str, Text, Text]]:
             "Give a science symbol, scored in sets at the end of the game."),
         "yellow": t.gettext("Give coins, produce resources or change the trade price; each "
                             "one adds a coin when you discard a card.")
-        if game.discard_bonus else t.gettext(
+        if game.rules["discard"].get("bonus") else t.gettext(
             "Give coins, produce resources or lower the price of trade."),
         "red": t.gettext("Give shields that move the conflict pawn.")
         if "military_track" in listed else t.gettext(
@@ -156,7 +158,13 @@ def _texts(t: Translator, game: Game, parts: tuple[Part, ...], listed: set[str])
 
 
 def _cards_per_age(game: Game) -> int:
-    return game.ages[0].cards - game.setup.removed_cards_per_age if game.ages else 0
+    removed = game.config("card_structure").removed_cards_per_age
+    return game.ages[0].cards - removed if game.ages else 0
+
+
+def _first_player_wonders(game: Game) -> int:
+    """Wonders the first player takes in the draft (seat 0 of each round's picks)."""
+    return sum(r.count(0) for r in game.config("wonder_draft").rounds)
 
 
 SUMMARY = (
@@ -170,21 +178,23 @@ SUMMARY = (
     Layout(lambda t: t.gettext("Set-up"), bullets=(
         Part((), lambda t, g: t.format(t.ngettext(
             "Each player takes {n} coin from the bank.",
-            "Each player takes {n} coins from the bank.", g.setup.starting_coins),
-            n=g.setup.starting_coins)),
+            "Each player takes {n} coins from the bank.", g.config(CORE).starting_coins),
+            n=g.config(CORE).starting_coins)),
         Part(("progress_tokens",), lambda t, g: t.format(t.ngettext(
             "Place {n} progress token face up on the board; the others go back to the box.",
             "Place {n} progress tokens face up on the board; the others go back to the box.",
-            g.setup.board_tokens), n=g.setup.board_tokens)),
+            g.config("progress_tokens").board_tokens),
+            n=g.config("progress_tokens").board_tokens)),
         Part(("wonder_draft",), lambda t, g: t.format(t.gettext(
             "Choose the Wonders: reveal 4, the first player takes 1, the second player 2, the "
             "first player the last one; then reveal 4 more and start with the second player. "
             "Each player has {n} Wonders."),
-            n=sum(r.count("first") for r in g.setup.wonder_draft))),
+            n=_first_player_wonders(g))),
         Part(("card_structure",), lambda t, g: t.format(t.ngettext(
             "Remove {n} card from each Age deck without looking at it.",
             "Remove {n} cards from each Age deck without looking at them.",
-            g.setup.removed_cards_per_age), n=g.setup.removed_cards_per_age)),
+            g.config("card_structure").removed_cards_per_age),
+            n=g.config("card_structure").removed_cards_per_age)),
         Part(("wonder_boards",), circle.boards_dealt),
         Part(("hand_draft",), circle.decks),
         Part((), circle.guilds),
@@ -199,7 +209,8 @@ SUMMARY = (
         # The discard rule is read by card_structure (the mechanics catalogue says so).
         Part(("card_structure",), lambda t, g: t.format(t.gettext(
             "Discard it: take {n} coins from the bank, plus 1 for each {color} card in your "
-            "city."), n=g.discard_coins, color=phrases.colors_or(t, g.discard_bonus_colors))),
+            "city."), n=g.config("card_structure").discard_coins,
+            color=phrases.colors_or(t, g.config("card_structure").discard_bonus_colors))),
         Part(("wonder_draft",), lambda t, g: t.gettext(
             "Build a Wonder: pay the Wonder's cost and slide the card under it.")),
         Part(("card_structure",), lambda t, g: t.gettext(
@@ -216,7 +227,8 @@ SUMMARY = (
         Part(("bank_trade",), lambda t, g: t.format(t.gettext(
             "A missing resource can be bought from the bank for {n} coins, plus 1 for each "
             "unit of it that the {color} cards of your opponent produce."),
-            n=g.trade_base_price, color=phrases.colors_or(t, g.trade_raised_by))),
+            n=g.config("bank_trade").base_price,
+            color=phrases.colors_or(t, g.config("bank_trade").raised_by))),
         Part(("neighbour_trade",), circle.neighbour_trade),
         Part(("neighbour_trade",), circle.trade_income),
         Part(("wonder_boards",), circle.boards_produce),
@@ -229,19 +241,21 @@ SUMMARY = (
         Part(("military_track",), lambda t, g: t.format(t.gettext(
             "Zones reached give the coins they take from your opponent ({loot}), once; at the "
             "end of the game the pawn's zone is worth {points} victory points."),
-            loot=t.join([Text(str(z.loot)) for z in g.zones if z.loot]),
-            points=t.join([Text(str(z.points)) for z in g.zones]))),
+            loot=t.join([Text(str(z.loot)) for z in g.config("military_track").zones
+                         if z.loot]),
+            points=t.join([Text(str(z.points)) for z in g.config("military_track").zones]))),
         Part(("military_track",), lambda t, g: t.format(t.gettext(
             "If the pawn reaches the capital ({n} spaces from the centre), you win at once."),
-            n=g.supremacy_at)),
+            n=g.config("military_track").supremacy_at)),
         Part(("conflicts",), circle.conflicts),
     )),
     Layout(lambda t: t.gettext("Science"), paragraphs=(
         Part(("science_pairs",), lambda t, g: t.gettext(
             "Each pair of identical science symbols lets you choose a progress token on the "
-            "board.") if g.science_pair_takes_token else Text("")),
+            "board.") if g.config("science_pairs").pair_takes_token else Text("")),
         Part(("science_pairs",), lambda t, g: t.format(t.gettext(
-            "With {n} different science symbols you win at once."), n=g.science_supremacy)),
+            "With {n} different science symbols you win at once."),
+            n=g.config("science_pairs").supremacy)),
         Part(("science_sets",), circle.science),
         Part(("science_sets",), circle.wildcards),
     )),
@@ -252,12 +266,13 @@ SUMMARY = (
             "chooses.")),
         Part(("wonder_limit",), lambda t, g: t.format(t.gettext(
             "Only {n} Wonders can be built: when the last one is built, the remaining Wonder "
-            "goes back to the box."), n=g.setup.max_wonders_built)),
+            "goes back to the box."), n=g.config("wonder_limit").max_wonders_built)),
     )),
     Layout(lambda t: t.gettext("End of the game"), paragraphs=(
         Part(("progress_tokens",), lambda t, g: t.format(t.gettext(  # it names the tokens
             "After Age {age}, add up victory points: military, buildings, Wonders, progress "
-            "tokens and 1 for each set of {n} coins."), age=len(g.ages), n=g.coins_per_point)),
+            "tokens and 1 for each set of {n} coins."), age=len(g.ages),
+            n=g.config(CORE).coins_per_point)),
         Part(("hand_draft",), circle.scoring),
         Part((), circle.tie),
     )),

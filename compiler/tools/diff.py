@@ -4,7 +4,8 @@ Both sides are loaded into the typed intermediate form (`model.Game`) and compar
 reordering or reformatting a file shows no change, and a side in an older data format (read
 through the migrations) compares as today's. Locale files (`locales/<lang>.yaml`, keyed by
 id) are compared key by key, old text against new, when present on either side. The words
-are in `diff_words`, the text, Markdown and JSON reports in `diff_report`.
+are in `diff_words`, the game-level changes in `diff_rules`, the text, Markdown and JSON
+reports in `diff_report`.
 """
 from __future__ import annotations
 
@@ -15,12 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from wondersmith.dsl.vocabulary import Effect
-from wondersmith.ir.model import Board, Building, Cost, Game, Structure
+from wondersmith.ir.model import Board, Building, Cost, Game
+from wondersmith.tools.diff_rules import diff_rules
 from wondersmith.tools.diff_words import (describe_copies, describe_cost, describe_effect,
-                                          describe_effects, describe_stage, render_value)
+                                          describe_effects, describe_stage)
 
-# Fields of `Game` that are not rules (components are compared item by item).
-_NOT_RULES = {"id", "buildings", "wonders", "tokens", "boards", "source_hash", "loc"}
 KINDS = ("building", "wonder", "token", "board")
 KIND_TITLES = {"building": "Buildings", "wonder": "Wonders", "token": "Progress tokens",
                "board": "Wonder boards"}
@@ -85,69 +85,6 @@ class GameDiff:
     @property
     def empty(self) -> bool:
         return self.status == "changed" and not (self.items or self.rules or self.locales)
-
-
-def _value_diff(label: str, old: Any, new: Any) -> list[str]:
-    """Lines "label: old → new", recursing into dataclasses and matching lists by position."""
-    if old == new:
-        return []
-    if dataclasses.is_dataclass(old) and type(old) is type(new):
-        out: list[str] = []
-        for f in dataclasses.fields(old):
-            if f.compare:
-                out += _value_diff(f"{label}, {f.name.replace('_', ' ')}",
-                                   getattr(old, f.name), getattr(new, f.name))
-        return out
-    if (isinstance(old, tuple) and isinstance(new, tuple) and len(old) == len(new)
-            and old and all(dataclasses.is_dataclass(v) for v in old + new)):
-        out = []
-        for i, (a, b) in enumerate(zip(old, new), 1):
-            out += _value_diff(f"{label} {i}", a, b)
-        return out
-    return [f"{label}: {render_value(old)} → {render_value(new)}"]
-
-
-def _keyed_diff(label: str, old: tuple, new: tuple, key: str) -> list[str]:
-    """Lists of per-Age records (decks, structures), matched by their `age`."""
-    a = {getattr(v, key): v for v in old}
-    b = {getattr(v, key): v for v in new}
-    out = []
-    for k in sorted(a.keys() | b.keys()):
-        if k not in b:
-            out.append(f"{label} of Age {k} removed")
-        elif k not in a:
-            out.append(f"{label} of Age {k} added")
-        elif isinstance(a[k], Structure):
-            rows_a, rows_b = a[k].rows, b[k].rows
-            if len(rows_a) != len(rows_b):
-                out.append(f"{label} of Age {k}: {len(rows_a)} rows ({a[k].slots} cards) → "
-                           f"{len(rows_b)} rows ({b[k].slots} cards)")
-            else:
-                out += _value_diff(f"{label} of Age {k}, row", rows_a, rows_b)
-        else:
-            out += [line.replace(f"{label} of Age {k}, age", f"{label} of Age {k}")
-                    for line in _value_diff(f"{label} of Age {k}", a[k], b[k])]
-    return out
-
-
-def diff_rules(old: Game, new: Game) -> list[str]:
-    """Game-level changes: set-up numbers, decks, structures, track, trade, scoring."""
-    out: list[str] = []
-    for f in dataclasses.fields(Game):
-        if f.name in _NOT_RULES or not f.compare:
-            continue
-        a, b = getattr(old, f.name), getattr(new, f.name)
-        if f.name == "ages":
-            out += _keyed_diff("deck", a, b, "age")
-        elif f.name == "structures":
-            out += _keyed_diff("structure", a, b, "age")
-        elif f.name == "zones":
-            out += _value_diff("military track zone", a, b) if len(a) == len(b) else (
-                [f"military track: {render_value(a)} → {render_value(b)}"] if a != b else [])
-        else:
-            out += _value_diff("set-up" if f.name == "setup" else f.name.replace("_", " "),
-                               a, b)
-    return out
 
 
 def _effects_diff(old: tuple[Effect, ...], new: tuple[Effect, ...]) -> list[str]:

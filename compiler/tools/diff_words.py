@@ -9,7 +9,7 @@ from typing import Any
 from wondersmith.dsl.amount import CITY_WORDS, describe_amount
 from wondersmith.dsl.effect import Effect
 from wondersmith.dsl.words import plural
-from wondersmith.ir.model import Cost, Row, Stage, Zone
+from wondersmith.ir.model import Cost, Row, Stage
 
 __all__ = ["CITY_WORDS", "compact", "describe_amount", "describe_cost", "describe_effect",
            "describe_effects", "plural", "render_value"]
@@ -44,14 +44,15 @@ def describe_effects(effects: tuple[Effect, ...]) -> str:
 
 
 def render_value(value: Any) -> str:
-    """A rules value (from `Game`) in words."""
+    """A rules value (from `Game` or its rules record) in words."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, Row):
         return _words(value.columns, " ") + (" (face down)" if value.face_down else "")
-    if isinstance(value, Zone):
-        return (f"{value.first}-{value.last}: {value.points} VP"
-                + (f", loot {value.loot}" if value.loot else ""))
+    if value is None:
+        return "none"
+    if isinstance(value, dict):
+        return compact(value)
     if isinstance(value, tuple):
         if value and all(isinstance(v, tuple) and len(v) == 2 and isinstance(v[1], int)
                          for v in value):

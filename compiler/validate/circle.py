@@ -11,6 +11,7 @@ from typing import Iterator
 
 from wondersmith.diagnostics import Diagnostic
 from wondersmith.ir.model import Building, Game
+from wondersmith.ir.rules import guilds_at
 from wondersmith.validate.semantics import at, check_, in_game
 from wondersmith.validate.strict_yaml import Document
 
@@ -24,18 +25,19 @@ def hands_dealt(game: Game, doc: Document) -> Iterator[Diagnostic]:
     """Each Age deals every player a full hand, at every player count: its copies printed
     for N or fewer, plus the guilds drawn into it, make `hand` × N cards."""
     guilds = game.guilds()
-    for i, deck in enumerate(game.ages):
+    guild_age = game.rules["setup"]["guilds"]["age"]
+    for i, (deck, age) in enumerate(zip(game.ages, game.rules["ages"])):
         cards = game.age_cards(deck.age)
+        hand = age["hand"]
         wrong = []
         for n in game.player_counts:
             dealt = sum(b.copies_at(n) for b in cards)
-            drawn = min(game.setup.guilds_at(n), len(guilds)) \
-                if deck.age == game.setup.guild_age else 0
-            if dealt + drawn != deck.hand * n:
+            drawn = min(guilds_at(game.rules, n), len(guilds)) if deck.age == guild_age else 0
+            if dealt + drawn != hand * n:
                 wrong.append((n, dealt, drawn))
         if wrong:  # one diagnostic an Age, at its first wrong player count
             (n, dealt, drawn), others = wrong[0], [str(w[0]) for w in wrong[1:]]
-            wanted = deck.hand * n
+            wanted = hand * n
             with_guilds = f" and {_plural(drawn, 'guild')}" if drawn else ""
             change = wanted - dealt - drawn
             fix = (f"print {_plural(change, 'more copy', 'more copies')} for {n} "
@@ -43,7 +45,7 @@ def hands_dealt(game: Game, doc: Document) -> Iterator[Diagnostic]:
                    f"mark {_plural(-change, 'copy', 'copies')} for more than {n} players")
             yield in_game(doc, ("ages", i, "hand"), "WS321",
                           f"at {n} players Age {deck.age} deals {_plural(dealt, 'card')}"
-                          f"{with_guilds}; {n} hands of {deck.hand} need {wanted}"
+                          f"{with_guilds}; {n} hands of {hand} need {wanted}"
                           + (f" (wrong at {', '.join(others)} players too)"
                              if others else ""),
                           fix + f" in Age {deck.age}'s "
@@ -53,11 +55,10 @@ def hands_dealt(game: Game, doc: Document) -> Iterator[Diagnostic]:
 @check_(whole_game=True)
 def guilds_enough(game: Game, doc: Document) -> Iterator[Diagnostic]:
     """The guilds in the box are enough for the most players the game seats."""
-    s = game.setup
-    if s.guilds_players_plus is None:
+    if not isinstance(game.rules["setup"]["guilds"]["count"], dict):
         return  # a fixed number of guilds: WS314 holds it to the guilds there are
     most = max(game.player_counts)
-    needed = s.guilds_at(most)
+    needed = guilds_at(game.rules, most)
     have = len(game.guilds())
     if have < needed:
         yield in_game(doc, ("setup", "guilds", "count"), "WS322",
@@ -70,22 +71,25 @@ def guilds_enough(game: Game, doc: Document) -> Iterator[Diagnostic]:
 def printed_counts(game: Game, doc: Document) -> Iterator[Diagnostic]:
     """`printed` in game.yaml matches the copies of the card files."""
     guilds = game.guilds()
-    for i, deck in enumerate(game.ages):
-        if not deck.printed:
+    setup_guilds = game.rules["setup"]["guilds"]
+    for i, age in enumerate(game.rules.get("ages", ())):
+        said = age.get("printed", 0)
+        if not said:
             continue
-        printed = sum(len(b.copies) or 1 for b in game.age_cards(deck.age))
-        if deck.age == game.setup.guild_age:
+        printed = sum(len(b.copies) or 1 for b in game.age_cards(age["age"]))
+        if age["age"] == setup_guilds["age"]:
             printed += len(guilds)
-        if printed != deck.printed:
+        if printed != said:
             yield in_game(doc, ("ages", i, "printed"), "WS323",
-                          f"Age {deck.age}'s files print {_plural(printed, 'card')}; "
-                          f"game.yaml says {deck.printed}",
+                          f"Age {age['age']}'s files print {_plural(printed, 'card')}; "
+                          f"game.yaml says {said}",
                           f"write `printed: {printed}`, or add or remove copies in Age "
-                          f"{deck.age}'s files")
-    if game.setup.guilds_printed and game.setup.guilds_printed != len(guilds):
+                          f"{age['age']}'s files")
+    said = setup_guilds.get("printed", 0)
+    if said and said != len(guilds):
         yield in_game(doc, ("setup", "guilds", "printed"), "WS323",
                       f"the files hold {_plural(len(guilds), 'guild')}; game.yaml says "
-                      f"{game.setup.guilds_printed}", f"write `printed: {len(guilds)}`, or "
+                      f"{said}", f"write `printed: {len(guilds)}`, or "
                       "add or remove guilds")
 
 
@@ -137,16 +141,16 @@ def same_name_same_card(game: Game, doc: Document) -> Iterator[Diagnostic]:
 def circle_setup(game: Game, doc: Document) -> Iterator[Diagnostic]:
     """What game.yaml names exists: the colours neighbours may buy from, the 2-player
     variant's deck."""
-    for j, sold in enumerate(game.trade_sellable):
+    for j, sold in enumerate(game.rules["trade"].get("sellable", ())):
         if sold != "board" and sold not in game.colors:
             yield in_game(doc, ("trade", "sellable", j), "WS302",
                           f"colour '{sold}' is not declared in game.yaml",
                           "colours of this game: " + ", ".join(game.colors))
-    variant = game.two_player_variant
-    if variant is not None and variant.deck_players not in game.player_counts:
+    variant = game.rules.get("two_player_variant")
+    if variant is not None and variant["deck_players"] not in game.player_counts:
         counts = game.player_counts
         yield in_game(doc, ("two_player_variant", "deck_players"), "WS324",
-                      f"the variant plays the deck of {variant.deck_players} players; the "
+                      f"the variant plays the deck of {variant['deck_players']} players; the "
                       f"game seats {counts.start} to {counts.stop - 1}",
                       f"write a count from {counts.start} to {counts.stop - 1}")
 
@@ -154,12 +158,10 @@ def circle_setup(game: Game, doc: Document) -> Iterator[Diagnostic]:
 @check_(whole_game=True, needs="wonder_boards")
 def boards_dealt(game: Game, doc: Document) -> Iterator[Diagnostic]:
     """The set-up deals the boards there are, one a player at most."""
-    deal = game.setup.boards
-    if deal is None:
-        return
-    if deal.count != len(game.boards):
+    count = game.rules["setup"]["boards"]["count"]
+    if count != len(game.boards):
         yield in_game(doc, ("setup", "boards", "count"), "WS314",
-                      f"{deal.count} boards in the box, but the game has {len(game.boards)}",
+                      f"{count} boards in the box, but the game has {len(game.boards)}",
                       f"write `count: {len(game.boards)}`, or add or remove boards")
     elif len(game.boards) < max(game.player_counts):
         yield in_game(doc, ("setup", "boards", "count"), "WS314",
@@ -170,9 +172,9 @@ def boards_dealt(game: Game, doc: Document) -> Iterator[Diagnostic]:
 @check_(needs="conflicts")
 def conflict_tokens(game: Game, doc: Document) -> Iterator[Diagnostic]:
     """One victory token per Age."""
-    conflicts = game.conflicts
-    if conflicts is not None and len(conflicts.victory) != len(game.ages):
+    victory = game.rules["conflicts"]["victory"]
+    if len(victory) != len(game.ages):
         yield in_game(doc, ("conflicts", "victory"), "WS326",
-                      f"{_plural(len(conflicts.victory), 'victory token')} for "
+                      f"{_plural(len(victory), 'victory token')} for "
                       f"{_plural(len(game.ages), 'Age')}",
                       "list the victory token of each Age, in Age order")

@@ -1,14 +1,17 @@
 """Layer 3: the checks a schema cannot express, over a whole game.
 
 Each check is a small function yielding diagnostics; `check` runs them all. They read the
-typed intermediate form, whose items remember where each of their parts was written.
+typed intermediate form, whose items remember where each of their parts was written, and its
+rules record (`Game.rules`) by key, as the schema defines it: never an engine config, which
+may refuse a schema-valid value that a check should report with its location.
 
 When some card files are broken (schema errors), the game is checked without them. Checks
 marked `whole_game` count or look up cards across files (Age sizes, chains nobody gives,
 science symbols, structure slots, set-up against the components): they would misfire on a
 partial game, so they run only when every file loaded. Checks of what one mechanic reads
 (`needs`) run only for games that list it. The checks of a circle of cities (7 Wonders) live
-in `wondersmith.validate.circle`.
+in `wondersmith.validate.circle`, those of game.yaml's set-up and military track in
+`wondersmith.validate.game_rules`.
 """
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ from wondersmith.diagnostics import Diagnostic, did_you_mean
 from wondersmith.dsl.rules_keys import KNOWN as MECHANICS
 from wondersmith.engine.mechanics.catalogue import OPPONENT
 from wondersmith.ir.model import Board, Building, Game, Loc, Token, Wonder, stage_id_of
+from wondersmith.ir.rules import guilds_at
 from wondersmith.validate.strict_yaml import Document
 from wondersmith.dsl.effect import CITY, COLOUR, RESOURCE, SYMBOL, Effect
 
@@ -212,8 +216,9 @@ def _chain_givers(game: Game) -> dict[str, Building]:
 @check_
 def declared_ages(game: Game, doc: Document) -> Iterator[Diagnostic]:
     declared = {deck.age for deck in game.ages}
+    guild_age = game.rules["setup"]["guilds"]["age"]
     for b in game.buildings:
-        guild = b.color == game.setup.guild_color and b.age == game.setup.guild_age
+        guild = b.color == game.guild_color and b.age == guild_age
         if b.age not in declared and not guild:
             yield at(b, "", "WS313", f"Age {b.age} is not declared in game.yaml `ages`",
                      "ages declared: " + ", ".join(str(a) for a in sorted(declared)))
@@ -261,7 +266,7 @@ def science_symbols(game: Game, doc: Document) -> Iterator[Diagnostic]:
         for _, effect in effects_of(b):
             for symbol in effect.card_symbols():
                 holders[symbol].append(b)
-    wanted = game.science_cards_per_symbol
+    wanted = game.rules["science"]["cards_per_symbol"]
     for symbol, cards in sorted(holders.items()):
         if len(cards) != wanted:
             change = wanted - len(cards)
@@ -277,16 +282,18 @@ def structure_slots(game: Game, doc: Document) -> Iterator[Diagnostic]:
     """Each structure has a slot for every card in play: the deck, less the cards left in the
     box, plus the guilds drawn into its Age."""
     guilds = len(game.guilds())
+    setup = game.rules["setup"]
+    removed = setup["removed_cards_per_age"]
     for i, structure in enumerate(game.structures):
         deck = next((d for d in game.ages if d.age == structure.age), None)
         if deck is None:
             continue  # reported by structures()
-        drawn = min(game.setup.guilds_drawn, guilds) if structure.age == \
-            game.setup.guild_age else 0
-        in_play = deck.cards - game.setup.removed_cards_per_age + drawn
+        drawn = min(guilds_at(game.rules, game.players), guilds) \
+            if structure.age == setup["guilds"]["age"] else 0
+        in_play = deck.cards - removed + drawn
         if structure.slots != in_play:
             change = in_play - structure.slots
-            deck_size = structure.slots + game.setup.removed_cards_per_age - drawn
+            deck_size = structure.slots + removed - drawn
             fix = (f"add {change} slot{'s' if change != 1 else ''} to" if change > 0 else
                    f"remove {-change} slot{'s' if change != -1 else ''} from")
             yield in_game(doc, ("structures", i, "rows"), "WS311",
@@ -333,89 +340,11 @@ def structures(game: Game, doc: Document) -> Iterator[Diagnostic]:
                           f"add a structure with `age: {deck.age}` and its rows")
 
 
-@check_(whole_game=True)
-def setup_components(game: Game, doc: Document) -> Iterator[Diagnostic]:
-    """The set-up numbers against the tokens, guilds and Wonders there are."""
-    s = game.setup
-    wonder_ids = {w.id for w in game.wonders}
-    if s.board_tokens > len(game.tokens):
-        yield in_game(doc, ("setup", "board_tokens"), "WS314",
-                      f"{s.board_tokens} tokens on the board, but the game has "
-                      f"{len(game.tokens)}", f"write `board_tokens: {len(game.tokens)}` or "
-                      "less, or add tokens")
-    if s.guilds_drawn > len(game.guilds()):
-        yield in_game(doc, ("setup", "guilds", "count"), "WS314",
-                      f"{s.guilds_drawn} guilds drawn, but the game has {len(game.guilds())}",
-                      f"write `count: {len(game.guilds())}` or less, or add guilds")
-    picks = sum(len(r) for r in s.wonder_draft)
-    if game.wonders and picks > len(game.wonders):
-        yield in_game(doc, ("setup", "wonder_draft"), "WS314",
-                      f"the draft deals {picks} Wonders, but the game has {len(game.wonders)}",
-                      "deal fewer Wonders in `wonder_draft`, or add Wonders")
-    for seat, wonders in zip(("first", "second"), s.first_game_wonders):
-        for j, wid in enumerate(wonders):
-            if wid not in wonder_ids:
-                yield in_game(doc, ("setup", "first_game_wonders", seat, j), "WS313",
-                              f"no Wonder has the id '{wid}'", did_you_mean(wid, wonder_ids))
-
-
 def _resting_columns(above: set[int], taken: tuple[int, ...]) -> str:
     """A hint naming the free columns where a card would rest on the row above."""
     free = sorted({a + d for a in above for d in (-1, 1)} - set(taken) - {-1})
     return "move it to a column one off from a card above" + (
         ": " + ", ".join(map(str, free)) if free else "")
-
-
-@check_
-def setup(game: Game, doc: Document) -> Iterator[Diagnostic]:
-    """The set-up numbers against each other and against game.yaml."""
-    s = game.setup
-    if s.guild_age not in {d.age for d in game.ages}:
-        yield in_game(doc, ("setup", "guilds", "age"), "WS313",
-                      f"guilds go into Age {s.guild_age}, which `ages` does not declare",
-                      "ages declared: " + ", ".join(str(d.age) for d in game.ages))
-    for deck in game.ages:
-        if s.removed_cards_per_age > deck.cards:
-            yield in_game(doc, ("setup", "removed_cards_per_age"), "WS314",
-                          f"{s.removed_cards_per_age} cards left out of Age {deck.age}'s "
-                          f"{deck.cards}", f"leave out at most {deck.cards}")
-    picks = sum(len(r) for r in s.wonder_draft)
-    if any(r.count("first") != r.count("second") for r in s.wonder_draft):
-        yield in_game(doc, ("setup", "wonder_draft"), "WS314",
-                      "every draft round must give each player the same number of Wonders",
-                      "list `first` and `second` equally often in each round")
-    if s.max_wonders_built > picks:
-        yield in_game(doc, ("setup", "max_wonders_built"), "WS314",
-                      f"{s.max_wonders_built} Wonders can be built, but only {picks} are dealt",
-                      f"write `max_wonders_built: {picks}` or less")
-    if s.first_game_wonders:
-        per_seat = picks // 2
-        for seat, wonders in zip(("first", "second"), s.first_game_wonders):
-            if len(wonders) != per_seat:
-                yield in_game(doc, ("setup", "first_game_wonders", seat), "WS314",
-                              f"{len(wonders)} Wonders for the {seat} player; the draft gives "
-                              f"{per_seat}", f"list {per_seat} Wonders for each player")
-        both = [*s.first_game_wonders[0], *s.first_game_wonders[1]]
-        if len(set(both)) != len(both):
-            yield in_game(doc, ("setup", "first_game_wonders"), "WS314",
-                          "a Wonder is given to both players", "give each Wonder to one player")
-
-
-@check_(needs="military_track")
-def military(game: Game, doc: Document) -> Iterator[Diagnostic]:
-    expected = 0
-    for i, zone in enumerate(game.zones):
-        if zone.first != expected or zone.last < zone.first:
-            yield in_game(doc, ("military", "zones", i), "WS315",
-                          f"zone {i + 1} covers {zone.first}-{zone.last}; the previous zone "
-                          f"ends at {expected - 1}, so it should start at {expected}",
-                          f"write `from: {expected}` and a `to:` of {expected} or more")
-        expected = zone.last + 1
-    if game.zones and game.supremacy_at != expected:
-        yield in_game(doc, ("military", "supremacy_at"), "WS315",
-                      f"supremacy at {game.supremacy_at}, but the zones end at {expected - 1}",
-                      f"write `supremacy_at: {expected}`, or make the last zone end at "
-                      f"{game.supremacy_at - 1}")
 
 
 @check_
