@@ -35,10 +35,10 @@ def observation(game: Game, player: int) -> dict[str, Any]:
     data["player"] = player
     data["deck_left"] = len(game.pool)
     data["guilds_left"] = len(game.guild_pool)
-    ages = data["left_out"]
+    ages = data.get("left_out")  # the mechanics' keys: in the games that have them
     if game.age and ages:
         data["left_out"] = ages[:-1] + [len(ages[-1])]  # this Age's stay hidden: a count
-    if game.drawn and not _drew(game, player):
+    if data.get("drawn_tokens") and not _drew(game, player):
         data["drawn_tokens"] = len(game.drawn)
     if "simultaneous" in data:  # another seat's pending choice: only that it was made
         data["simultaneous"] = visible_choices(game, player)
@@ -96,9 +96,9 @@ def observation_vector(game: Game, player: int) -> list[float]:
     for s, c in enumerate(game.slot_card):
         if c >= 0 and not game.taken[s] and game.face_up[s]:
             put(c, 5 if s in accessible else 6)
-    for x in game.board_tokens:
+    for x in getattr(game, "board_tokens", ()):
         put(t.token0 + x, 7)
-    for w in game.draft:
+    for w in getattr(game, "draft", ()):  # wonder_draft's (a game may have none)
         put(t.wonder0 + w, 14)
     if _drew(game, player):
         for x in game.drawn:
@@ -107,17 +107,18 @@ def observation_vector(game: Game, player: int) -> list[float]:
     if game.result is None:
         v[i + game.stack[-1][0]] = 1.0
     i += len(KIND_NAMES)
+    pairs = getattr(game, "pairs_done", None) or [0] * t.n_seats  # science_pairs'
     for k in range(len(t.symbols)):
-        v[i] = float(game.pairs_done[player] >> k & 1)
-        v[i + len(t.symbols)] = float(any(game.pairs_done[q] >> k & 1 for q in others))
+        v[i] = float(pairs[player] >> k & 1)
+        v[i + len(t.symbols)] = float(any(pairs[q] >> k & 1 for q in others))
         i += 1
     i += len(t.symbols)
-    for k in range(len(t.loot_zones)):
-        v[i] = float(game.loot_used[player][k])
-        v[i + len(t.loot_zones)] = float(any(game.loot_used[q][k] for q in others))
-        i += 1
-    i += len(t.loot_zones)
-    lead = game.pawn * t.pawn_side[player] if t.pawn_side else 0
+    loot = getattr(game, "loot_used", None)  # military_track's
+    for k in range(len(t.loot_zones) if loot else 0):
+        v[i + k] = float(loot[player][k])
+        v[i + k + len(t.loot_zones)] = float(any(loot[q][k] for q in others))
+    i += 2 * len(t.loot_zones)
+    lead = game.pawn * t.pawn_side[player] if loot and t.pawn_side else 0
     face_down = sum(1 for s in range(len(game.slot_card)) if not game.taken[s] and not game.face_up[s])
     winner = game.result.winner if game.result is not None else None
     v[i:i + 10] = [
@@ -158,7 +159,7 @@ def redraw_hidden(game: Game, player: int, rng: random.Random) -> None:
         game.left_out[-1] = plain[:len(age_left)]
     game.pool = sorted(plain[len(age_left):] + guilds[:n_pool_guilds])
     game.guild_pool = sorted(guilds[n_pool_guilds:])
-    if game.drawn and not _drew(game, player):
+    if getattr(game, "drawn", None) and not _drew(game, player):
         box = list(game.box_tokens)
         rng.shuffle(box)
         game.drawn = box[:len(game.drawn)]

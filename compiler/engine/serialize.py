@@ -5,6 +5,10 @@ science counts, ...) is rebuilt on load, so a position can be written by hand. L
 trusts nothing: `state_from_json` reads every field with its type and bounds, then
 `state_checks` checks that the parts agree, and the first problem found is raised as a
 `StateFormatError` naming where it is.
+
+This module reads and writes what every game has (seats and their cities, chance, history,
+the pending decisions, the Age and its cards); the fields of the mechanics are read and
+written by their own functions, at the keys they declare (core/fields.py).
 """
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import runtime as rt
 
-from .core.fields import fields_from_json, fields_to_json
+from .core.fields import MECHANICS, SEAT, STATE, fields_from_json, fields_to_json
 from .core.kinds import OWNER, by_owner
 from .core.simultaneous import NOT_CHOSEN, choices_from_json
 from .errors import StateFormatError
@@ -31,35 +35,29 @@ FORMAT = "wondersmith.engine.state/1"
 MAX_SEED = (1 << 64) - 1
 MAX_STACK = 1_000  # far above any real position (a few dozen nodes at most)
 MAX_HISTORY = 100_000  # a Duel game has a few hundred actions
-_FIELDS = ("format", "game", "source_hash", "seed", "chance_count", "auto_chance",
-           "first_player", "players", "pawn", "board_tokens", "box_tokens", "drawn_tokens",
-           "wonder_pool", "draft", "discard", "age", "structure", "to_reveal", "pool",
-           "guild_pool", "left_out", "stack", "history", "result")
-_PLAYER_FIELDS = ("coins", "buildings", "wonders", "tokens", "loot_lost", "pairs_rewarded")
 _STATUS = {"unbuilt": UNBUILT, "removed": REMOVED}
-_VICTORIES = ("civilian", "military", "scientific")
 
 
 def state_to_json(game: Game) -> dict[str, Any]:
     t = game.t
     ids = t.ids
     wid = lambda w: ids[t.wonder0 + w]  # noqa: E731
-    tid = lambda x: ids[t.token0 + x]  # noqa: E731
-    players = []
+    per_seat = fields_to_json(game, SEAT)
+    cities = []
     for p in t.seats:
         wonders = []
         for w, tuck in zip(game.wonders[p], game.wonder_tuck[p]):
             status = "built" if tuck >= 0 else "removed" if tuck == REMOVED else "unbuilt"
             wonders.append({"id": wid(w), "status": status,
                             "tucked": ids[tuck] if tuck >= 0 else None})
-        players.append({
+        city = {
             "coins": game.coins[p],
             "buildings": [ids[c] for c in game.city[p]],
             "wonders": wonders,
-            "tokens": [tid(x) for x in game.tokens[p]],
-            "loot_lost": list(game.loot_used[p]),
-            "pairs_rewarded": [s for i, s in enumerate(t.symbols) if game.pairs_done[p] >> i & 1],
-        })
+            "tokens": [ids[t.token0 + x] for x in game.tokens[p]],
+            **{key: values[p] for key, values in per_seat.items()},
+        }
+        cities.append({key: city[key] for key in game.SEAT_KEYS})
     stack = []
     for kind, player, arg in game.stack:
         node: dict[str, Any] = {"kind": KIND_NAMES[kind], "player": player}
@@ -68,7 +66,7 @@ def state_to_json(game: Game) -> dict[str, Any]:
         else:
             node["arg"] = arg
         stack.append(node)
-    return {
+    state = {
         "format": FORMAT,
         "game": t.ruleset.game,
         "source_hash": t.ruleset.source_hash,
@@ -76,31 +74,23 @@ def state_to_json(game: Game) -> dict[str, Any]:
         "chance_count": game.chance_count,
         "auto_chance": game.auto_chance,
         "first_player": game.first_player,
-        "players": players,
-        "pawn": game.pawn,
-        "board_tokens": [tid(x) for x in game.board_tokens],
-        "box_tokens": [tid(x) for x in game.box_tokens],
-        "drawn_tokens": [tid(x) for x in game.drawn],
-        "wonder_pool": [wid(w) for w in game.wonder_pool],
-        "draft": [wid(w) for w in game.draft],
+        "players": cities,
         "discard": [ids[c] for c in game.discard],
         "age": game.age,
-        "structure": [
-            {"card": ids[c] if c >= 0 else None, "face_up": up, "taken": taken}
-            for c, up, taken in zip(game.slot_card, game.face_up, game.taken)
-        ],
-        "to_reveal": list(game.to_reveal),
         "pool": [ids[c] for c in game.pool],
         "guild_pool": [ids[c] for c in game.guild_pool],
-        "left_out": [[ids[c] for c in age] for age in game.left_out],
         "stack": stack,
         "history": list(game.history),
         "result": game.result.as_dict() if game.result is not None else None,
+        **fields_to_json(game, STATE),
+    }
+    return {
+        **{key: state[key] for key in game.STATE_KEYS},  # the core's and the fields' keys
         # Only while a simultaneous decision is collecting: each seat's choice so far.
         **({"simultaneous": [None if a == NOT_CHOSEN else a for a in game.sim_choices]}
            if any(a != NOT_CHOSEN for a in game.sim_choices) else {}),
-        # Only in a game whose mechanics own state (core/fields.py): theirs, by mechanic.
-        **({"mechanics": fields_to_json(game)} if game.STATE_FIELDS else {}),
+        # Only in a game whose mechanics keep state there (core/fields.py): by mechanic.
+        **({"mechanics": saved} if (saved := fields_to_json(game, MECHANICS)) else {}),
     }
 
 
@@ -134,6 +124,11 @@ class _Reader:
     @staticmethod
     def fail(path: str, message: str) -> StateFormatError:
         return StateFormatError(f"{path}: {message}")
+
+    @staticmethod
+    def short(value: Any) -> str:
+        """`value` for a message: its repr, cut to 80 characters."""
+        return _short(value)
 
     def obj(self, value: Any, path: str, fields: tuple[str, ...], optional=()) -> dict:
         if not isinstance(value, dict):
@@ -198,11 +193,12 @@ class _Reader:
         if data.get("game") != t.ruleset.game:
             raise StateFormatError(
                 f"game: a state of {_short(data.get('game'))}, the ruleset is {t.ruleset.game!r}")
-        self.obj(data, "state", _FIELDS, optional=("simultaneous", "mechanics"))
+        cls = self.game_class
+        self.obj(data, "state", cls.STATE_KEYS, optional=("simultaneous", "mechanics"))
         if not isinstance(data["source_hash"], str):
             raise self.fail("source_hash", f"expected a string, got {_kind(data['source_hash'])}")
 
-        g = object.__new__(self.game_class)
+        g = object.__new__(cls)
         g.t = t
         g._buffer = []
         g._legal = None
@@ -212,41 +208,29 @@ class _Reader:
         g.first_player = self.int(data["first_player"], "first_player", -1, t.n_seats - 1)
         history = self.list(data["history"], "history", MAX_HISTORY)
         g.history = [self.int(a, f"history[{i}]", 0, t.num_actions - 1) for i, a in enumerate(history)]
-        self.players(g, data["players"])
-        g.pawn = self.int(data["pawn"], "pawn", -t.supremacy_at, t.supremacy_at)
-        g.board_tokens = sorted(self.ids(data["board_tokens"], "board_tokens", self.token))
-        g.box_tokens = sorted(self.ids(data["box_tokens"], "box_tokens", self.token))
-        g.drawn = self.ids(data["drawn_tokens"], "drawn_tokens", self.token)
-        g.wonder_pool = sorted(self.ids(data["wonder_pool"], "wonder_pool", self.wonder))
-        g.draft = self.ids(data["draft"], "draft", self.wonder)
+        cities = self.players(g, data["players"])
         g.discard = self.ids(data["discard"], "discard", self.building)
         g.age = self.int(data["age"], "age", 0, t.ages)
-        self.structure(g, data["structure"])
-        g.to_reveal = [self.int(s, f"to_reveal[{i}]", 0, max(0, len(g.slot_card) - 1))
-                       for i, s in enumerate(self.list(data["to_reveal"], "to_reveal", len(g.slot_card)))]
         g.pool = sorted(self.ids(data["pool"], "pool", self.building))
         g.guild_pool = sorted(self.ids(data["guild_pool"], "guild_pool", self.building))
-        left_out = self.list(data["left_out"], "left_out", g.age)
-        g.left_out = [self.ids(age, f"left_out[{i}]", self.building) for i, age in enumerate(left_out)]
         g.stack = self.stack(data["stack"])
         g.result = self.result(data["result"])
         g.sim_choices = choices_from_json(data.get("simultaneous"), g.stack, t.n_seats,
                                           lambda a, path: self.int(a, path, 0, t.num_actions - 1),
                                           self.fail)
-        fields_from_json(g, data.get("mechanics"), self)
+        fields_from_json(g, data, cities, self)  # the mechanics' fields, in their order
         return g
 
-    def players(self, g: Game, value: Any) -> None:
+    def players(self, g: Game, value: Any) -> list[dict]:
+        """The cities' own keys; returns each city's object, for the mechanics' keys."""
         t = self.t
         players = self.list(value, "players", t.n_seats)
         if len(players) != t.n_seats:
             raise self.fail("players", f"expected {t.n_seats} players, got {len(players)}")
-        symbols = {s: i for i, s in enumerate(t.symbols)}
         g.coins, g.city, g.wonders, g.wonder_tuck, g.tokens = [], [], [], [], []
-        g.loot_used, g.pairs_done = [], []
         for p, raw in enumerate(players):
             path = f"players[{p}]"
-            player = self.obj(raw, path, _PLAYER_FIELDS)
+            player = self.obj(raw, path, self.game_class.SEAT_KEYS)
             g.coins.append(self.int(player["coins"], f"{path}.coins", 0, MAX_COINS))
             g.city.append(self.ids(player["buildings"], f"{path}.buildings", self.building))
             wonders, tucks = [], []
@@ -267,45 +251,7 @@ class _Reader:
             g.wonders.append(wonders)
             g.wonder_tuck.append(tucks)
             g.tokens.append(self.ids(player["tokens"], f"{path}.tokens", self.token))
-            loot = self.list(player["loot_lost"], f"{path}.loot_lost", len(t.loot_zones))
-            if len(loot) != len(t.loot_zones):
-                raise self.fail(f"{path}.loot_lost", f"expected {len(t.loot_zones)} entries, got {len(loot)}")
-            g.loot_used.append([self.bool(x, f"{path}.loot_lost[{i}]") for i, x in enumerate(loot)])
-            done = 0
-            for i, s in enumerate(self.list(player["pairs_rewarded"], f"{path}.pairs_rewarded", len(symbols))):
-                if not isinstance(s, str) or s not in symbols:
-                    raise self.fail(f"{path}.pairs_rewarded[{i}]", f"unknown science symbol {_short(s)}")
-                if done >> symbols[s] & 1:
-                    raise self.fail(f"{path}.pairs_rewarded[{i}]", f"{s!r} is listed twice")
-                done |= 1 << symbols[s]
-            g.pairs_done.append(done)
-
-    def structure(self, g: Game, value: Any) -> None:
-        t = self.t
-        layout = t.structures[g.age][3] if g.age in t.structures else ()
-        slots = self.list(value, "structure", len(layout))
-        if len(slots) != len(layout):
-            what = "no structure before Age 1" if g.age not in t.structures else f"the Age {g.age} structure has {len(layout)} slots"
-            raise self.fail("structure", f"{what}, got {len(slots)}")
-        g.slot_card, g.face_up, g.taken = [], [], []
-        for s, raw in enumerate(slots):
-            path = f"structure[{s}]"
-            slot = self.obj(raw, path, ("card", "face_up", "taken"))
-            card = slot["card"]
-            g.slot_card.append(-1 if card is None else self.building(card, f"{path}.card"))
-            g.face_up.append(self.bool(slot["face_up"], f"{path}.face_up"))
-            g.taken.append(self.bool(slot["taken"], f"{path}.taken"))
-        g.slot_of = [-1] * t.NB
-        if g.age in t.structures:
-            cover0, covers, face_down, layout = t.structures[g.age]
-            g.cover = [sum(1 for s in covers_of if not g.taken[s]) for covers_of in _coverers(covers)]
-            g.accessible = [s for s in range(len(layout)) if not g.taken[s] and g.cover[s] == 0]
-            for s, c in enumerate(g.slot_card):
-                if c >= 0 and not g.taken[s]:
-                    g.slot_of[c] = s
-        else:
-            g.cover, g.accessible = [], []
-        g.remaining = sum(1 for x in g.taken if not x)
+        return players
 
     def stack(self, value: Any) -> list[tuple[int, int, int]]:
         t = self.t
@@ -349,8 +295,9 @@ class _Reader:
             winner = self.int(winner, "result.winner", 0, self.t.n_seats - 1)
         if self.bool(res["shared"], "result.shared") != (winner is None):
             raise self.fail("result.shared", "true exactly when the winner is null")
-        if res["victory"] not in _VICTORIES:
-            raise self.fail("result.victory", f"expected one of {', '.join(_VICTORIES)}, got {_short(res['victory'])}")
+        victories = self.game_class.VICTORIES  # civilian, and those the mechanics give
+        if res["victory"] not in victories:
+            raise self.fail("result.victory", f"expected one of {', '.join(victories)}, got {_short(res['victory'])}")
         scores = self.list(res["scores"], "result.scores", self.t.n_seats)
         if len(scores) != self.t.n_seats:
             raise self.fail("result.scores", f"expected {self.t.n_seats} score tables")
@@ -364,15 +311,6 @@ class _Reader:
 def _kind_number(name: Any) -> int | None:
     """The number of the node kind `name` (kinds are registered as mechanics load)."""
     return KIND_NAMES.index(name) if isinstance(name, str) and name in KIND_NAMES else None
-
-
-def _coverers(covers: tuple[tuple[int, ...], ...]) -> list[list[int]]:
-    """For each slot, the slots that cover it (the inverse of the `covers` table)."""
-    out: list[list[int]] = [[] for _ in covers]
-    for s, covered in enumerate(covers):
-        for u in covered:
-            out[u].append(s)
-    return out
 
 
 def _kind(value: Any) -> str:

@@ -41,6 +41,7 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
 
     MECHANICS: tuple[str, ...] = ()  # set on the class composed for a ruleset
     STATE_FIELDS: tuple = ()  # (mechanic, StateField) the mechanics own (core/fields.py)
+    VICTORIES: tuple[str, ...] = ("civilian",)  # and those the mechanics end a game with
 
     __slots__ = (
         "t", "seed", "chance_count", "auto_chance", "history", "stack", "result", "_buffer",
@@ -54,12 +55,9 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
         "chains", "sci", "sci_distinct", "wonders_play_again", "collect_trade", "discounting",
         "families",
         "chain_triggers",
-        # board
-        "pawn", "loot_used", "pairs_done", "board_tokens", "box_tokens", "drawn",
-        "wonder_pool", "draft", "discard",
-        # current Age
-        "age", "slot_card", "face_up", "taken", "cover", "accessible", "to_reveal",
-        "remaining", "slot_of", "pool", "guild_pool", "left_out",
+        # the cards of the game outside the cities: the current Age and its deck, the
+        # guilds not drawn, the discard pile. Everything else a mechanic's (core/fields.py)
+        "age", "pool", "guild_pool", "discard",
     )
 
     def __new__(cls, ruleset: rt.Ruleset | None = None, *args, **kwargs) -> "Game":
@@ -90,29 +88,11 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
         self.wonders = [*map(list.copy, empty)]
         self.wonder_tuck = [*map(list.copy, empty)]
         self.tokens = [*map(list.copy, empty)]
-        self.pawn = 0
-        self.loot_used = [*map(list.copy, [[False] * len(t.loot_zones)] * n)]
-        self.pairs_done = [0] * n
-        self.board_tokens = []
-        self.box_tokens = list(range(t.NT))
-        self.drawn = []
-        self.wonder_pool = list(range(t.NW))
-        self.draft = []
         self.discard = []
         self.age = 0
-        self.slot_card = []
-        self.face_up = []
-        self.taken = []
-        self.cover = []
-        self.accessible = []
-        self.to_reveal = []
-        self.remaining = 0
-        self.slot_of = [-1] * t.NB
         self.pool = []
         self.guild_pool = []
-        self.left_out = []
-        for _, f in self.STATE_FIELDS:
-            setattr(self, f.name, f.initial(self))
+        self._init_fields()  # the mechanics' fields: composed per class (core/fields.py)
         self._recompute()
         self.stack = [START_NODE]
         self._advance()
@@ -245,30 +225,19 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
         other.discounting = self.discounting[:]
         other.families = self.families[:]  # immutable tuples
         other.chain_triggers = [*map(list.copy, self.chain_triggers)]
-        other.pawn = self.pawn
-        other.loot_used = [*map(list.copy, self.loot_used)]
-        other.pairs_done = self.pairs_done[:]
-        other.board_tokens = self.board_tokens[:]
-        other.box_tokens = self.box_tokens[:]
-        other.drawn = self.drawn[:]
-        other.wonder_pool = self.wonder_pool[:]
-        other.draft = self.draft[:]
         other.discard = self.discard[:]
         other.age = self.age
-        other.slot_card = self.slot_card[:]
-        other.face_up = self.face_up[:]
-        other.taken = self.taken[:]
-        other.cover = self.cover[:]
-        other.accessible = self.accessible[:]
-        other.to_reveal = self.to_reveal[:]
-        other.remaining = self.remaining
-        other.slot_of = self.slot_of[:]
         other.pool = self.pool[:]
         other.guild_pool = self.guild_pool[:]
-        other.left_out = [a[:] for a in self.left_out]
-        for _, f in self.STATE_FIELDS:
-            setattr(other, f.name, f.copy(getattr(self, f.name)))
+        self._clone_fields(other)  # the mechanics' fields: composed per class (core/fields.py)
         return other
+
+    def _init_fields(self) -> None:
+        """Set the mechanics' fields of a new game; the class composed for a ruleset has its
+        own, written for its fields (core/fields.py `composed_methods`)."""
+
+    def _clone_fields(self, other: "Game") -> None:
+        """Copy the mechanics' fields into `other` (composed per class, as `_init_fields`)."""
 
     # Text and JSON ------------------------------------------------------------------
 

@@ -2,30 +2,27 @@
 
 The reader (serialize.py) has already checked every value's type and bounds. Here the
 parts must agree with each other, so that every position accepted can be played on
-without a crash or a dead end:
+without a crash or a dead end. The core checks what every game has; each mechanic checks
+its own fields (their `check` and `check_derived`, core/fields.py):
 
-- every component is in one place at most: a Wonder in a city, the pool or the draft; a
-  progress token in a city, on the board or in the box; a building in a city (or under a
-  Wonder), the discard pile, the structure, the Age deck, the guilds or the cards left
-  out. A component listed nowhere is out of play (in the box: later Ages' cards, the
-  guilds not drawn; in a position written by hand, anything it does not need);
-- the structure agrees with itself: face-up cards are named, face-down ones are not yet
-  drawn, every uncovered face-down card is due to be turned over (which slots are taken is
-  free, so a position written by hand keeps only the cards it needs);
-- the pending decisions make a flow the engine can resolve: where each may stand and
-  what it needs follow its registered kind (stack_checks.py), enough cards, Wonders and tokens
-  for every draw and choice queued;
-- the result, the pawn, the science symbols and the history agree with the rest.
+- every component is in one place at most: a building in a city (or under a Wonder), the
+  discard pile, the Age deck or the guilds, or a place a mechanic's field names (`places`:
+  Duel's structure, cards left out, Wonders to draft, tokens on the board or in the box).
+  A component listed nowhere is out of play (in the box: later Ages' cards, the guilds not
+  drawn; in a position written by hand, anything it does not need);
+- the Wonders built agree with the limit;
+- the pending decisions make a flow the engine can resolve: where each may stand and what
+  it needs follow its registered kind (stack_checks.py); the mechanics count what their
+  queued draws and choices take (cards, Wonders, tokens);
+- the result and the history agree with the rest.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from .errors import StateFormatError
-from .nodes import (K_AGE, K_BOARD, K_DEAL, K_DRAFT, K_DRAFT_LAST, K_GUILD, K_LEAVE,
-                    K_LIB_DRAW, K_LIB_PICK, K_PAIR, K_REVEAL, K_REVIVE, KIND_NAMES, REMOVED,
-                    UNBUILT)
-from .stack_checks import age_pending, check_stack, fail as _fail
+from .nodes import REMOVED, UNBUILT
+from .stack_checks import check_stack, fail as _fail
 from .scoring import final_result
 
 if TYPE_CHECKING:
@@ -42,16 +39,18 @@ def check_state(g: Game, derived: bool = False) -> None:
     science and the Wonder counts have been rebuilt from the cities.
     """
     if derived:
-        _check_derived(g)
+        for _, f in g.STATE_FIELDS:
+            problem = f.check_derived(g) if f.check_derived is not None else None
+            if problem:
+                raise StateFormatError(problem)
+        _check_result(g)
         return
     _check_components(g)
+    check_stack(g)
     for _, f in g.STATE_FIELDS:
         problem = f.check(g) if f.check is not None else None
         if problem:
             raise StateFormatError(problem)
-    _check_structure(g)
-    check_stack(g)
-    _check_draws(g)
     ranges = g.t.chance_ranges
     chance = sum(1 for a in g.history if any(low <= a < high for low, high in ranges))
     if chance != g.chance_count:
@@ -63,69 +62,37 @@ def _check_components(g: Game) -> None:
     t = g.t
     ids = t.ids
     # Every component at most once in the places listed; one listed nowhere is out of play.
+    # In a game whose decks hold copies of a card (classic), hand_draft counts the buildings.
+    copies = hasattr(t, "decks")
     where: dict[int, str] = {}
 
-    def place(comp: int, label: str) -> None:
-        if comp in where:
-            raise _fail(f"{ids[comp]!r} is both in {where[comp]} and in {label}")
-        where[comp] = label
+    def place(label: str, comps) -> None:
+        for comp in comps:
+            if copies and comp < t.NB:
+                continue
+            if comp in where:
+                raise _fail(f"{ids[comp]!r} is both in {where[comp]} and in {label}")
+            where[comp] = label
 
     for p in t.seats:
-        for w in g.wonders[p]:
-            place(t.wonder0 + w, f"players[{p}].wonders")
-    for w in g.wonder_pool:
-        place(t.wonder0 + w, "wonder_pool")
-    for w in g.draft:
-        place(t.wonder0 + w, "draft")
+        place(f"players[{p}].wonders", (t.wonder0 + w for w in g.wonders[p]))
+        place(f"players[{p}].tokens", (t.token0 + x for x in g.tokens[p]))
     for p in t.seats:
-        for x in g.tokens[p]:
-            place(t.token0 + x, f"players[{p}].tokens")
-    for x in g.board_tokens:
-        place(t.token0 + x, "board_tokens")
-    for x in g.box_tokens:
-        place(t.token0 + x, "box_tokens")
-    if len(set(g.drawn)) != len(g.drawn):
-        raise _fail("drawn_tokens: a token is drawn twice")
-    for x in g.drawn:
-        if x not in g.box_tokens:
-            raise _fail(f"drawn_tokens: {ids[t.token0 + x]!r} is not in box_tokens "
-                        "(the Great Library draws from the box)")
-
-    if g.STATE_FIELDS and hasattr(t, "decks"):
-        return  # copies of one card in several places: hand_draft's check counts them
-    for p in t.seats:
-        for c in g.city[p]:
-            place(c, f"players[{p}].buildings")
+        place(f"players[{p}].buildings", g.city[p])
         for w, tuck in zip(g.wonders[p], g.wonder_tuck[p]):
             if tuck >= 0:
-                place(tuck, f"players[{p}].wonders (under {ids[t.wonder0 + w]!r})")
-    for c in g.discard:
-        place(c, "discard")
-    for s, c in enumerate(g.slot_card):
-        if c >= 0 and not g.taken[s]:
-            place(c, f"structure[{s}]")
-    for c in g.pool:
-        place(c, "pool")
-    for c in g.guild_pool:
-        if t.color[c] != t.guild_color:
-            raise _fail(f"guild_pool: {ids[c]!r} is not a guild")
-        place(c, "guild_pool")
-    for i, age in enumerate(g.left_out):
-        if len(age) > t.removed_cards_per_age:
-            raise _fail(f"left_out[{i}]: at most {t.removed_cards_per_age} cards are left out of an Age")
-        for c in age:
-            place(c, f"left_out[{i}]")
-    built_or_discarded = {c for c, label in where.items()
-                          if c < t.NB and (label.startswith("players") or label == "discard")}
-    seen_taken: set[int] = set()
-    for s, c in enumerate(g.slot_card):
-        if c >= 0 and g.taken[s]:
-            if c in seen_taken:
-                raise _fail(f"structure[{s}]: {ids[c]!r} was taken from two slots")
-            seen_taken.add(c)
-            if c not in built_or_discarded:
-                raise _fail(f"structure[{s}]: {ids[c]!r} was taken from the structure, so it must "
-                            "be in a city, under a Wonder or in the discard pile")
+                place(f"players[{p}].wonders (under {ids[t.wonder0 + w]!r})", (tuck,))
+    place("discard", g.discard)
+    place("pool", g.pool)
+    if not copies:
+        for c in g.guild_pool:
+            if t.color[c] != t.guild_color:
+                raise _fail(f"guild_pool: {ids[c]!r} is not a guild")
+    place("guild_pool", g.guild_pool)
+    for _, f in g.STATE_FIELDS:
+        if f.places is not None:
+            for label, comps in f.places(g):
+                place(label, comps)
 
     # Wonders built against the limit.
     tucks = [x for p in t.seats for x in g.wonder_tuck[p]]
@@ -139,128 +106,17 @@ def _check_components(g: Game) -> None:
         raise _fail(f"a Wonder is 'removed' but only {built} of {limit} Wonders are built")
 
 
-def _check_structure(g: Game) -> None:
-    if not g.age:
-        if g.left_out:
-            raise _fail("left_out: no Age has started")
-        return
-    if len(g.left_out) != g.age:
-        raise _fail(f"left_out: one list per Age started, expected {g.age}, got {len(g.left_out)}")
-    # Taken slots may be anywhere: a position written by hand keeps only the cards it needs.
-    for s, (c, up, taken) in enumerate(zip(g.slot_card, g.face_up, g.taken)):
-        if taken:
-            continue
-        if up and c < 0:
-            raise _fail(f"structure[{s}]: a face-up card needs its id")
-        if not up and c >= 0:
-            raise _fail(f"structure[{s}]: a face-down card is drawn from the pool when it is "
-                        "turned over, so its card is null")
-    if len(set(g.to_reveal)) != len(g.to_reveal):
-        raise _fail("to_reveal: a slot is listed twice")
-    accessible = set(g.accessible)
-    for s in g.to_reveal:
-        if g.taken[s] or g.face_up[s] or s not in accessible:
-            raise _fail(f"to_reveal: structure[{s}] is not an uncovered face-down card")
-    if g.result is not None:
-        return
-    due = set(g.to_reveal) | {arg for kind, _, arg in g.stack if kind == K_DEAL}
-    for s in g.accessible:
-        if not g.face_up[s] and s not in due:
-            raise _fail(f"structure[{s}] is uncovered but face down, and nothing turns it over")
-
-
-def _check_draws(g: Game) -> None:
-    """Walk the queued decisions in the order they resolve and count what each one takes."""
-    pool, guilds = len(g.pool), len(g.guild_pool)
-    box, drawn = len(g.box_tokens) - len(g.drawn), len(g.drawn)
-    board, wonders, draft, discard = len(g.board_tokens), len(g.wonder_pool), len(g.draft), len(g.discard)
-
-    def short(i: int, what: str) -> StateFormatError:
-        return _fail(f"stack[{i}]: {KIND_NAMES[g.stack[i][0]]} needs {what}, and none is left")
-
-    for i in range(len(g.stack) - 1, -1, -1):
-        kind = g.stack[i][0]
-        if kind == K_AGE:
-            break
-        if kind == K_BOARD or kind == K_LIB_DRAW:
-            box -= 1
-            if box < 0:
-                raise short(i, "a progress token from the box")
-            if kind == K_LIB_DRAW:
-                drawn += 1
-        elif kind == K_REVEAL:
-            wonders -= 1
-            if wonders < 0:
-                raise short(i, "a Wonder from wonder_pool")
-            draft += 1
-        elif kind == K_DRAFT or kind == K_DRAFT_LAST:
-            draft -= 1
-            if draft < 0:
-                raise short(i, "a revealed Wonder")
-        elif kind == K_LEAVE or kind == K_DEAL:
-            pool -= 1
-            if pool < 0:
-                raise short(i, "a card from the pool")
-        elif kind == K_GUILD:
-            guilds -= 1
-            if guilds < 0:
-                raise short(i, "a guild from guild_pool")
-            pool += 1
-        elif kind == K_LIB_PICK:
-            if not drawn:
-                raise short(i, "a drawn token")
-            box += drawn - 1
-            drawn = 0
-        elif kind == K_PAIR:
-            board -= 1
-            if board < 0:
-                raise short(i, "a progress token on the board")
-        elif kind == K_REVIVE:
-            discard -= 1
-            if discard < 0:
-                raise short(i, "a card in the discard pile")
-    if draft:
-        raise _fail(f"draft: {draft} revealed Wonder(s) that no pending draft decision will take")
-    if drawn and not any(k == K_LIB_PICK for k, _, _ in g.stack):
-        raise _fail("drawn_tokens: tokens are drawn but no library_pick decision is pending")
-    if g.result is None and g.age and not age_pending(g):
-        later = sum(1 for s in range(len(g.slot_card)) if not g.taken[s] and not g.face_up[s])
-        later -= sum(1 for k, _, _ in g.stack if k == K_DEAL)
-        if pool < later:
-            raise _fail(f"pool: {later} face-down cards are still to be drawn from it, "
-                        f"but it holds only {pool} after the pending draws")
-
-
-def _check_derived(g: Game) -> None:
+def _check_result(g: Game) -> None:
+    """The result agrees with the position: the mechanics that end a game check their
+    victories (their own position: military_track, science_pairs; card_structure and
+    hand_draft that the last Age is played out), and the scores are the position's."""
     t = g.t
-    for p in t.seats:
-        if not t.pawn_side:
-            break
-        lead = g.pawn * t.pawn_side[p]
-        opponent = t.neighbours[p][0]  # the track is two-sided
-        for i, (first, _loot) in enumerate(t.loot_zones):
-            if lead >= first and not g.loot_used[opponent][i]:
-                raise _fail(f"players[{opponent}].loot_lost[{i}]: the pawn stands beyond that "
-                            "looting zone, so its token is used")
-    if g.result is None:
-        if t.pawn_side and abs(g.pawn) >= t.supremacy_at:
-            raise _fail("pawn: it stands on a capital, so the game is over (result)")
-        for p in t.seats:
-            if g.sci_distinct[p] >= t.science_supremacy:
-                raise _fail(f"players[{p}] has {g.sci_distinct[p]} different science symbols, "
-                            "so the game is over (result)")
-        return
     res = g.result
+    if res is None:
+        return
     w = res.winner
-    if res.victory == "military":
-        if w is None or not t.pawn_side or g.pawn * t.pawn_side[w] < t.supremacy_at:
-            raise _fail("result: a military victory needs the pawn on the loser's capital")
-    elif res.victory == "scientific":
-        if w is None or g.sci_distinct[w] < t.science_supremacy:
-            raise _fail(f"result: a scientific victory needs {t.science_supremacy} different symbols")
-    elif g.age != t.ages or g.remaining or any(getattr(g, "hands", ())):
-        raise _fail(f"result: a civilian victory comes at the end of Age {t.ages}, "
-                    "once its structure is empty")
+    if res.victory == "civilian" and g.age != t.ages:
+        raise _fail(f"result: a civilian victory comes at the end of Age {t.ages}")
     expected = final_result(g, w, res.victory)
     if expected.winner != w:
         raise _fail(f"result.winner: the scores make it {expected.winner}, not {w}")

@@ -126,7 +126,7 @@ def describe(game: Game) -> str:
         lines.append(f"structure: {_names(name, face_up)}; {hidden} face down")
     if "progress_tokens" in mechanics:
         lines.append(f"progress tokens on the board: {_names(name, data['board_tokens'])}")
-    if data["draft"]:
+    if data.get("draft"):  # wonder_draft's
         lines.append(f"Wonders to draft: {_names(name, data['draft'])}")
     if "hand_draft" in mechanics:
         lines.append(f"discard pile: {len(data['discard'])} cards, face down")

@@ -111,3 +111,10 @@ def stands(number: int, place: str, check: Callable[..., str | None] | None = No
     PLACE[number] = place
     if check is not None:
         STATE_CHECK[number] = check
+
+
+def no_arg(game, index: int, node) -> str | None:
+    """The check of a kind whose nodes take no argument (their `arg` is 0)."""
+    if node[2]:
+        return f".arg: {KIND_NAMES[node[0]]} takes no argument (0), got {node[2]}"
+    return None

@@ -17,7 +17,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-from ..core.fields import fields_of
+from ..core.fields import SEAT, STATE, composed_methods, fields_of, key_order
 from .catalogue import ADDED, DUEL, MECHANICS
 
 _MODULES: dict[str, ModuleType] = {
@@ -34,16 +34,18 @@ def module(name: str) -> ModuleType:
         raise KeyError(f"no mechanic {name!r} (known: {', '.join(_MODULES)})") from None
 
 
-def register(name: str, mixin: type) -> None:
+def register(name: str, mixin: type, fields=()) -> None:
     """Add a mechanic defined outside this package (an embedding application's, or a
-    test's): its mixin class (`__slots__ = ()`); its node kinds are registered with owner
-    `name`. A ruleset that lists `name` in its `mechanics` then gets the mixin."""
+    test's): its mixin class (`__slots__ = ()`) and the state it keeps (`fields`, a tuple of
+    `core.fields.StateField`); its node kinds are registered with owner `name`. A ruleset
+    that lists `name` in its `mechanics` then gets the mixin and the fields."""
     if name in _MODULES:
         raise ValueError(f"mechanic {name!r} is already registered")
     if "__slots__" not in vars(mixin):
         raise ValueError(f"mechanic {name!r}: its mixin needs `__slots__ = ()`")
     mod = ModuleType(name, mixin.__doc__)
     mod.MIXIN = mixin
+    mod.FIELDS = tuple(fields)
     _MODULES[name] = mod
 
 
@@ -71,14 +73,20 @@ def players_in_state(ruleset, data) -> int | None:
 
 def game_class(base: type, mechanics: tuple[str, ...]) -> type:
     """The subclass of `base` (the core's Game) with the mixins of `mechanics`, built once;
-    it has a slot for each state field the mechanics declare (core/fields.py)."""
+    it has a slot for each state field the mechanics declare, and their init, clone and
+    JSON keys (core/fields.py)."""
     key = (base, tuple(mechanics))
     cls = _CLASSES.get(key)
     if cls is None:
         mixins = tuple(module(name).MIXIN for name in mechanics)
         fields = fields_of((name, module(name)) for name in mechanics)
         cls = type(base.__name__, (*reversed(mixins), base), {
-            "__slots__": tuple(f.name for _, f in fields), "__module__": base.__module__,
-            "MECHANICS": tuple(mechanics), "STATE_FIELDS": fields, "__doc__": base.__doc__})
+            "__slots__": tuple(name for _, f in fields for name in f.slot_names),
+            "__module__": base.__module__, "MECHANICS": tuple(mechanics),
+            "STATE_FIELDS": fields, "STATE_KEYS": key_order(fields, STATE),
+            "SEAT_KEYS": key_order(fields, SEAT), "__doc__": base.__doc__,
+            "VICTORIES": (*base.VICTORIES, *(module(name).VICTORY for name in mechanics
+                                             if hasattr(module(name), "VICTORY"))),
+            **composed_methods(fields)})
         _CLASSES[key] = cls
     return cls

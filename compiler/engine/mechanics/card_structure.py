@@ -14,11 +14,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping
 
+from ..core.fields import STATE, StateField, list_copy, lists_copy, same
 from ..core.rules import checked
-from ..core.kinds import CHANCE, handles, kind, legal_at, outcomes_from
+from ..core.kinds import (AGES, ANYWHERE, CHANCE, TURN as TURN_PLACE, handles, kind, legal_at,
+                          no_arg, outcomes_from, stands)
 from ..core.sampler import hashes
 from ..core.seats import MAX_SEATS
 from ..scoring import final_result
+from .card_structure_state import (age_check, check_due, deal_check, destroy_check,
+                                   end_turn_check, left_out_places, load_left_out, load_structure,
+                                   load_to_reveal, save_structure, structure_places, turn_check)
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -56,6 +61,11 @@ K_PLAY = kind("play", NAME)
 K_END_TURN = kind("end_turn", NAME, internal=True)
 K_DESTROY = kind("destroy", NAME)
 K_REVIVE = kind("discard_pile", NAME)
+for _kind, _place, _check in (
+        (K_PLAY, TURN_PLACE, turn_check), (K_END_TURN, TURN_PLACE, end_turn_check),
+        (K_AGE, ANYWHERE, age_check), (K_LEAVE, AGES, no_arg), (K_GUILD, AGES, no_arg),
+        (K_DEAL, AGES, deal_check), (K_DESTROY, AGES, destroy_check), (K_REVIVE, AGES, no_arg)):
+    stands(_kind, _place, _check)  # where each may stand in a loaded state's stack
 # A turn node per seat, shared: nodes are immutable, and a turn is pushed every move.
 TURN = tuple((K_PLAY, p, 0) for p in range(MAX_SEATS))
 
@@ -327,6 +337,32 @@ def _on_revive(g: Game, node, action: int) -> None:
     g.discard.remove(c)
     g._build_building(node[1], c, chain=False)
     g._flush()
+
+
+# State owned by this mechanic (reading and checking it: card_structure_state.py) ----------
+
+def _check_played_out(g: Game) -> str | None:
+    """A civilian victory comes once the last Age's structure is empty."""
+    if g.result is not None and g.result.victory == "civilian" and g.remaining:
+        return (f"result: a civilian victory comes at the end of Age {g.t.ages}, "
+                "once its structure is empty")
+    return None
+
+
+FIELDS = (
+    StateField("structure", lambda g: ([], [], [], [], [], 0, [-1] * g.t.NB),
+               (list_copy, list_copy, list_copy, list_copy, list_copy, same, list_copy),
+               save_structure, load_structure, check_due, json=STATE, order=170,
+               slots=("slot_card", "face_up", "taken", "cover", "accessible", "remaining",
+                      "slot_of"), places=structure_places, check_derived=_check_played_out,
+               doc="the current Age's slots, row by row from the far end"),
+    StateField("to_reveal", lambda g: [], list_copy, lambda g, v: list(v), load_to_reveal,
+               json=STATE, order=180, doc="face-down slots uncovered this turn"),
+    StateField("left_out", lambda g: [], lists_copy,
+               lambda g, v: [[g.t.ids[c] for c in age] for age in v], load_left_out,
+               json=STATE, order=210, places=left_out_places,
+               doc="per Age started, the cards left out of it"),
+)
 
 
 MIXIN = CardStructure

@@ -168,9 +168,15 @@ def _check_cards(g: Game) -> str | None:
     return None
 
 
+def _check_played_out(g: Game) -> str | None:
+    if g.result is not None and g.result.victory == "civilian" and any(g.hands):
+        return f"result: a civilian victory comes at the end of Age {g.t.ages}, once every hand is played"
+    return None
+
+
 FIELDS = (
     StateField("hands", lambda g: [[] for _ in g.t.seats], lists_copy, _save_hands, _load_hands,
-               _check_hands, "each seat's hand, sorted"),
+               _check_hands, "each seat's hand, sorted", check_derived=_check_played_out),
     StateField("free_used", lambda g: [False] * g.t.n_seats, list_copy,
                lambda g, v: list(v), _load_free, None,
                "per seat: the free build of this Age is used (Olympia A)"),
@@ -235,7 +241,6 @@ def _on_age(g: Game, node) -> None:
     if age == 1:  # the guilds wait in the box, unseen, until drawn for their Age
         g.guild_pool = list(t.classic_guilds)
     g.free_used = [False] * t.n_seats
-    g.left_out.append([])
     g._open_turn()
     guilds = t.classic_guilds_drawn if age == t.classic_guild_age else 0
     if not g.auto_chance:

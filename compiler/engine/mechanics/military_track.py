@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from ..core.fields import SEAT, STATE, StateField, lists_copy
 from ..core.rules import checked
 
 NAME = "military_track"
@@ -79,6 +80,56 @@ def weaker(game) -> int:
         if game.pawn * t.pawn_side[p] < 0:
             return p
     return -1
+
+
+# State owned by this mechanic: the pawn, and per seat the looting tokens used on its side ----
+
+def _load_pawn(g, value, read) -> int:
+    return read.int(value, "pawn", -g.t.supremacy_at, g.t.supremacy_at)
+
+
+def _load_loot(g, values, read) -> list[list[bool]]:
+    zones = len(g.t.loot_zones)
+    out = []
+    for p, loot in enumerate(values):
+        path = f"players[{p}].loot_lost"
+        loot = read.list(loot, path, zones)
+        if len(loot) != zones:
+            raise read.fail(path, f"expected {zones} entries, got {len(loot)}")
+        out.append([read.bool(x, f"{path}[{i}]") for i, x in enumerate(loot)])
+    return out
+
+
+def _check_track(g) -> str | None:
+    """The looting tokens behind the pawn are used; the pawn on a capital ended the game."""
+    t = g.t
+    for p in t.seats:
+        lead = g.pawn * t.pawn_side[p]
+        opponent = t.neighbours[p][0]  # the track is two-sided
+        for i, (first, _loot) in enumerate(t.loot_zones):
+            if lead >= first and not g.loot_used[opponent][i]:
+                return (f"players[{opponent}].loot_lost[{i}]: the pawn stands beyond that "
+                        "looting zone, so its token is used")
+    res = g.result
+    if res is None:
+        if abs(g.pawn) >= t.supremacy_at:
+            return "pawn: it stands on a capital, so the game is over (result)"
+    elif res.victory == VICTORY:
+        if res.winner is None or g.pawn * t.pawn_side[res.winner] < t.supremacy_at:
+            return "result: a military victory needs the pawn on the loser's capital"
+    return None
+
+
+VICTORY = "military"  # the victory this mechanic can end the game with
+FIELDS = (
+    StateField("pawn", lambda g: 0, save=lambda g, v: v, load=_load_pawn, json=STATE,
+               order=80, check_derived=_check_track,
+               doc="spaces from the centre, positive towards the capital of pawn_side -1"),
+    StateField("loot_lost", lambda g: [[False] * len(g.t.loot_zones) for _ in g.t.seats],
+               lists_copy, lambda g, v: [list(x) for x in v], _load_loot, json=SEAT,
+               order=40, slots=("loot_used",),
+               doc="per seat, per looting zone on its side (nearest the centre first): used"),
+)
 
 
 class MilitaryTrack:

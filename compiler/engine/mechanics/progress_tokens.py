@@ -10,8 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping
 
+from ..core.fields import STATE, StateField, list_copy
 from ..core.rules import checked
-from ..core.kinds import CHANCE, handles, kind, legal_at, outcomes_from
+from ..core.kinds import (AGES, CHANCE, KIND_NAMES, SETUP, handles, kind, legal_at, no_arg,
+                          outcomes_from, stands)
 from ..core.sampler import hashes
 
 if TYPE_CHECKING:
@@ -36,6 +38,9 @@ K_BOARD = kind("board_token", NAME, chance=True)
 K_LIB_DRAW = kind("library_draw", NAME, chance=True)
 K_PAIR = kind("pair_token", NAME)
 K_LIB_PICK = kind("library_pick", NAME)
+stands(K_BOARD, SETUP, no_arg)
+for _kind in (K_PAIR, K_LIB_DRAW, K_LIB_PICK):
+    stands(_kind, AGES, no_arg)
 
 
 class ProgressTokens:
@@ -125,5 +130,73 @@ def _on_lib_pick(g: Game, node, action: int) -> None:
     g._gain_token(node[1], tok)
     g._flush()
 
+
+# State owned by this mechanic: the tokens on the board, in the box, and drawn from the box --
+
+def _tokens(key: str, sort: bool) -> tuple:
+    """save and load of the token list under the state's key `key`."""
+    def save(g, tokens: list[int]) -> list[str]:
+        return [g.t.ids[g.t.token0 + x] for x in tokens]
+
+    def load(g, value, read) -> list[int]:
+        tokens = read.ids(value, key, read.token)
+        return sorted(tokens) if sort else tokens
+    return save, load
+
+
+def _places(key: str, slot: str):
+    return lambda g: [(key, [g.t.token0 + x for x in getattr(g, slot)])]
+
+
+def _check_tokens(g) -> str | None:
+    """Drawn tokens come from the box; every token the pending decisions take is there."""
+    ids, token0 = g.t.ids, g.t.token0
+    if len(set(g.drawn)) != len(g.drawn):
+        return "drawn_tokens: a token is drawn twice"
+    for x in g.drawn:
+        if x not in g.box_tokens:
+            return (f"drawn_tokens: {ids[token0 + x]!r} is not in box_tokens "
+                    "(the Great Library draws from the box)")
+    box, drawn, board = len(g.box_tokens) - len(g.drawn), len(g.drawn), len(g.board_tokens)
+    # In the order they resolve. (The stack checks, run first, keep these kinds above an Age
+    # about to start: that Age's set-up does not come between.)
+    for i in range(len(g.stack) - 1, -1, -1):
+        kind = g.stack[i][0]
+        if kind == K_BOARD or kind == K_LIB_DRAW:
+            box -= 1
+            if box < 0:
+                return _short(g, i, "a progress token from the box")
+            if kind == K_LIB_DRAW:
+                drawn += 1
+        elif kind == K_LIB_PICK:
+            if not drawn:
+                return _short(g, i, "a drawn token")
+            box += drawn - 1
+            drawn = 0
+        elif kind == K_PAIR:
+            board -= 1
+            if board < 0:
+                return _short(g, i, "a progress token on the board")
+    if drawn and not any(k == K_LIB_PICK for k, _, _ in g.stack):
+        return "drawn_tokens: tokens are drawn but no library_pick decision is pending"
+    return None
+
+
+def _short(g, i: int, what: str) -> str:
+    return f"stack[{i}]: {KIND_NAMES[g.stack[i][0]]} needs {what}, and none is left"
+
+
+FIELDS = (
+    StateField("board_tokens", lambda g: [], list_copy, *_tokens("board_tokens", True),
+               json=STATE, order=90, places=_places("board_tokens", "board_tokens"),
+               doc="the tokens on the board"),
+    StateField("box_tokens", lambda g: list(range(g.t.NT)), list_copy,
+               *_tokens("box_tokens", True), json=STATE, order=100,
+               places=_places("box_tokens", "box_tokens"),
+               doc="the tokens left in the box (the Great Library draws from them)"),
+    StateField("drawn_tokens", lambda g: [], list_copy, *_tokens("drawn_tokens", False),
+               check=_check_tokens, json=STATE, order=110, slots=("drawn",),
+               doc="the tokens the Great Library drew, waiting for the choice"),
+)
 
 MIXIN = ProgressTokens

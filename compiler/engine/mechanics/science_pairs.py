@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from ..core.fields import SEAT, StateField, list_copy
 from ..core.rules import checked
 
 NAME = "science_pairs"
@@ -44,6 +45,53 @@ def gain_symbol(game, player: int, symbol: int, from_building: bool) -> None:
         if not game.pairs_done[player] & bit:
             game.pairs_done[player] |= bit
             game._offer_board_token(player)
+
+
+# State owned by this mechanic: per seat, a bit per symbol whose pair took a token ---------
+
+def _save_pairs(g, done: list[int]) -> list[list[str]]:
+    symbols = g.t.symbols
+    return [[s for i, s in enumerate(symbols) if d >> i & 1] for d in done]
+
+
+def _load_pairs(g, values, read) -> list[int]:
+    symbols = {s: i for i, s in enumerate(g.t.symbols)}
+    out = []
+    for p, listed in enumerate(values):
+        path = f"players[{p}].pairs_rewarded"
+        done = 0
+        for i, s in enumerate(read.list(listed, path, len(symbols))):
+            if not isinstance(s, str) or s not in symbols:
+                raise read.fail(f"{path}[{i}]", f"unknown science symbol {read.short(s)}")
+            if done >> symbols[s] & 1:
+                raise read.fail(f"{path}[{i}]", f"{s!r} is listed twice")
+            done |= 1 << symbols[s]
+        out.append(done)
+    return out
+
+
+def _check_supremacy(g) -> str | None:
+    """Enough different symbols ended the game (the counts are rebuilt from the cities)."""
+    t = g.t
+    res = g.result
+    if res is None:
+        for p in t.seats:
+            if g.sci_distinct[p] >= t.science_supremacy:
+                return (f"players[{p}] has {g.sci_distinct[p]} different science symbols, "
+                        "so the game is over (result)")
+    elif res.victory == VICTORY:
+        if res.winner is None or g.sci_distinct[res.winner] < t.science_supremacy:
+            return f"result: a scientific victory needs {t.science_supremacy} different symbols"
+    return None
+
+
+VICTORY = "scientific"  # the victory this mechanic can end the game with
+FIELDS = (
+    StateField("pairs_rewarded", lambda g: [0] * g.t.n_seats, list_copy, _save_pairs,
+               _load_pairs, json=SEAT, order=50, slots=("pairs_done",),
+               check_derived=_check_supremacy,
+               doc="per seat: the symbols whose pair already took a token"),
+)
 
 
 class SciencePairs:

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ..core.rules import checked
-from ..core.kinds import handles, kind, legal_at
+from ..core.kinds import TURN, handles, kind, legal_at, stands
 from .card_structure import K_PLAY
+from .card_structure_state import turn_check
 from .military_track import weaker
 
 if TYPE_CHECKING:
@@ -36,6 +37,15 @@ class Config:
 
 
 K_START = kind("choose_start", NAME)
+
+
+def _start_check(g: Game, i: int, node) -> str | None:
+    if not g.age:
+        return ": choose_start comes after an Age, not before Age I"
+    return turn_check(g, i, node)
+
+
+stands(K_START, TURN, _start_check)
 
 
 class WeakerPlayerStarts:

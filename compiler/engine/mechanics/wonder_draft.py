@@ -11,8 +11,10 @@ from bisect import insort
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping
 
+from ..core.fields import STATE, StateField, list_copy
 from ..core.rules import checked
-from ..core.kinds import CHANCE, UNBUILT, handles, kind, legal_at, outcomes_from
+from ..core.kinds import (CHANCE, KIND_NAMES, SETUP, UNBUILT, handles, kind, legal_at, no_arg,
+                          outcomes_from, stands)
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -42,6 +44,8 @@ class Config:
 K_REVEAL = kind("reveal_wonder", NAME, chance=True)
 K_DRAFT = kind("draft", NAME)
 K_DRAFT_LAST = kind("draft_last", NAME, internal=True)
+for _kind in (K_REVEAL, K_DRAFT, K_DRAFT_LAST):
+    stands(_kind, SETUP, no_arg)
 
 
 class WonderDraft:
@@ -97,5 +101,50 @@ def take_wonder(g: Game, p: int, w: int) -> None:
     if g.wonders_built_total < g.t.max_wonders_built:
         insort(g.unbuilt[p], w)
 
+
+# State owned by this mechanic: the Wonders still to reveal, and those revealed this round ---
+
+def _wonders(key: str, sort: bool) -> tuple:
+    """save and load of the Wonder list under the state's key `key`."""
+    def save(g, wonders: list[int]) -> list[str]:
+        return [g.t.ids[g.t.wonder0 + w] for w in wonders]
+
+    def load(g, value, read) -> list[int]:
+        wonders = read.ids(value, key, read.wonder)
+        return sorted(wonders) if sort else wonders
+    return save, load
+
+
+def _places(key: str):
+    return lambda g: [(key, [g.t.wonder0 + w for w in getattr(g, key)])]
+
+
+def _check_draft(g: Game) -> str | None:
+    """Every Wonder the pending reveals and picks take is there, and none is left over."""
+    wonders, draft = len(g.wonder_pool), len(g.draft)
+    for i in range(len(g.stack) - 1, -1, -1):  # in the order they resolve
+        kind = g.stack[i][0]
+        if kind == K_REVEAL:
+            wonders -= 1
+            if wonders < 0:
+                return f"stack[{i}]: {KIND_NAMES[kind]} needs a Wonder from wonder_pool, and none is left"
+            draft += 1
+        elif kind == K_DRAFT or kind == K_DRAFT_LAST:
+            draft -= 1
+            if draft < 0:
+                return f"stack[{i}]: {KIND_NAMES[kind]} needs a revealed Wonder, and none is left"
+    if draft:
+        return f"draft: {draft} revealed Wonder(s) that no pending draft decision will take"
+    return None
+
+
+FIELDS = (
+    StateField("wonder_pool", lambda g: list(range(g.t.NW)), list_copy,
+               *_wonders("wonder_pool", True), json=STATE, order=120,
+               places=_places("wonder_pool"), doc="the Wonders not yet revealed"),
+    StateField("draft", lambda g: [], list_copy, *_wonders("draft", False), check=_check_draft,
+               json=STATE, order=130, places=_places("draft"),
+               doc="the Wonders revealed and not yet taken this round"),
+)
 
 MIXIN = WonderDraft
