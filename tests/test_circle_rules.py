@@ -182,7 +182,8 @@ def test_a_duel_trade_price_is_the_bank_price_and_names_no_side() -> None:
                                         "from": "left"}}).compile(writer)
 
 
-def test_a_circle_game_compiles_to_boards_with_stage_classes(tmp_path: Path) -> None:
+def _compiled_circle(tmp_path: Path):
+    """The circle fixture compiled and imported: its RULESET."""
     files = codegen.generate(load(CIRCLE), "cards/circle")
     assert set(files) == {"__init__.py", "buildings.py", "boards.py"}  # no empty modules
     namespace: dict = {}
@@ -202,7 +203,11 @@ def test_a_circle_game_compiles_to_boards_with_stage_classes(tmp_path: Path) -> 
         namespace = vars(module)
     finally:
         del sys.modules["circle_pkg"]
-    ruleset = namespace["RULESET"]
+    return namespace["RULESET"]
+
+
+def test_a_circle_game_compiles_to_boards_with_stage_classes(tmp_path: Path) -> None:
+    ruleset = _compiled_circle(tmp_path)
     olympia = ruleset.by_id["olympia"]
     assert olympia.kind == "board" and olympia.produces == (1, 0, 0)
     (side_a, stages_a), (side_b, stages_b) = olympia.sides
@@ -219,6 +224,24 @@ def test_a_circle_game_compiles_to_boards_with_stage_classes(tmp_path: Path) -> 
                                     "science", "scoring")
     assert ruleset.rules["ages"][1] == {"age": 2, "printed": 8, "hand": 2, "pass": "right"}
     assert ruleset.rules["setup"]["guilds"]["count"] == {"players_plus": 0}
+
+
+def test_a_circle_game_without_green_cards_plays_to_the_end_and_scores_science_apart(
+        tmp_path: Path) -> None:
+    """The fixture has no colour carrying science symbols: science VP (here from wildcards
+    only, so 0) are their own category instead of a "green" the game does not have."""
+    import random
+
+    from wondersmith.engine import Game
+    ruleset = _compiled_circle(tmp_path)
+    assert "green" not in ruleset.colors
+    for players in ruleset.player_counts:
+        game, rng = Game(ruleset, seed=players, players=players), random.Random(players)
+        while not game.is_terminal:
+            game.apply(rng.choice(game.legal_actions()))
+        for scores in game.result.scores:
+            assert "science" in scores and "green" not in scores
+            assert scores["total"] == sum(v for k, v in scores.items() if k != "total")
 
 
 def test_a_stage_id_that_is_also_a_card_id_is_refused(circle_copy: Path) -> None:

@@ -31,7 +31,8 @@ class Result:
 
 def categories(tables) -> tuple[str, ...]:
     tokens = ("tokens",) if tables.NT else ()
-    return ("military", *tables.colors, "wonders", *tokens, "coins", "total")
+    return ("military", *tables.colors, *tables.score_categories, "wonders", *tokens, "coins",
+            "total")
 
 
 def score(game, player: int) -> dict[str, int]:

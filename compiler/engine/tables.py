@@ -28,6 +28,9 @@ class Tables:
         structure = config.get("card_structure") or _NO_STRUCTURE
         self.resources = ruleset.resources
         self.colors = ruleset.colors
+        # VP categories a mechanic scores beyond the colours (science_sets: "science" when
+        # no one colour carries the symbols); scoring.categories lists them.
+        self.score_categories: tuple[str, ...] = ()
         self.symbols = ruleset.science_symbols
         # Seats: every per-seat list of the state has one entry per seat.
         self.seating = seating = Seating(ruleset.seating, cities)

@@ -4,8 +4,9 @@ Reads `science`: `identical: squared` (each symbol scores its count squared), `s
 `set_points` (each set of `set_size` different symbols scores `set_points`; classic: 3 and 7)
 and `wildcards: chosen_at_end`. A wildcard (`Card.science_choice`: Scientists Guild, Babylon)
 becomes, at scoring, whichever of its symbols scores the most, each one independently: the
-engine tries every assignment (there are at most a few wildcards). Science VP score as
-"green". No state of its own: the symbols are counted from the cities.
+engine tries every assignment (there are at most a few wildcards). Science VP score under the
+colour of the buildings that carry the symbols (classic: green), or as "science" when no one
+colour does. No state of its own: the symbols are counted from the cities.
 """
 from __future__ import annotations
 
@@ -42,6 +43,10 @@ def extend_tables(t) -> None:
                          "wildcards at the end")
     index = {s: i for i, s in enumerate(t.symbols)}
     t.wildcards = [tuple(index[s] for s in getattr(cls, "science_choice", ())) for cls in t.classes]
+    colors = {t.colors[t.color[c]] for c in range(t.NB) if t.science[c] >= 0}
+    t.science_category = colors.pop() if len(colors) == 1 else "science"
+    if t.science_category not in t.colors:
+        t.score_categories += (t.science_category,)
     if len(t.symbols) != t.config[NAME].set_size:
         raise ValueError(f"science.set_size: a set is one of each of the {len(t.symbols)} "
                          f"symbols, not {t.config[NAME].set_size}")
@@ -74,7 +79,7 @@ class ScienceSets:
 
     def _score_more(self, p: int, out: dict[str, int]) -> None:
         super()._score_more(p, out)
-        out["green"] += self._science_points(p)
+        out[self.t.science_category] += self._science_points(p)
 
 
 MIXIN = ScienceSets
