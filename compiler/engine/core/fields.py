@@ -119,6 +119,20 @@ class StateField:
                 setattr(game, name, v)
 
 
+def component_ids(key: str, kind: str, sort: bool) -> tuple[Callable, Callable]:
+    """`save` and `load` of a list of components of one kind ("wonder", "token"), kept as
+    numbers from the kind's first (`Tables.wonder0`, `token0`) and written as ids under the
+    state's key `key`; `sort`: the list is kept sorted."""
+    def save(game, numbers: list[int]) -> list[str]:
+        first = getattr(game.t, kind + "0")
+        return [game.t.ids[first + x] for x in numbers]
+
+    def load(game, value, read) -> list[int]:
+        numbers = read.ids(value, key, getattr(read, kind))
+        return sorted(numbers) if sort else numbers
+    return save, load
+
+
 def fields_of(modules) -> tuple[tuple[str, StateField], ...]:
     """(mechanic, field) for every field the mechanics' modules declare, in list order;
     ValueError if two declare the same slot, or the same key or order at one place."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping
 
-from ..core.fields import STATE, StateField, list_copy
+from ..core.fields import STATE, StateField, component_ids, list_copy
 from ..core.rules import checked
 from ..core.kinds import (AGES, CHANCE, KIND_NAMES, SETUP, handles, kind, legal_at, no_arg,
                           outcomes_from, stands)
@@ -133,17 +133,6 @@ def _on_lib_pick(g: Game, node, action: int) -> None:
 
 # State owned by this mechanic: the tokens on the board, in the box, and drawn from the box --
 
-def _tokens(key: str, sort: bool) -> tuple:
-    """save and load of the token list under the state's key `key`."""
-    def save(g, tokens: list[int]) -> list[str]:
-        return [g.t.ids[g.t.token0 + x] for x in tokens]
-
-    def load(g, value, read) -> list[int]:
-        tokens = read.ids(value, key, read.token)
-        return sorted(tokens) if sort else tokens
-    return save, load
-
-
 def _places(key: str, slot: str):
     return lambda g: [(key, [g.t.token0 + x for x in getattr(g, slot)])]
 
@@ -187,15 +176,17 @@ def _short(g, i: int, what: str) -> str:
 
 
 FIELDS = (
-    StateField("board_tokens", lambda g: [], list_copy, *_tokens("board_tokens", True),
-               json=STATE, order=90, places=_places("board_tokens", "board_tokens"),
+    StateField("board_tokens", lambda g: [], list_copy,
+               *component_ids("board_tokens", "token", True), json=STATE, order=90,
+               places=_places("board_tokens", "board_tokens"),
                doc="the tokens on the board"),
     StateField("box_tokens", lambda g: list(range(g.t.NT)), list_copy,
-               *_tokens("box_tokens", True), json=STATE, order=100,
+               *component_ids("box_tokens", "token", True), json=STATE, order=100,
                places=_places("box_tokens", "box_tokens"),
                doc="the tokens left in the box (the Great Library draws from them)"),
-    StateField("drawn_tokens", lambda g: [], list_copy, *_tokens("drawn_tokens", False),
-               check=_check_tokens, json=STATE, order=110, slots=("drawn",),
+    StateField("drawn_tokens", lambda g: [], list_copy,
+               *component_ids("drawn_tokens", "token", False), check=_check_tokens, json=STATE,
+               order=110, slots=("drawn",),
                doc="the tokens the Great Library drew, waiting for the choice"),
 )
 

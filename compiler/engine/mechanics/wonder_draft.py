@@ -11,7 +11,7 @@ from bisect import insort
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping
 
-from ..core.fields import STATE, StateField, list_copy
+from ..core.fields import STATE, StateField, component_ids, list_copy
 from ..core.rules import checked
 from ..core.kinds import (CHANCE, KIND_NAMES, SETUP, UNBUILT, handles, kind, legal_at, no_arg,
                           outcomes_from, stands)
@@ -104,17 +104,6 @@ def take_wonder(g: Game, p: int, w: int) -> None:
 
 # State owned by this mechanic: the Wonders still to reveal, and those revealed this round ---
 
-def _wonders(key: str, sort: bool) -> tuple:
-    """save and load of the Wonder list under the state's key `key`."""
-    def save(g, wonders: list[int]) -> list[str]:
-        return [g.t.ids[g.t.wonder0 + w] for w in wonders]
-
-    def load(g, value, read) -> list[int]:
-        wonders = read.ids(value, key, read.wonder)
-        return sorted(wonders) if sort else wonders
-    return save, load
-
-
 def _places(key: str):
     return lambda g: [(key, [g.t.wonder0 + w for w in getattr(g, key)])]
 
@@ -140,10 +129,10 @@ def _check_draft(g: Game) -> str | None:
 
 FIELDS = (
     StateField("wonder_pool", lambda g: list(range(g.t.NW)), list_copy,
-               *_wonders("wonder_pool", True), json=STATE, order=120,
+               *component_ids("wonder_pool", "wonder", True), json=STATE, order=120,
                places=_places("wonder_pool"), doc="the Wonders not yet revealed"),
-    StateField("draft", lambda g: [], list_copy, *_wonders("draft", False), check=_check_draft,
-               json=STATE, order=130, places=_places("draft"),
+    StateField("draft", lambda g: [], list_copy, *component_ids("draft", "wonder", False),
+               check=_check_draft, json=STATE, order=130, places=_places("draft"),
                doc="the Wonders revealed and not yet taken this round"),
 )
 
