@@ -240,6 +240,8 @@ def test_a_victory_no_mechanic_of_the_game_gives_is_refused():
     ({"json": STATE, "save": lambda g, v: v, "load": lambda g, v, r: v, "order": 70},
      "its key or order is the core's"),
     ({"slots": ("a", "b")}, "one copy function per slot"),
+    ({"slots": ("ok", "x = 1; import os")}, "'x = 1; import os' is not a Python name"),
+    ({"slots": ("class",)}, "'class' is not a Python name"),
 ])
 def test_a_field_declared_wrong_is_refused(kwargs, match):
     with pytest.raises(ValueError, match=match):

@@ -34,6 +34,7 @@ slot, and `copy` a tuple of functions, one per slot.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from keyword import iskeyword
 from typing import Any, Callable
 
 MECHANICS, STATE, SEAT = "mechanics", "state", "seat"
@@ -79,6 +80,10 @@ class StateField:
     places: Callable[[Any], Any] | None = None
 
     def __post_init__(self) -> None:
+        # Slot names are written into the composed init and clone (composed_methods).
+        bad = [n for n in (self.name, *self.slots) if not n.isidentifier() or iskeyword(n)]
+        if bad:
+            raise ValueError(f"state field {self.name!r}: {bad[0]!r} is not a Python name")
         if (self.save is None) != (self.load is None):
             raise ValueError(f"state field {self.name!r}: save and load go together")
         if self.json not in (MECHANICS, STATE, SEAT):
