@@ -314,6 +314,7 @@ def test_hand_draft_plays_without_wonder_boards(tmp_path: Path) -> None:
 
     from wondersmith.codegen import outputs
     from wondersmith.engine import Game, load_ruleset
+    from wondersmith.engine.observation import vector_size
 
     folder = tmp_path / "cards" / "classic"
     shutil.copytree(CLASSIC, folder, ignore=shutil.ignore_patterns("locales"))
@@ -337,5 +338,8 @@ def test_hand_draft_plays_without_wonder_boards(tmp_path: Path) -> None:
             legal = {s: game.legal_actions_for(s) for s in seats}
             assert not [a for s in seats for a in legal[s]
                         if game.action_to_text(a, s).startswith("stage ")]
+            for s in seats:  # what a seat sees needs no board either
+                assert len(game.observation_vector(s)) == vector_size(game)
+                assert game.observation(s)["mechanics"]["hand_draft"]["hands"][s]
             game.apply_joint({s: rng.choice(legal[s]) for s in seats})
         assert len(game.result.scores) == players

@@ -73,8 +73,7 @@ NO_STAGE = (-1, False)  # (next stage, free build unlocked) of a seat without a 
 class Plays:
     """Legal plays and their placing; mixin of hand_draft. Hooks the other classic
     mechanics override: `_offers`, `_payments` and `_markets_touched` (neighbour_trade),
-    `_next_stage`, `_build_stage` (wonder_boards). The legal plays read wonder_boards'
-    `boards`, `stages` and `Tables.stage_steps` themselves (hand_draft requires it)."""
+    `_stage_step`, `_next_stage`, `_build_stage` (wonder_boards)."""
 
     __slots__ = ()
 
@@ -111,9 +110,7 @@ class Plays:
                     append(at + offset)
         if cards is None:
             cards = sorted(set(hand))
-        board = self.boards[p]  # the next Wonder stage, and whether a free build is ready
-        stage, free = NO_STAGE if board is None else \
-            t.stage_steps[board[0]][board[1]][len(self.stages[p])]
+        stage, free = self._stage_step(p)
         if stage >= 0:
             pays = offers[t.cost_id[stage]]
             if pays is None:
@@ -182,6 +179,10 @@ class Plays:
 
         walk(0, missing)
         return out
+
+    def _stage_step(self, p: int) -> tuple[int, bool]:
+        """(the next Wonder stage or -1, whether a free build is ready): none without boards."""
+        return NO_STAGE
 
     def _next_stage(self, p: int) -> int:
         return -1

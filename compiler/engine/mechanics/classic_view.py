@@ -53,12 +53,13 @@ def vector(game: Game, player: int) -> list[float]:
     decision, which seats have chosen, and the Age, discard count, turn and result."""
     t = game.t
     v: list[float] = []
+    boards = getattr(game, "boards", None)  # wonder_boards' field
     for k in range(t.n_seats):
         seat = (player + k) % t.n_seats
         row = [0.0] * (6 + t.NB + 2 * t.n_boards)
         row[0] = game.coins[seat] / 10.0
         row[1] = len(game.hands[seat]) / 7.0
-        row[2] = len(game.stages[seat]) / 4.0
+        row[2] = game._stages_built(seat) / 4.0
         tokens = getattr(game, "conflict_tokens", None)
         if tokens is not None:
             row[3] = sum(tokens[seat]) / 10.0
@@ -66,7 +67,7 @@ def vector(game: Game, player: int) -> list[float]:
             row[5] = game.shields(seat) / 10.0
         for c in game.city[seat]:
             row[6 + c] = 1.0
-        board = game.boards[seat]
+        board = boards[seat] if boards else None  # none without wonder_boards
         if board is not None:
             row[6 + t.NB + 2 * board[0] + board[1]] = 1.0
         v += row

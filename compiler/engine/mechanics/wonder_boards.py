@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ..core.fields import StateField, list_copy, lists_copy
 from ..core.kinds import AGES, CHANCE, SETUP, handles, kind, legal_at, outcomes_from, stands
 from ..core.rules import RulesError, checked
+from .classic_actions import NO_STAGE
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -201,6 +202,11 @@ class WonderBoards:
 
     def _tucked_cards(self) -> list[list[int]]:
         return self.stages
+
+    def _stage_step(self, p: int) -> tuple[int, bool]:
+        board = self.boards[p]
+        return NO_STAGE if board is None else \
+            self.t.stage_steps[board[0]][board[1]][len(self.stages[p])]
 
     def _next_stage(self, p: int) -> int:
         board = self.boards[p]
