@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ..core.fields import StateField, list_copy, lists_copy
 from ..core.kinds import AGES, CHANCE, TURN, handles, kind, legal_at, outcomes_from, stands
 from ..core.rules import RulesError, checked
-from ..core.sampler import GAMMA, M64, draw
+from ..core.sampler import draw, hashes
 from ..core.simultaneous import node as simultaneous_node, simultaneous_kind
 from ..scoring import final_result
 from . import classic_actions as actions
@@ -255,18 +255,17 @@ def _on_age(g: Game, node) -> None:
         pool.append(c)
         hist.append(base + c)
     pool.sort()
-    step = (seed + k * GAMMA) & M64  # draw(seed, k, len(pool)) below, inlined: many a game
+    size = t.hand_size[age - 1]
+    h = hashes(seed, k + len(t.seats) * size)  # the sampler's hashes: draw(seed, k + 1, n)...
     for p in t.seats:
         hand = g.hands[p]
-        for _ in range(t.hand_size[age - 1]):
-            z = step = (step + GAMMA) & M64
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
-            c = pool.pop(((z ^ (z >> 31)) * len(pool)) >> 64)
+        for _ in range(size):
+            c = pool.pop((h[k] * len(pool)) >> 64)
+            k += 1
             hand.append(c)
             hist.append(base + c)
         hand.sort()
-    g.chance_count = k + len(t.seats) * t.hand_size[age - 1]
+    g.chance_count = k
 
 
 @outcomes_from(K_DRAW_GUILD)
