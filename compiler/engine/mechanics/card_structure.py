@@ -16,14 +16,15 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ..core.fields import STATE, StateField, list_copy, lists_copy, same
 from ..core.rules import checked
-from ..core.kinds import (AGES, ANYWHERE, CHANCE, TURN as TURN_PLACE, handles, kind, legal_at,
-                          no_arg, outcomes_from, stands)
+from ..core.kinds import (AGES, CHANCE, OPENING, TURN as TURN_PLACE, arg_in_json, handles, kind,
+                          legal_at, no_arg, outcomes_from, stands)
 from ..core.sampler import hashes
 from ..core.seats import MAX_SEATS
 from ..scoring import final_result
 from .card_structure_state import (age_check, check_due, deal_check, destroy_check,
-                                   end_turn_check, left_out_places, load_left_out, load_structure,
-                                   load_to_reveal, save_structure, structure_places, turn_check)
+                                   end_turn_check, left_out_places, load_colors, load_left_out,
+                                   load_structure, load_to_reveal, save_colors, save_structure,
+                                   structure_places, turn_check)
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -63,9 +64,10 @@ K_DESTROY = kind("destroy", NAME)
 K_REVIVE = kind("discard_pile", NAME)
 for _kind, _place, _check in (
         (K_PLAY, TURN_PLACE, turn_check), (K_END_TURN, TURN_PLACE, end_turn_check),
-        (K_AGE, ANYWHERE, age_check), (K_LEAVE, AGES, no_arg), (K_GUILD, AGES, no_arg),
+        (K_AGE, OPENING, age_check), (K_LEAVE, AGES, no_arg), (K_GUILD, AGES, no_arg),
         (K_DEAL, AGES, deal_check), (K_DESTROY, AGES, destroy_check), (K_REVIVE, AGES, no_arg)):
     stands(_kind, _place, _check)  # where each may stand in a loaded state's stack
+arg_in_json(K_DESTROY, "colors", save_colors, load_colors)  # JSON names the colours
 # A turn node per seat, shared: nodes are immutable, and a turn is pushed every move.
 TURN = tuple((K_PLAY, p, 0) for p in range(MAX_SEATS))
 

@@ -67,6 +67,23 @@ def load_left_out(g: Game, value, read) -> list[list[int]]:
             for i, age in enumerate(read.list(value, "left_out", g.age))]
 
 
+def save_colors(g: Game, mask: int) -> list[str]:
+    """A `destroy` node's arg, a mask of colours, as their names (`kinds.arg_in_json`)."""
+    return [c for i, c in enumerate(g.t.colors) if mask >> i & 1]
+
+
+def load_colors(g: Game, value, path: str, read) -> int:
+    t = g.t
+    mask = 0
+    for k, c in enumerate(read.list(value, path, len(t.colors))):
+        if not isinstance(c, str) or c not in t.color_index:
+            raise read.fail(f"{path}[{k}]", f"unknown colour {read.short(c)}")
+        mask |= 1 << t.color_index[c]
+    if not mask:
+        raise read.fail(path, "a destroy decision names at least one colour")
+    return mask
+
+
 def structure_places(g: Game):
     return [(f"structure[{s}]", (c,)) for s, c in enumerate(g.slot_card)
             if c >= 0 and not g.taken[s]]
