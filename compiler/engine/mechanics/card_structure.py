@@ -20,10 +20,12 @@ from ..core.kinds import (AGES, CHANCE, OPENING, TURN as TURN_PLACE, arg_in_json
                           legal_at, no_arg, outcomes_from, stands)
 from ..core.sampler import hashes
 from ..core.seats import MAX_SEATS
+from ..core.views import Feature, Hidden, Place, Redraw, single
 from ..scoring import final_result
 from .card_structure_state import (age_check, check_due, deal_check, destroy_check,
-                                   end_turn_check, left_out_places, load_colors, load_left_out,
-                                   load_structure, load_to_reveal, save_colors, save_structure,
+                                   end_turn_check, face_down_count, face_up_cards, hide_left_out,
+                                   left_out_places, load_colors, load_left_out, load_structure,
+                                   load_to_reveal, redraw_deck, save_colors, save_structure,
                                    structure_places, turn_check)
 
 if TYPE_CHECKING:
@@ -366,5 +368,15 @@ FIELDS = (
                doc="per Age started, the cards left out of it"),
 )
 
-
+# What a seat sees (core/views.py): the discard pile (face up), the structure's face-up
+# cards and how many are face down, the deck's size; this Age's cards left out are hidden.
+VIEW = (
+    Place("discard", 4, lambda g, p: g.discard),
+    Place("reachable", 5, face_up_cards(True)),
+    Place("covered face up", 6, face_up_cards(False)),
+    Feature("face down", 430, single, face_down_count),
+    Feature("deck", 440, single, lambda g, p: [len(g.pool) / 10.0]),
+    Hidden("left_out", 10, hide_left_out),
+    Redraw("deck", 10, redraw_deck),
+)
 MIXIN = CardStructure
