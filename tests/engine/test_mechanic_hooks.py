@@ -9,13 +9,14 @@ import random
 
 import pytest
 
-from wondersmith.engine import Game, StateFormatError, mechanics
+from wondersmith.engine import Game, NotationError, StateFormatError, mechanics
 from wondersmith.engine.core.kinds import OPENING, kind, stands
 from wondersmith.engine.core.views import Feature, Hidden, single
 from wondersmith.engine.mechanics.wonder_limit import check_limit
 from wondersmith.engine.observation import _layout
 from classic_helpers import ruleset as classic_ruleset
 from engine_helpers import RULESET
+from test_three_seats import trio  # noqa: F401 (the 3-seat toy game, a fixture)
 
 
 def _played(game: Game, moves: int, seed: int = 0) -> Game:
@@ -202,3 +203,30 @@ def test_a_registered_mechanic_adds_its_block_and_its_json_part(seen_mechanic) -
     broken = mechanics.game_class(Game, (*classic.mechanics, bad))(classic, seed=2, players=3)
     with pytest.raises(RuntimeError, match="a part gives more or fewer values than its size"):
         broken.observation_vector(0)
+
+
+# Action texts: each mechanic words its own ids (core/texts.py) --------------------------------
+
+def test_a_game_reads_the_texts_of_its_own_mechanics_only() -> None:
+    classic = Game(classic_ruleset(), seed=1, players=3)
+    for duel_only in ("take Law", "destroy Baths", "start opponent", "pick The Sphinx"):
+        with pytest.raises(NotationError, match="cannot read"):
+            classic.parse_action(duel_only)
+    assert classic.parse_action("first player 2") == classic.t.CH_SEAT + 2  # the core's
+    duel = Game(RULESET, seed=1, auto_chance=False)
+    assert duel.action_to_text(duel.t.START_OTHER) == "start opponent"
+    assert duel.parse_action("start opponent") == duel.t.START_OTHER
+    with pytest.raises(NotationError, match=r"expected .*pick <Wonder>.*start self\|opponent"):
+        duel.parse_action("conquer Rome")
+
+
+def test_the_toy_game_words_the_actions_of_its_mechanics(trio) -> None:
+    g = Game(trio, seed=0)
+    assert g.legal_texts() and all(g.parse_action(text) == a
+                                   for a, text in zip(g.legal_actions(), g.legal_texts()))
+    for other in ("start self", "pick Wonder"):  # weaker_player_starts', wonder_draft's
+        with pytest.raises(NotationError, match=r"cannot read .*expected take <token>") as error:
+            g.parse_action(other)
+        expected = str(error.value).split("expected ", 1)[1]
+        assert "build/discard <card>" in expected
+        assert "pick" not in expected and "start" not in expected

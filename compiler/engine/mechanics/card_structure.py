@@ -20,8 +20,10 @@ from ..core.kinds import (AGES, CHANCE, OPENING, TURN as TURN_PLACE, arg_in_json
                           legal_at, no_arg, outcomes_from, stands)
 from ..core.sampler import hashes
 from ..core.seats import MAX_SEATS
+from ..core.texts import add_texts
 from ..core.views import Feature, Hidden, Place, Redraw, single
 from ..scoring import final_result
+from . import duel_texts
 from .card_structure_state import (age_check, check_due, deal_check, destroy_check,
                                    end_turn_check, face_down_count, face_up_cards, hide_left_out,
                                    left_out_places, load_colors, load_left_out, load_structure,
@@ -84,6 +86,8 @@ def extend_tables(t) -> None:
                        for age, st in t.structures.items()}
     t.play_decoded = [(c, -1 if a < t.DISCARD else -2 if a < t.WONDER else w)
                       for a in range(t.PICK_WONDER) for c, w in (t.decode_play(a),)]
+    add_texts(t, duel_texts.structure_text, duel_texts.structure_parse,
+              duel_texts.STRUCTURE_FORMS)  # its actions' words (core/texts.py)
 
 
 class CardStructure:

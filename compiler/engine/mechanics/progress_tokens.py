@@ -15,7 +15,9 @@ from ..core.rules import checked
 from ..core.kinds import (AGES, CHANCE, KIND_NAMES, SETUP, handles, kind, legal_at, no_arg,
                           outcomes_from, stands)
 from ..core.sampler import hashes
+from ..core.texts import add_texts
 from ..core.views import Hidden, Place, Redraw
+from . import duel_texts
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -42,6 +44,10 @@ K_LIB_PICK = kind("library_pick", NAME)
 stands(K_BOARD, SETUP, no_arg)
 for _kind in (K_PAIR, K_LIB_DRAW, K_LIB_PICK):
     stands(_kind, AGES, no_arg)
+
+
+def extend_tables(t) -> None:
+    add_texts(t, duel_texts.token_text, duel_texts.token_parse, duel_texts.TOKEN_FORMS)
 
 
 class ProgressTokens:

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ..core.fields import STATE, StateField, component_ids, list_copy
 from ..core.rules import checked
+from ..core.texts import add_texts
 from ..core.views import Place
+from . import duel_texts
 from ..core.kinds import (CHANCE, KIND_NAMES, SETUP, UNBUILT, handles, kind, legal_at, no_arg,
                           outcomes_from, stands)
 
@@ -47,6 +49,10 @@ K_DRAFT = kind("draft", NAME)
 K_DRAFT_LAST = kind("draft_last", NAME, internal=True)
 for _kind in (K_REVEAL, K_DRAFT, K_DRAFT_LAST):
     stands(_kind, SETUP, no_arg)
+
+
+def extend_tables(t) -> None:
+    add_texts(t, duel_texts.draft_text, duel_texts.draft_parse, duel_texts.DRAFT_FORMS)
 
 
 class WonderDraft:
