@@ -17,11 +17,10 @@ from typing import TYPE_CHECKING, Any
 from . import runtime as rt
 
 from .core.fields import MECHANICS, SEAT, STATE, fields_from_json, fields_to_json
-from .core.kinds import ARG_JSON, OWNER, by_owner
+from .core.kinds import ARG_JSON, CHANCE, IS_CHANCE, KIND_NAMES, OWNER, REMOVED, UNBUILT, by_owner
 from .core.simultaneous import NOT_CHOSEN, choices_from_json
 from .errors import StateFormatError
 from .mechanics import players_in_state
-from .nodes import CHANCE, IS_CHANCE, KIND_NAMES, REMOVED, UNBUILT
 from .scoring import Result
 from .state_checks import MAX_COINS, check_state
 from .tables import tables_for

@@ -5,18 +5,21 @@ and the parts of an observation. Each works for the mechanic that declares it an
 from a game without it."""
 from __future__ import annotations
 
+import ast
 import random
+from pathlib import Path
 
 import pytest
 
 from wondersmith.engine import Game, NotationError, StateFormatError, mechanics
-from wondersmith.engine.core.kinds import OPENING, kind, stands
+from wondersmith.engine.core.fields import SEAT_ORDER, STATE_ORDER
+from wondersmith.engine.core.kinds import KIND_NAMES, OPENING, OWNER, kind, stands
 from wondersmith.engine.core.views import Feature, Hidden, single
 from wondersmith.engine.mechanics.wonder_limit import check_limit
 from wondersmith.engine.observation import _layout
 from classic_helpers import ruleset as classic_ruleset
 from engine_helpers import RULESET
-from test_three_seats import trio  # noqa: F401 (the 3-seat toy game, a fixture)
+from test_three_seats import ENGINE, trio  # noqa: F401 (trio: the 3-seat toy game, a fixture)
 
 
 def _played(game: Game, moves: int, seed: int = 0) -> Game:
@@ -230,3 +233,47 @@ def test_the_toy_game_words_the_actions_of_its_mechanics(trio) -> None:
         expected = str(error.value).split("expected ", 1)[1]
         assert "build/discard <card>" in expected
         assert "pick" not in expected and "start" not in expected
+
+
+# The core names nothing of a mechanic --------------------------------------------------------
+
+CORE_FILES = ("serialize.py", "state_checks.py", "stack_checks.py", "observation.py",
+              "notation.py", "records.py", *(f"core/{p.name}" for p in (ENGINE / "core").glob("*.py")))
+
+
+def _names_in(path: Path) -> set[str]:
+    """The modules a file imports, the attributes it reads and the strings of its code (not
+    its docstrings)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef)) and node.body
+                  and isinstance(node.body[0], ast.Expr)
+                  and isinstance(node.body[0].value, ast.Constant)}
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            out.add(f"import {node.module}")
+            out.update(f"import {node.module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Attribute):
+            out.add(node.attr)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                and id(node) not in docstrings:
+            out.add(node.value)
+    return out
+
+
+def test_the_core_names_no_kind_field_or_module_of_a_mechanic() -> None:
+    owned = {name for name in mechanics._MODULES}
+    kinds = {name for name, owner in zip(KIND_NAMES, OWNER) if owner != "core"}
+    slots = {slot for name in owned for f in getattr(mechanics.module(name), "FIELDS", ())
+             for slot in f.slot_names}
+    keys = set(STATE_ORDER) | set(SEAT_ORDER)  # the core's own keys ("age" is one, and a kind)
+    found = {}
+    for file in CORE_FILES:
+        names = _names_in(ENGINE / file)
+        bad = {n for n in names if n in (kinds | slots) - keys
+               or n.startswith("import") and (n.endswith(".nodes") or n == "import nodes"
+                                              or any(n.endswith(f"mechanics.{m}") for m in owned))}
+        if bad:
+            found[file] = sorted(bad)
+    assert found == {}
