@@ -277,3 +277,13 @@ def test_the_core_names_no_kind_field_or_module_of_a_mechanic() -> None:
         if bad:
             found[file] = sorted(bad)
     assert found == {}
+
+
+def test_the_decision_block_follows_the_kinds_registered_later() -> None:
+    """The decision is one-hot over every registered kind: a kind registered once a layout
+    was worked out (a mechanic added by an embedding application) makes the vector longer."""
+    g = _played(Game(RULESET, seed=7), 5)
+    before = g.observation_vector(0)
+    kind("test_late_decision", "test_late")
+    after = g.observation_vector(0)
+    assert len(after) == len(before) + 1 == _layout(g).size

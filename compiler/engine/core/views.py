@@ -30,6 +30,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
+from .kinds import KIND_NAMES
+
 
 @dataclass(frozen=True)
 class Place:
@@ -107,8 +109,9 @@ class Layout:
 
 def layout(game, core_parts: Iterable[Any]) -> Layout:
     """The layout of `game`'s observation: `core_parts` and its mechanics' (`game.VIEW`),
-    worked out once per tables and class (kept in the tables' cache)."""
-    key = ("view", type(game))
+    worked out once per tables and class (kept in the tables' cache), and again if kinds
+    were registered since (the decision is one-hot over every registered kind)."""
+    key = ("view", type(game), len(KIND_NAMES))
     found = game.t.cache.get(key)
     if found is None:
         parts = sorted((*core_parts, *game.VIEW), key=lambda part: part.order)
