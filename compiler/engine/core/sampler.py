@@ -44,9 +44,20 @@ _MEMO: dict[int, array] = {}
 _SEEDS = 64
 
 
+# The seed in every lane (a multiplication as long as the block): made once per seed, as a
+# game draws three blocks; and the counters' part of the first step for the first blocks.
+_SPREAD: dict[int, int] = {}
+_OFFSETS = tuple((done * GAMMA * _ONES + _STEPS) & _LANES for done in range(0, 8 * _BLOCK, _BLOCK))
+
+
 def _block(seed: int, done: int) -> array:
     """The hashes of counters done + 1 to done + _BLOCK, as unsigned 64-bit integers."""
-    z = (((seed & M64) + done * GAMMA) * _ONES + _STEPS) & _LANES
+    spread = _SPREAD.get(seed)
+    if spread is None:
+        spread = _SPREAD[seed] = (seed & M64) * _ONES
+    k = done // _BLOCK
+    offset = _OFFSETS[k] if k < len(_OFFSETS) and done % _BLOCK == 0 else done * GAMMA * _ONES + _STEPS
+    z = (spread + offset) & _LANES
     z = ((z ^ (z >> 30)) & _LANES) * 0xBF58476D1CE4E5B9 & _LANES
     z = ((z ^ (z >> 27)) & _LANES) * 0x94D049BB133111EB & _LANES
     z = (z ^ (z >> 31)) & _LANES
@@ -62,6 +73,7 @@ def hashes(seed: int, upto: int) -> array:
     if h is None:
         if len(_MEMO) >= _SEEDS:
             _MEMO.clear()
+            _SPREAD.clear()
         h = _MEMO[seed] = _block(seed, 0)
     while len(h) < upto:
         h.extend(_block(seed, len(h)))
