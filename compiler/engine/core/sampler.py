@@ -32,8 +32,9 @@ def splitmix(seed: int, k: int) -> int:
 # Hashes of a block of counters at once: one Python integer holds _BLOCK 128-bit lanes, each
 # a 64-bit value with room for its product by a 64-bit constant, so every step of splitmix64
 # is one operation on the whole block (masking each lane back to 64 bits) instead of one
-# per hash. A draw then costs a lookup and a multiplication.
-_BLOCK = 32
+# per hash. A draw then costs a lookup and a multiplication. A Duel game draws 81 to 89
+# hashes: one block of 96 costs less than three of 32 (each operation's fixed cost once).
+_BLOCK = 96
 _ONES = sum(1 << (128 * i) for i in range(_BLOCK))  # 1 in every lane
 _STEPS = GAMMA * sum((i + 1) << (128 * i) for i in range(_BLOCK))  # (i + 1) * gamma in lane i
 _LANES = M64 * _ONES  # the low 64 bits of every lane
@@ -44,20 +45,9 @@ _MEMO: dict[int, array] = {}
 _SEEDS = 64
 
 
-# The seed in every lane (a multiplication as long as the block): made once per seed, as a
-# game draws three blocks; and the counters' part of the first step for the first blocks.
-_SPREAD: dict[int, int] = {}
-_OFFSETS = tuple((done * GAMMA * _ONES + _STEPS) & _LANES for done in range(0, 8 * _BLOCK, _BLOCK))
-
-
 def _block(seed: int, done: int) -> array:
     """The hashes of counters done + 1 to done + _BLOCK, as unsigned 64-bit integers."""
-    spread = _SPREAD.get(seed)
-    if spread is None:
-        spread = _SPREAD[seed] = (seed & M64) * _ONES
-    k = done // _BLOCK
-    offset = _OFFSETS[k] if k < len(_OFFSETS) and done % _BLOCK == 0 else done * GAMMA * _ONES + _STEPS
-    z = (spread + offset) & _LANES
+    z = (((seed & M64) + done * GAMMA) * _ONES + _STEPS) & _LANES
     z = ((z ^ (z >> 30)) & _LANES) * 0xBF58476D1CE4E5B9 & _LANES
     z = ((z ^ (z >> 27)) & _LANES) * 0x94D049BB133111EB & _LANES
     z = (z ^ (z >> 31)) & _LANES
@@ -73,7 +63,6 @@ def hashes(seed: int, upto: int) -> array:
     if h is None:
         if len(_MEMO) >= _SEEDS:
             _MEMO.clear()
-            _SPREAD.clear()
         h = _MEMO[seed] = _block(seed, 0)
     while len(h) < upto:
         h.extend(_block(seed, len(h)))
