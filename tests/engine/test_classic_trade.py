@@ -17,7 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from wondersmith.engine import Game  # noqa: E402
+from wondersmith.engine import Game, load_ruleset  # noqa: E402
 from wondersmith.engine.mechanics import neighbour_trade  # noqa: E402
 from classic_helpers import position, ruleset  # noqa: E402
 
@@ -89,3 +89,31 @@ def test_the_shared_memos_stay_bounded(monkeypatch):
     for _ in _decisions(5, 1, 3):
         assert len(t.lines_memo) <= 8
     assert len(t.lines_memo) == 8
+
+
+def test_prices_a_copy_works_out_while_the_markets_wait_are_forgotten_when_a_city_grows():
+    """After a build from the discard pile (Halikarnassos) the game rebuilds its markets when
+    next needed (`_trade_changed`); meanwhile bots price plays on copies, which share the
+    price lists. The turn's changes must still make the game forget those prices."""
+    rules = load_ruleset("classic")
+    checked = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        game = Game(rules, seed=seed, players=3 + seed % 5)
+        while game.result is None:
+            seats = game.choosing()
+            for q in seats:
+                game.legal_actions_for(q)
+            game._trade_changed()  # as after a build from the discard pile
+            view = game.clone()  # a bot's copy prices the plays
+            joint = {q: rng.choice(view.legal_actions_for(q)) for q in seats}
+            if len(seats) > 1:
+                game.apply_joint(joint)
+            else:
+                game.apply(joint[seats[0]])
+            if game.result is None:
+                fresh = type(game).from_json(rules, game.to_json())
+                for q in game.choosing():
+                    assert game.legal_actions_for(q) == fresh.legal_actions_for(q), (seed, q)
+                    checked += 1
+    assert checked > 1000

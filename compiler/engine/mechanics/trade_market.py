@@ -196,6 +196,9 @@ class MarketKeeping:
         to date, the seat's own and, for production it sells, its neighbours'."""
         m = self.markets
         if m is None:
+            # Rebuilt when next needed. Meanwhile copies of this game (a bot's) may have
+            # priced plays into the lists they share with it: forget those prices too.
+            self.offers = [[None] * len(self.t.costs) for _ in self.t.seats]
             return
         t = self.t
         changed: dict[int, int] = {}  # seat: resources of its market that changed
