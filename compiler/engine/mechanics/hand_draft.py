@@ -196,6 +196,7 @@ K_AGE_START = kind("deal_age", NAME, internal=True)
 K_DRAW_GUILD = kind("draw_guild", NAME, chance=True)
 K_DEAL_HAND = kind("deal_hand", NAME, chance=True)
 K_TURN_END = kind("turn_end", NAME, internal=True)
+TURN_END = (K_TURN_END, CHANCE, 0)  # waits below the choices effects leave for the end of a turn
 
 
 def _resolve(g: Game, node, choices) -> None:
@@ -371,12 +372,20 @@ class HandDraft(actions.Plays):
         for p, comp in played:  # effects on build, in seat order, once every card is placed
             if t.has_on_build[comp]:
                 t.objects[comp].on_build(self, p)
-        for p in t.seats:  # the last turn: the 7th card is discarded face down
-            hand = self.hands[p]
-            if len(hand) == 1 and choices[p] >= 0 and not self._plays_seventh(p):
-                self.discard.append(hand.pop())
-        self.stack.append((K_TURN_END, CHANCE, 0))
-        self._flush_end_of_turn()
+        hands = self.hands
+        if 1 in map(len, hands):  # the last turn: the 7th card is discarded face down
+            for p in t.seats:
+                hand = hands[p]
+                if len(hand) == 1 and choices[p] >= 0 and not self._plays_seventh(p):
+                    self.discard.append(hand.pop())
+        if self._buffer:  # effects left choices for the end of the turn: they come first
+            self.stack.append(TURN_END)
+            self._flush_end_of_turn()
+            if self.stack[-1] is TURN_END:  # none could be made after all
+                self.stack.pop()
+                _on_turn_end(self, TURN_END)
+        else:  # the usual turn: the end of it at once, not through an internal node
+            _on_turn_end(self, TURN_END)
 
     def _flush_end_of_turn(self) -> None:
         """Queue what effects left for the end of the turn (build_from_discard)."""
