@@ -183,9 +183,9 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
         HANDLERS[kind](self, node, action)
         if stack and stack[-1][0] == K_PLAY:  # a turn next: nothing to resolve, and the
             self._legal = self._legal_play(stack[-1][1])  # next apply needs its actions
-        elif stack and IS_SIMULTANEOUS[stack[-1][0]] and self.result is None:  # classic: the next
-            node = stack[-1]  # seat to choose (core/simultaneous.py); no dispatch through _advance
-            self._legal = LEGAL[node[0]](self, node[1], node[2])
+        elif IS_SIMULTANEOUS[kind] and stack and IS_SIMULTANEOUS[stack[-1][0]] and self.result is None:
+            node = stack[-1]  # classic: the next seat to choose (core/simultaneous.py), its
+            self._legal = LEGAL[node[0]](self, node[1], node[2])  # actions as for a turn
         else:
             self._advance()
 

@@ -75,6 +75,7 @@ def extend_tables(t) -> None:
     t.copies_guild = [bool(getattr(cls, "copy_guild", "")) for cls in t.classes]
     # Per board, the outcomes of its deal less CH_BOARD, one per side: S * board + side, S
     # the most sides a board has (classic_actions.lay_out's n_sides): _boards_left.
+    t.board_deals = tuple((K_BOARD_DEAL, CHANCE, p) for p in t.seats)  # one per seat, in order
     most = max(map(len, t.stage_comps), default=0)
     t.board_outcomes = [tuple(most * b + s for s in range(len(sides)))
                         for b, sides in enumerate(t.stage_comps)]
@@ -192,7 +193,7 @@ class WonderBoards:
     __slots__ = ()
 
     def _setup_nodes(self, first: int) -> list:
-        return [*super()._setup_nodes(first), *((K_BOARD_DEAL, CHANCE, p) for p in self.t.seats)]
+        return [*super()._setup_nodes(first), *self.t.board_deals]
 
     def _board_components(self, p: int) -> list[int]:
         board = self.boards[p]
