@@ -39,6 +39,7 @@ from ..core.simultaneous import node as simultaneous_node, simultaneous_kind
 from ..scoring import final_result
 from . import classic_actions as actions
 from .classic_texts import action_to_text, parse_action
+from .classic_view import HAND_DRAFT as VIEW  # noqa: F401 (what a seat sees: core/views.py)
 
 if TYPE_CHECKING:
     from ..state import Game
