@@ -83,8 +83,7 @@ def extend_tables(t) -> None:
     t.hand_size = config.hand
     t.hand_turns = config.turns
     t.pass_left = tuple(direction == "left" for direction in config.passes)
-    # Per Age, the hands the seats receive (a seat's from its right neighbour when hands pass
-    # left), read at C level: HandDraft._pass_hands (one seat: its own, as a tuple too).
+    # Per Age, the hands the seats receive (passing left: from the right), for _pass_hands.
     t.pass_hands = tuple(itemgetter(*sources) if len(sources) > 1 else itemgetter(slice(None))
                          for sources in (t.seating.right if left else t.seating.left
                                          for left in t.pass_left))
@@ -256,8 +255,7 @@ def _on_age(g: Game, node) -> None:
     # The same outcomes, in the same order and recorded alike, as the nodes one by one: the
     # k-th outcome draws item (hash k * items left) >> 64 (core/sampler.draw), every hash
     # read from one block.
-    size, k = t.hand_size[age - 1], g.chance_count
-    total = size * t.n_seats
+    size, k, total = t.hand_size[age - 1], g.chance_count, t.hand_size[age - 1] * t.n_seats
     h = hashes(g.seed, k + guilds + total)
     drawn = _draws(g.guild_pool, h[k:k + guilds])  # the guilds, in their Age
     if drawn:
