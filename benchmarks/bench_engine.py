@@ -1,10 +1,16 @@
 """Uniform random games from set-up to the end: games per second and peak memory.
 
     python benchmarks/bench_engine.py [-n GAMES] [--game duel] [--players N] [--profile]
+                                      [--instructions GAMES]
 
 `--game classic --players N` times classic 7 Wonders at N players (3 to 7): every seat
 chooses at a simultaneous turn, one seat at a time through `apply`, each a uniform random
 legal action (payments included).
+
+`--instructions GAMES` counts instead the CPU instructions a game under valgrind's callgrind:
+a run of the warm-up and GAMES games less a run of the warm-up alone, divided by GAMES. Load
+does not move it, so it compares two versions of the engine on a shared machine (CPU time
+moves by 10-20% with the load; an instruction is not a fixed time, so quote both).
 
 Memory: peak RSS and live allocated blocks before and after n more games must stay
 flat (nothing is kept from one game to the next), plus the traced peak of one game.
@@ -18,6 +24,7 @@ import io
 import pstats
 import random
 import resource
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -73,13 +80,48 @@ def memory_profile(ruleset, n: int) -> tuple[int, int, int, int]:
     return rss_small, rss_big, growth, worst
 
 
+WARMUP_GAMES = 50  # tables are built once per ruleset; the first games also fill the memos
+
+
+def instructions_a_game(args: argparse.Namespace) -> int:
+    """Instructions a game under callgrind: (warm-up + n games) less (warm-up alone), over n."""
+    counts = []
+    for n in (0, args.instructions):
+        command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+                   str(Path(__file__).resolve()), "--worker", "-n", str(n), "--game", args.game]
+        if args.players is not None:
+            command += ["--players", str(args.players)]
+        try:
+            done = subprocess.run(command, capture_output=True, text=True, timeout=3600)
+        except FileNotFoundError:
+            raise SystemExit("bench_engine: --instructions needs valgrind "
+                             "(Debian: apt-get install valgrind)") from None
+        found = [line.split("Collected :")[1] for line in done.stderr.splitlines()
+                 if "Collected :" in line]
+        if done.returncode or not found:
+            tail = "\n".join(done.stderr.strip().splitlines()[-5:])
+            raise SystemExit(f"bench_engine: the run under callgrind failed (exit {done.returncode}):\n{tail}")
+        counts.append(int(found[0]))
+    return (counts[1] - counts[0]) // args.instructions
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", type=int, default=5000, help="games to time")
     parser.add_argument("--game", default="duel")
     parser.add_argument("--players", type=int, help="seats (default: the ruleset's)")
     parser.add_argument("--profile", action="store_true", help="print the top of a cProfile run")
+    parser.add_argument("--instructions", type=int, metavar="GAMES",
+                        help="count CPU instructions a game over GAMES games under valgrind instead of timing")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.n < (0 if args.worker else 1) or (args.instructions is not None and args.instructions < 1):
+        parser.error("-n and --instructions must be positive")
+    if args.instructions is not None:
+        per_game = instructions_a_game(args)
+        print(f"{per_game:,} instructions a game (callgrind, {args.instructions} games after "
+              f"{WARMUP_GAMES} warm-up games)")
+        return
     try:
         ruleset = load_ruleset(args.game)
     except UnknownRulesetError:
@@ -92,7 +134,10 @@ def main() -> None:
     if args.players is not None:
         PLAYERS["players"] = args.players
         Game(ruleset, players=args.players)  # a clear ValueError for a count it is not played at
-    play(ruleset, 50)  # warm-up: tables are built once per ruleset
+    play(ruleset, WARMUP_GAMES)  # warm-up: tables are built once per ruleset
+    if args.worker:  # one run of --instructions: play, nothing else
+        play(ruleset, args.n)
+        return
 
     start, cpu_start = time.perf_counter(), time.process_time()
     decisions, chance = play(ruleset, args.n)

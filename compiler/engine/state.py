@@ -12,7 +12,7 @@ from . import runtime as rt
 from .city import Cities
 from .errors import IllegalActionError, NotationError
 from .core.flow import START_NODE
-from .core.kinds import HANDLERS, INTERNAL, OUTCOMES
+from .core.kinds import HANDLERS, INTERNAL, IS_SIMULTANEOUS, LEGAL, OUTCOMES
 from .core.simultaneous import NOT_CHOSEN, SimultaneousDecisions
 from .mechanics import composition, game_class, players_in_state
 from .legal import LegalActions, _action_id
@@ -185,6 +185,9 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
         HANDLERS[kind](self, node, action)
         if stack and stack[-1][0] == K_PLAY:  # a turn next: nothing to resolve, and the
             self._legal = self._legal_play(stack[-1][1])  # next apply needs its actions
+        elif IS_SIMULTANEOUS[kind] and stack and IS_SIMULTANEOUS[stack[-1][0]] and self.result is None:
+            node = stack[-1]  # classic: the next seat to choose (core/simultaneous.py), its
+            self._legal = LEGAL[node[0]](self, node[1], node[2])  # actions as for a turn
         else:
             self._advance()
 

@@ -11,7 +11,9 @@ import pytest
 from wondersmith.engine import Game, IllegalActionError, StateFormatError
 from wondersmith.engine import mechanics
 from wondersmith.engine.core.kinds import number
+from wondersmith.engine.core.simultaneous import node
 
+from classic_helpers import position
 from conftest import register_doc_mechanic
 from engine_helpers import RULESET
 
@@ -134,3 +136,22 @@ def test_random_games_with_the_vote_end_and_round_trip(vote) -> None:
         while not game.is_terminal:
             game.apply(rng.choice(game.legal_actions()))
         assert Game.from_json(ruleset, game.to_json()).to_json() == game.to_json()
+
+
+def test_a_decision_over_some_seats_asks_them_in_order_and_skips_the_others() -> None:
+    """Classic's 7th-card turn asks only the seats keeping a card (here seats 1 and 3 of
+    five): each in turn, with its own legal choices, then the choices resolve together."""
+    game = position(5, hands={0: [], 1: ["altar"], 2: [], 3: ["baths"], 4: []})
+    game.stack[-1] = node(number("choose"), [3, 1])
+    game._legal = None
+    assert game.choosing() == (1, 3) and game.current_player == 1
+    assert game.legal_texts() == game.legal_texts(1) and "discard Altar" in game.legal_texts()
+    coins = list(game.coins)
+    game.apply_text("discard Altar")
+    assert game.choosing() == (3,) and game.current_player == 3
+    assert game.legal_actions() == game.legal_actions_for(3)
+    assert "discard Baths" in game.legal_texts() and game.coins == coins  # nothing resolved yet
+    game.apply_text("discard Baths")
+    assert game.age == 2 and game.sim_choices == [-1] * 5  # resolved, and the Age is over
+    assert [game.t.ids[c] for c in game.discard[-2:]] == ["altar", "baths"]
+    assert game.coins[1] == coins[1] + 3 and game.coins[3] == coins[3] + 3

@@ -22,7 +22,9 @@ from .kinds import HANDLERS, IS_SIMULTANEOUS, LEGAL, kind
 
 NOT_CHOSEN = -1
 RESOLVE: dict[int, Callable] = {}  # kind -> resolve(game, node, choices)
-_AFTER: dict[int, tuple[tuple[int, ...], ...]] = {}  # mask -> per seat, the seats after it
+# node -> the node of the next seat to choose (None after the last): a few per kind, as
+# masks hold at most a few seats.
+_NEXT: dict[tuple[int, int, int], tuple[int, int, int] | None] = {}
 
 
 def simultaneous_kind(name: str, owner: str, resolve: Callable) -> int:
@@ -52,23 +54,27 @@ def seats_of(mask: int, count: int) -> list[int]:
 
 def _collect(game, node, action: int) -> None:
     """The handler of every simultaneous kind: keep the choice; resolve after the last.
-    The seats choose in order (`seat` is the first still to choose), so the next is the
-    first after it that has not chosen."""
-    kind_number, seat, mask = node
-    choices = game.sim_choices
-    choices[seat] = action
-    after = _AFTER.get(mask)
+    The seats choose in order (`seat` is the first still to choose, those after it have not
+    chosen), so the next node asks the next seat of the mask: worked out once per node."""
+    game.sim_choices[node[1]] = action
+    after = _NEXT.get(node)
     if after is None:
-        seats = seats_of(mask, mask.bit_length())
-        after = _AFTER[mask] = tuple(tuple(s for s in seats if s > t)
-                                     for t in range(mask.bit_length()))
-    for s in after[seat]:
-        if choices[s] == NOT_CHOSEN:
-            game.stack.append((kind_number, s, mask))
-            return
-    made = choices[:]
-    choices[:] = [NOT_CHOSEN] * len(choices)
-    RESOLVE[kind_number](game, node, made)
+        after = _NEXT[node] = _next_node(node)
+    if after:
+        game.stack.append(after)
+        return
+    made = game.sim_choices
+    game.sim_choices = [NOT_CHOSEN] * len(made)
+    RESOLVE[node[0]](game, node, made)
+
+
+def _next_node(node: tuple[int, int, int]) -> tuple[int, int, int] | None:
+    """The node asking the seat of `node`'s mask after its seat; None after the last."""
+    kind_number, seat, mask = node
+    later = mask >> (seat + 1)
+    if not later:
+        return None
+    return (kind_number, seat + 1 + ((later & -later).bit_length() - 1), mask)
 
 
 def choosing(game) -> tuple[int, ...]:

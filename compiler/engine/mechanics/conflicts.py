@@ -79,8 +79,8 @@ class Conflicts:
 
     def shields(self, player: int) -> int:
         """Shields of `player`'s city: its buildings and built Wonder stages."""
-        shields = self.t.shields
-        return sum(shields[c] for c in (*self.city[player], *self._board_components(player)))
+        shield = self.t.shields.__getitem__
+        return sum(map(shield, self.city[player])) + sum(map(shield, self._board_components(player)))
 
     def _age_ends(self, age: int) -> None:
         super()._age_ends(age)

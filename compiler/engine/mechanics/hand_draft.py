@@ -27,12 +27,14 @@ each cost costs each seat, kept until what it pays changes).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import reduce
+from operator import itemgetter, or_
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ..core.fields import StateField, list_copy, lists_copy
 from ..core.kinds import AGES, CHANCE, TURN, handles, kind, legal_at, outcomes_from, stands
 from ..core.rules import RulesError, checked
-from ..core.sampler import draw, hashes
+from ..core.sampler import hashes
 from ..core.simultaneous import node as simultaneous_node, simultaneous_kind
 from ..scoring import final_result
 from . import classic_actions as actions
@@ -81,9 +83,10 @@ def extend_tables(t) -> None:
     t.hand_size = config.hand
     t.hand_turns = config.turns
     t.pass_left = tuple(direction == "left" for direction in config.passes)
-    # Per Age, for each seat the seat whose hand it receives (HandDraft._pass_hands).
-    t.pass_from = tuple(tuple(t.seating.right if left else t.seating.left)
-                        for left in t.pass_left)
+    # Per Age, the hands the seats receive (passing left: from the right), for _pass_hands.
+    t.pass_hands = tuple(itemgetter(*sources) if len(sources) > 1 else itemgetter(slice(None))
+                         for sources in (t.seating.right if left else t.seating.left
+                                         for left in t.pass_left))
     t.classic_guild_color = guild_color
     t.classic_guild_age = config.guild_age
     t.classic_guilds_drawn = n + config.guilds_plus
@@ -197,6 +200,7 @@ K_AGE_START = kind("deal_age", NAME, internal=True)
 K_DRAW_GUILD = kind("draw_guild", NAME, chance=True)
 K_DEAL_HAND = kind("deal_hand", NAME, chance=True)
 K_TURN_END = kind("turn_end", NAME, internal=True)
+TURN_END = (K_TURN_END, CHANCE, 0)  # waits below the choices effects leave for the end of a turn
 
 
 def _resolve(g: Game, node, choices) -> None:
@@ -248,25 +252,25 @@ def _on_age(g: Game, node) -> None:
         deals = [(K_DEAL_HAND, CHANCE, p) for p in t.seats for _ in range(t.hand_size[age - 1])]
         g.stack.extend(reversed([(K_DRAW_GUILD, CHANCE, 0)] * guilds + deals))
         return
-    # The same outcomes, in the same order and recorded alike, as the nodes one by one.
-    seed, k, hist, pool, base = g.seed, g.chance_count, g.history, g.pool, t.CH_CARD
-    for _ in range(guilds):
-        k += 1
-        c = g.guild_pool.pop(draw(seed, k, len(g.guild_pool)))
-        pool.append(c)
-        hist.append(base + c)
-    pool.sort()
-    size = t.hand_size[age - 1]
-    h = hashes(seed, k + len(t.seats) * size)  # the sampler's hashes: draw(seed, k + 1, n)...
-    for p in t.seats:
-        hand = g.hands[p]
-        for _ in range(size):
-            c = pool.pop((h[k] * len(pool)) >> 64)
-            k += 1
-            hand.append(c)
-            hist.append(base + c)
-        hand.sort()
-    g.chance_count = k
+    # The same outcomes, in the same order and recorded alike, as the nodes one by one: the
+    # k-th outcome draws item (hash k * items left) >> 64 (core/sampler.draw), every hash
+    # read from one block.
+    size, k, total = t.hand_size[age - 1], g.chance_count, t.hand_size[age - 1] * t.n_seats
+    h = hashes(g.seed, k + guilds + total)
+    drawn = _draws(g.guild_pool, h[k:k + guilds])  # the guilds, in their Age
+    if drawn:
+        g.pool += drawn
+        g.pool.sort()
+    dealt = _draws(g.pool, h[k + guilds:k + guilds + total])
+    g.history += map(t.CH_CARD.__add__, drawn + dealt)
+    g.hands = [sorted(dealt[i:i + size]) for i in range(0, total, size)]  # seat by seat
+    g.chance_count = k + guilds + total
+
+
+def _draws(items: list, block) -> list:
+    """Items taken out of `items`, one per hash of `block`: (hash * items left) >> 64."""
+    pop, n = items.pop, len(items)
+    return [pop((x * m) >> 64) for x, m in zip(block, range(n, n - len(block), -1))]
 
 
 @outcomes_from(K_DRAW_GUILD)
@@ -338,9 +342,6 @@ class HandDraft(actions.Plays):
     def _first_turn(self, first: int):
         return (K_AGE_START, CHANCE, 1)
 
-    def _setup_nodes(self, first: int) -> list:
-        return super()._setup_nodes(first)
-
     def _open_turn(self) -> None:
         """Queue a turn: every seat chooses at once (free_city queues its draw above it)."""
         self.stack.append(self.t.every_seat_chooses)
@@ -348,16 +349,13 @@ class HandDraft(actions.Plays):
     def _pass_hands(self) -> None:
         """After a turn, each hand goes to the next seat in the Age's direction (ruling 7;
         free_city: across the Border card)."""
-        self.hands = [*map(self.hands.__getitem__, self.t.pass_from[self.age - 1])]
+        self.hands = [*self.t.pass_hands[self.age - 1](self.hands)]
 
     def _recompute(self) -> None:
         super()._recompute()
         self.offers = [[None] * len(self.t.costs) for _ in self.t.seats]
-        bits = self.t.name_bit
-        held = self.held_names = [0] * self.t.n_seats
-        for p, city in enumerate(self.city):
-            for c in city:
-                held[p] |= bits[c]
+        bit = self.t.name_bit.__getitem__
+        self.held_names = [reduce(or_, map(bit, city), 0) for city in self.city]
 
     def _hand_sizes_agree(self) -> bool:
         """Between decisions every hand holds as many cards (free_city: but its draw)."""
@@ -372,12 +370,18 @@ class HandDraft(actions.Plays):
         for p, comp in played:  # effects on build, in seat order, once every card is placed
             if t.has_on_build[comp]:
                 t.objects[comp].on_build(self, p)
-        for p in t.seats:  # the last turn: the 7th card is discarded face down
-            hand = self.hands[p]
-            if len(hand) == 1 and choices[p] >= 0 and not self._plays_seventh(p):
-                self.discard.append(hand.pop())
-        self.stack.append((K_TURN_END, CHANCE, 0))
-        self._flush_end_of_turn()
+        hands = self.hands
+        if 1 in map(len, hands):  # the last turn: the 7th card is discarded face down
+            for p in t.seats:
+                hand = hands[p]
+                if len(hand) == 1 and choices[p] >= 0 and not self._plays_seventh(p):
+                    self.discard.append(hand.pop())
+        self.stack.append(TURN_END)
+        if self._buffer:  # effects left choices for the end of the turn: they come first
+            self._flush_end_of_turn()
+        if self.stack[-1] is TURN_END:  # the usual turn: it ends at once, not through _advance
+            self.stack.pop()
+            _on_turn_end(self, TURN_END)
 
     def _flush_end_of_turn(self) -> None:
         """Queue what effects left for the end of the turn (build_from_discard)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
+from operator import mul
 from typing import Any, Mapping
 
 from ..core.rules import RulesError, checked
@@ -54,7 +55,7 @@ def extend_tables(t) -> None:
 
 def science_points(counts, set_size: int, set_points: int) -> int:
     """Each symbol's count squared, plus `set_points` per set of one of each symbol."""
-    return sum(n * n for n in counts) + set_points * min(counts)
+    return sum(map(mul, counts, counts)) + set_points * min(counts)
 
 
 class ScienceSets:
@@ -65,11 +66,14 @@ class ScienceSets:
         to score the most."""
         t = self.t
         config = t.config[NAME]
-        wildcards = [t.wildcards[c] for c in (*self.city[p], *self._board_components(p))
-                     if t.wildcards[c]]
+        wildcard = t.wildcards.__getitem__
+        wildcards = [*filter(None, map(wildcard, self.city[p])),
+                     *filter(None, map(wildcard, self._board_components(p)))]
         wildcards += [tuple(range(len(t.symbols)))] * extra_wildcards
         base = self.sci[p]
         best = science_points(base, config.set_size, config.set_points)
+        if not wildcards:  # the usual city
+            return best
         for picks in product(*wildcards):
             counts = base[:]
             for s in picks:

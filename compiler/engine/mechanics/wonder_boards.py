@@ -74,6 +74,12 @@ def extend_tables(t) -> None:
                                  for k in range(len(stages) + 1)) for stages in sides)
                      for sides in t.stage_comps]
     t.copies_guild = [bool(getattr(cls, "copy_guild", "")) for cls in t.classes]
+    # Per board, the outcomes of its deal less CH_BOARD, one per side: S * board + side, S
+    # the most sides a board has (classic_actions.lay_out's n_sides): _boards_left.
+    t.board_deals = tuple((K_BOARD_DEAL, CHANCE, p) for p in t.seats)  # one per seat, in order
+    most = max(map(len, t.stage_comps), default=0)
+    t.board_outcomes = [tuple(most * b + s for s in range(len(sides)))
+                        for b, sides in enumerate(t.stage_comps)]
 
 
 # State ---------------------------------------------------------------------------------
@@ -150,9 +156,8 @@ stands(K_DISCARD_BUILD, AGES)
 @outcomes_from(K_BOARD_DEAL)
 def _boards_left(g: Game):
     dealt = {b[0] for b in g.boards if b is not None}
-    t = g.t
-    return [t.n_sides * b + s for b in range(t.n_boards) if b not in dealt
-            for s in range(len(t.classes[t.board0 + b].sides))], t.CH_BOARD
+    return [x for b, sides in enumerate(g.t.board_outcomes) if b not in dealt
+            for x in sides], g.t.CH_BOARD
 
 
 @handles(K_BOARD_DEAL)
@@ -189,7 +194,7 @@ class WonderBoards:
     __slots__ = ()
 
     def _setup_nodes(self, first: int) -> list:
-        return [*super()._setup_nodes(first), *((K_BOARD_DEAL, CHANCE, p) for p in self.t.seats)]
+        return [*super()._setup_nodes(first), *self.t.board_deals]
 
     def _board_components(self, p: int) -> list[int]:
         board = self.boards[p]
@@ -229,8 +234,7 @@ class WonderBoards:
         return self._board_components(p)[1:]
 
     def _plays_seventh(self, p: int) -> bool:
-        plays = self.t.plays_seventh
-        return any(plays[c] for c in self._built_stages(p))
+        return any(map(self.t.plays_seventh.__getitem__, self._built_stages(p)))
 
 
     def build_from_discard(self, player: int, when: str = "at_once") -> None:
@@ -246,10 +250,11 @@ class WonderBoards:
     def _score_more(self, p: int, out: dict[str, int]) -> None:
         super()._score_more(p, out)
         t = self.t
-        for comp in self._built_stages(p):
+        stages = self._built_stages(p)
+        for comp in stages:
             out["wonders"] += t.points[comp] + (
                 t.objects[comp].end_points(self, p) if t.has_end_points[comp] else 0)
-        if any(t.copies_guild[c] for c in self._built_stages(p)):
+        if any(map(t.copies_guild.__getitem__, stages)):
             out["purple"] += self._copied_guild_points(p)
 
     def _copied_guild_points(self, p: int) -> int:

@@ -1,0 +1,51 @@
+"""benchmarks/bench_engine.py runs: its arguments parse, and `--instructions` counts what the
+two runs under callgrind collect (a stand-in valgrind here; the real one is slow). Not a
+speed test: the benchmark itself gives the numbers."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "benchmarks" / "bench_engine.py"
+
+# Runs the command valgrind is given (the benchmark's worker) and reports, as callgrind
+# does on stderr, 1,000 instructions plus 250 a game played after the warm-up.
+FAKE_VALGRIND = """#!{python}
+import subprocess, sys
+command = [a for a in sys.argv[1:] if not a.startswith("--tool") and not a.startswith("--callgrind")]
+done = subprocess.run(command)
+games = int(command[command.index("-n") + 1])
+print(f"==1== Collected : {{1000 + 250 * games}}", file=sys.stderr)
+sys.exit(done.returncode)
+"""
+
+
+def bench(*args: str, path: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ) if path is None else dict(os.environ, PATH=path)
+    return subprocess.run([sys.executable, str(BENCH), *args], capture_output=True, text=True,
+                          env=env, timeout=300)
+
+
+def test_instructions_are_the_difference_of_two_runs_a_game(tmp_path: Path) -> None:
+    fake = tmp_path / "valgrind"
+    fake.write_text(FAKE_VALGRIND.format(python=sys.executable))
+    fake.chmod(0o755)
+    done = bench("--instructions", "4", "--game", "classic", "--players", "3",
+                 path=f"{tmp_path}{os.pathsep}{os.environ.get('PATH', '')}")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "250 instructions a game (callgrind, 4 games after 50 warm-up games)"
+
+
+def test_without_valgrind_instructions_say_so(tmp_path: Path) -> None:
+    done = bench("--instructions", "2", path=str(tmp_path))
+    assert done.returncode == 1
+    assert done.stderr.strip() == "bench_engine: --instructions needs valgrind (Debian: apt-get install valgrind)"
+
+
+def test_bad_arguments_exit_2() -> None:
+    for args in (["--instructions", "0"], ["-n", "0"]):
+        done = bench(*args)
+        assert done.returncode == 2 and "-n and --instructions must be positive" in done.stderr
