@@ -200,7 +200,7 @@ class ISMCTSBot:
 
     name = "ismcts"
 
-    def __init__(self, seed: int = 0, iterations: int = 60, exploration: float = 0.7,
+    def __init__(self, seed: int = 0, iterations: int = 200, exploration: float = 0.7,
                  scale: float = 10.0, prior_weight: float = 2.0) -> None:
         self.rng = random.Random(seed)
         self.iterations = iterations
