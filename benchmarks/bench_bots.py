@@ -154,12 +154,13 @@ def main() -> None:
     wins = dict.fromkeys(names, 0)
     played = dict.fromkeys(names, 0)
     points = dict.fromkeys(names, 0)
+    range_wins = {start: dict.fromkeys(names, 0) for start, _ in ranges}
     jobs = 1 if args.profile else max(1, args.jobs)
     profiler = cProfile.Profile() if args.profile else None
     with ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else _Inline() as pool:
         futures = [pool.submit(play, args.game, names, start, i, settings, args.profile, profiler)
                    for start, i in games]
-        for fut in futures:
+        for (start, _), fut in zip(games, futures):
             table, winners, scores, moves = fut.result()
             for name, (count, wall, cpu) in moves.items():
                 entry = totals.setdefault(name, [0, 0.0, 0.0])
@@ -169,7 +170,9 @@ def main() -> None:
             for seat, name in enumerate(table):
                 played[name] += 1
                 points[name] += scores[seat]
-                wins[name] += seat in winners and len(winners) == 1
+                won = seat in winners and len(winners) == 1
+                wins[name] += won
+                range_wins[start][name] += won
     where = args.seeds and f"seeds {args.seeds}" or f"from seed {args.seed}"
     print(f"{args.game}, {seats} seats, bots {','.join(names)}, {len(games)} games {where}"
           + "".join(f", {bot}.{k}={v}" for bot, kv in settings.items() for k, v in kv.items()))
@@ -180,6 +183,12 @@ def main() -> None:
         print(f"  {name:>8}: won {wins[name]}/{played[name]} = {wins[name] / played[name]:6.1%} "
               f"[95% {low:.1%}-{high:.1%}] of its seats' games, mean score "
               f"{points[name] / played[name]:5.1f}, {moves} moves, {per}")
+        if len(ranges) > 1:
+            for start, n in ranges:
+                won = range_wins[start][name]
+                low, high = wilson(won, n)
+                print(f"{'':12}seeds {start}-{start + n - 1}: won {won}/{n} = {won / n:6.1%} "
+                      f"[95% {low:.1%}-{high:.1%}]")
     if profiler is not None:
         stats = pstats.Stats(profiler)
         own = sum(row[2] for func, row in stats.stats.items() if func[0].endswith(BOT_CODE))
