@@ -196,7 +196,28 @@ class _Node:
 
 
 class ISMCTSBot:
-    """Information-set Monte Carlo tree search (single observer, Cowling et al. 2012)."""
+    """Information-set Monte Carlo tree search (single observer, Cowling et al. 2012).
+
+    Each iteration draws a state the bot cannot tell from the real one (the cards it has not
+    seen reshuffled, a new seed: `observation.redraw_hidden`) and walks the tree shared by
+    all draws, choosing among the actions legal in that draw by UCB for available actions:
+    mean reward + `exploration` * sqrt(ln(times available) / (visits + 1)). The first visit
+    of a node expands it whole: every action of the seat to move is tried on a copy and
+    judged with the greedy bot's evaluation, squashed to -1..1 by tanh(value / `scale`).
+    That judgement is the action's prior, counted as `prior_weight` visits in its mean, and
+    the node is worth what its mover's best action makes it (a one-ply look further than
+    the evaluation alone). So one iteration plays the greedy bot's choice, and more look at
+    the replies to it. The most visited action is played (ties: the better mean).
+
+    At a simultaneous decision the search starts where no other seat has chosen
+    (`unchosen_view`); in each iteration the seats the engine asks before the bot choose at
+    random in the drawn state, then the bot's choice is the root. The seats asked after it
+    are searched like any later decision, so their statistics are kept per choice of the
+    bot's (the usual approximation of information-set search with simultaneous moves), and
+    a position is judged once the turn has resolved (the choices still missing drawn at
+    random). Every seat other than the bot plays against it: the reward it backs up is the
+    bot's, negated.
+    """
 
     name = "ismcts"
 
@@ -209,6 +230,7 @@ class ISMCTSBot:
         self.prior_weight = prior_weight
 
     def _judge(self, state: Game, action: int, mover: int) -> tuple[float, Game]:
+        """How good `action` is for `mover`, in -1..1, and the position it leads to."""
         child = state.clone()
         child.apply(action)
         rng = self.rng
@@ -266,7 +288,7 @@ class ISMCTSBot:
                     else:
                         reward = math.tanh(evaluate(best_state, me) / self.scale)
                     break
-                log_avail, best, best_score = 0.0, acts[0], -math.inf
+                best, best_score = acts[0], -math.inf
                 for a in acts:
                     child = children.get(a)
                     if child is None:  # not legal in the draws seen so far
