@@ -102,14 +102,15 @@ def test_ismcts_chooses_the_same_whatever_the_hidden_cards():
 
 
 def test_ismcts_beats_greedy_in_most_seeded_games():
+    """With its default settings (bench_bots.py measures the rate over hundreds of games)."""
     wins = 0
     for i in range(6):
         me = i % 2
         bots = [GreedyBot(i), GreedyBot(i)]
-        bots[me] = ISMCTSBot(i, iterations=60)
+        bots[me] = ISMCTSBot(i)
         game = play_game(RULESET, tuple(bots), seed=300 + i)
         wins += game.result.winner == me
-    assert wins >= 4
+    assert wins >= 5
 
 
 def test_a_seats_own_legal_actions_are_the_same_in_every_redrawn_state():
