@@ -185,14 +185,23 @@ class GreedyBot:
 class _Node:
     """Statistics of one action sequence, shared by every determinization that allows it."""
 
-    __slots__ = ("visits", "value", "available", "prior", "children")
+    __slots__ = ("visits", "value", "available", "prior", "children", "grown_by_one")
 
-    def __init__(self, prior: float = 0.0) -> None:
+    def __init__(self, prior: float | None = 0.0) -> None:
         self.visits = 0
         self.value = 0.0  # sum of rewards for the seat that chose the action leading here
         self.available = 0  # times the action was legal when its parent was visited
         self.prior = prior  # the chooser's judgement of the position right after the action
         self.children: dict[int, _Node] | None = None  # None until the node is expanded
+        self.grown_by_one = False  # its children are added one a visit, without a prior
+
+    def mean(self, prior_weight: float) -> float:
+        """The mean reward, the prior counted as `prior_weight` visits."""
+        if self.prior is None:
+            return self.value / self.visits if self.visits else 0.0
+        if not self.visits and not prior_weight:
+            return self.prior
+        return (self.value + prior_weight * self.prior) / (self.visits + prior_weight)
 
 
 class ISMCTSBot:
@@ -215,8 +224,10 @@ class ISMCTSBot:
     are searched like any later decision, so their statistics are kept per choice of the
     bot's (the usual approximation of information-set search with simultaneous moves), and
     a position is judged once the turn has resolved (the choices still missing drawn at
-    random). Every seat other than the bot plays against it: the reward it backs up is the
-    bot's, negated.
+    random). Such a judgement rests on one guess of the others' choices, so a node of a
+    simultaneous decision is not expanded whole: it gains one action an iteration, with no
+    prior, judged on a guess of its own. Every seat other than the bot plays against it:
+    the reward it backs up is the bot's, negated.
     """
 
     name = "ismcts"
@@ -229,14 +240,20 @@ class ISMCTSBot:
         self.scale = scale
         self.prior_weight = prior_weight
 
-    def _judge(self, state: Game, action: int, mover: int) -> tuple[float, Game]:
-        """How good `action` is for `mover`, in -1..1, and the position it leads to."""
+    def _after(self, state: Game, action: int) -> Game:
+        """A copy of `state` with `action` played and the turn resolved: a simultaneous
+        decision's missing choices are drawn at random before a position is judged."""
         child = state.clone()
         child.apply(action)
         rng = self.rng
-        while _half_chosen(child):  # a simultaneous decision resolves before it is judged
+        while _half_chosen(child):
             acts = child.legal_actions()
             child.apply(acts[int(rng.random() * len(acts))])
+        return child
+
+    def _judge(self, state: Game, action: int, mover: int) -> tuple[float, Game]:
+        """How good `action` is for `mover`, in -1..1, and the position it leads to."""
+        child = self._after(state, action)
         return math.tanh(evaluate(child, mover) / self.scale), child
 
     def choose(self, game: Game, seat: int | None = None) -> int:
@@ -271,6 +288,9 @@ class ISMCTSBot:
                 acts = state.legal_actions()
                 mover = state.current_player
                 children = node.children
+                if children is None and is_simultaneous(state, mover):
+                    children = node.children = {}  # grown one action a visit, below
+                    node.grown_by_one = True
                 if children is None:  # expansion: judge every action the mover has here
                     children = node.children = {}
                     best, best_state = -math.inf, None
@@ -288,15 +308,28 @@ class ISMCTSBot:
                     else:
                         reward = math.tanh(evaluate(best_state, me) / self.scale)
                     break
+                if node.grown_by_one:
+                    untried = [a for a in acts if a not in children]
+                    if untried:
+                        # At a choice several seats make at once an action can only be judged
+                        # against guesses of the others' choices: rather than judge every
+                        # action on one guess, add one an iteration, judged on its own guess.
+                        for a in acts:
+                            if a in children:
+                                children[a].available += 1
+                        a = untried[int(rng.random() * len(untried))]
+                        child = children[a] = _Node(None)
+                        child.available = 1
+                        path.append((child, mover))
+                        reward = math.tanh(evaluate(self._after(state, a), me) / self.scale)
+                        break
                 best, best_score = acts[0], -math.inf
                 for a in acts:
                     child = children.get(a)
                     if child is None:  # not legal in the draws seen so far
                         child = children[a] = _Node(self._judge(state, a, mover)[0])
                     child.available += 1
-                    n = child.visits
-                    q = (child.value + w * child.prior) / (n + w) if n or w else child.prior
-                    score = q + c * math.sqrt(math.log(child.available) / (n + 1))
+                    score = child.mean(w) + c * math.sqrt(math.log(child.available) / (child.visits + 1))
                     if score > best_score:
                         best, best_score = a, score
                 node = children[best]
@@ -306,11 +339,7 @@ class ISMCTSBot:
                 child.visits += 1
                 child.value += reward if mover == me else -reward
         children = root.children
-
-        def rank(a: int) -> tuple[int, float]:
-            child = children[a]
-            return child.visits, (child.value + w * child.prior) / (child.visits + w or 1)
-        return max(legal, key=rank)
+        return max(legal, key=lambda a: (children[a].visits, children[a].mean(w)) if a in children else (-1, 0.0))
 
 
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "ismcts": ISMCTSBot}
