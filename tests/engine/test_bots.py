@@ -1,4 +1,4 @@
-"""The bot interface, the random bot and the greedy bot."""
+"""The bot interface, the random bot, the greedy bot and the ISMCTS bot."""
 from __future__ import annotations
 
 import pytest
@@ -55,6 +55,32 @@ def test_ismcts_takes_an_immediate_military_win():
     assert g.result.victory == "military" and g.result.winner == 0
 
 
+def test_ismcts_with_one_iteration_plays_its_prior_the_greedy_choice():
+    """The first iteration judges every action as the greedy bot does; with no other, the
+    best judged action is played."""
+    g = scenario(["baths", "altar"], wonders=(("the_colossus",), ()), pawn=7)
+    g.apply(ISMCTSBot(0, iterations=1).choose(g))
+    assert g.result.victory == "military" and g.result.winner == 0
+    g = scenario(["stable"], pawn=-8, filler="lumber_yard")
+    assert g.action_to_text(ISMCTSBot(0, iterations=1).choose(g)) == "build Lumber Yard"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_ismcts_sees_the_opponents_reply_that_greedy_misses(seed):
+    """The pawn is one shield from the opponent's capital. Greedy builds the Lumber Yard
+    (production is worth more than the shield one ply ahead) and leaves the Stable to the
+    opponent, who wins with it; ISMCTS judges each action by the best reply to it and keeps
+    the Stable from the opponent."""
+    g = scenario(["stable"], pawn=-8, filler="lumber_yard", seed=seed)
+    assert g.action_to_text(GreedyBot(seed).choose(g)) == "build Lumber Yard"
+    loses = g.clone()
+    loses.apply_text("build Lumber Yard")
+    loses.apply_text("build Stable")
+    assert loses.result.victory == "military" and loses.result.winner == 1
+    choice = g.action_to_text(ISMCTSBot(seed, iterations=20).choose(g))
+    assert choice in ("build Stable", "discard Stable")
+
+
 def test_ismcts_chooses_the_same_whatever_the_hidden_cards():
     """It searches on redrawn hidden cards only: two games that differ in what the bot cannot
     see get the same choice from bots with the same seed."""
@@ -76,15 +102,15 @@ def test_ismcts_chooses_the_same_whatever_the_hidden_cards():
 
 
 def test_ismcts_beats_greedy_in_most_seeded_games():
+    """With its default settings (bench_bots.py measures the rate over hundreds of games)."""
     wins = 0
     for i in range(6):
         me = i % 2
         bots = [GreedyBot(i), GreedyBot(i)]
-        bots[me] = ISMCTSBot(i, iterations=200)
+        bots[me] = ISMCTSBot(i)
         game = play_game(RULESET, tuple(bots), seed=300 + i)
         wins += game.result.winner == me
-    assert wins >= 4
-
+    assert wins >= 5
 
 
 def test_a_seats_own_legal_actions_are_the_same_in_every_redrawn_state():

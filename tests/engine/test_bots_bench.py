@@ -1,0 +1,64 @@
+"""benchmarks/bench_bots.py runs: seed ranges, settings and the interval it prints. Not a
+speed or strength test: the benchmark itself gives the numbers."""
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_bots.py"
+spec = importlib.util.spec_from_file_location("bench_bots", BENCH)
+bench_bots = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(bench_bots)
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(BENCH), *args], capture_output=True, text=True,
+                          timeout=600)
+
+
+def test_wilson_interval_matches_known_values():
+    # 80 of 100: 71.1%-86.7% (the Wilson score interval at z = 1.96, as statistics packages give it).
+    low, high = bench_bots.wilson(80, 100)
+    assert low == pytest.approx(0.7112, abs=1e-4) and high == pytest.approx(0.8666, abs=1e-4)
+    assert bench_bots.wilson(0, 10)[0] == 0.0 and bench_bots.wilson(10, 10)[1] == 1.0
+
+
+def test_seed_ranges_are_inclusive_and_settings_typed():
+    assert bench_bots.parse_seeds("5-7,20") == [5, 6, 7, 20]
+    assert bench_bots.parse_settings(["ismcts.iterations=30", "ismcts.exploration=0.5"]) == {
+        "ismcts": {"iterations": 30, "exploration": 0.5}}
+
+
+def test_games_are_played_as_simulate_plays_them_and_counted():
+    done = run("--seeds", "3-4", "--bots", "ismcts,greedy", "--set", "ismcts.iterations=3")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "duel, 2 seats, bots ismcts,greedy, 2 games seeds 3-4, ismcts.iterations=3"
+    won = {line.split(":")[0].strip(): int(line.split("won ")[1].split("/")[0]) for line in lines[1:]}
+    assert set(won) == {"ismcts", "greedy"} and sum(won.values()) <= 2
+    assert all("/2 = " in line and "[95% " in line and "s CPU" in line for line in lines[1:])
+    # Same games as simulate: game i of a range uses seed first + i, the bots swapping seats.
+    from wondersmith.engine import load_ruleset
+    from wondersmith.engine.bots import make_bot, play_game
+    ruleset = load_ruleset("duel")
+    wins = 0
+    for i, seed in enumerate((3, 4)):
+        names = ["ismcts", "greedy"] if i % 2 == 0 else ["greedy", "ismcts"]
+        bots = [make_bot(name, 2 * seed + k) for k, name in enumerate(names)]
+        for bot in bots:
+            if bot.name == "ismcts":
+                bot.iterations = 3
+        result = play_game(ruleset, bots, seed=seed).result
+        wins += result.winners == (names.index("ismcts"),)
+    assert won["ismcts"] == wins
+
+
+def test_an_unknown_setting_is_refused_with_a_message():
+    done = run("-n", "1", "--set", "ismcts.depth=3")
+    assert done.returncode != 0 and "bot 'ismcts' has no setting 'depth'" in done.stderr
+    done = run("-n", "1", "--set", "iterations")
+    assert done.returncode != 0 and "--set wants BOT.NAME=VALUE" in done.stderr
