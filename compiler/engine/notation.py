@@ -81,6 +81,29 @@ def action_to_text(game: Game, action: int, seat: int | None = None) -> str:
     raise NotationError(f"no action has id {action}")
 
 
+def action_component(game: Game, action: int, seat: int | None = None) -> int | None:
+    """The number of the component `action` gives the deciding city (`seat`'s, at a
+    simultaneous decision): the card it builds, the Wonder it drafts or constructs, the token
+    it takes. None for discards, destructions, choices of who starts and chance outcomes."""
+    t = game.t
+    seat = deciding_seat(game, seat)
+    if t.action_components is not None:  # a game whose mechanics lay out their own ids
+        return t.action_components(game, action, seat)
+    if action < t.DISCARD:
+        return action
+    if action < t.WONDER:
+        return None
+    if action < t.PICK_WONDER:
+        return t.wonder0 + (action - t.WONDER) // t.NB
+    if action < t.TAKE:
+        return t.wonder0 + action - t.PICK_WONDER
+    if action < t.DESTROY:
+        return t.token0 + action - t.TAKE
+    if t.REVIVE <= action < t.START:
+        return action - t.REVIVE
+    return None
+
+
 def _lookup(game: Game, name: str, first: int, last: int, what: str) -> int:
     t = game.t
     key = name.strip().casefold()

@@ -36,7 +36,7 @@ from ..core.sampler import draw, hashes
 from ..core.simultaneous import node as simultaneous_node, simultaneous_kind
 from ..scoring import final_result
 from . import classic_actions as actions
-from .classic_texts import action_to_text, parse_action
+from .classic_texts import action_component, action_to_text, parse_action
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -108,6 +108,7 @@ def extend_tables(t) -> None:
     t.costs = tuple(ids)  # (coins, resources) by cost id
     actions.lay_out(t)
     t.action_texts = (action_to_text, parse_action)
+    t.action_components = action_component
 
 
 # State owned by this mechanic --------------------------------------------------------------
