@@ -12,7 +12,6 @@ from wondersmith import atomic
 app = typer.Typer(help="The balance lab: paired bot-vs-bot games between two revisions of the data, at any number of seats.",
                   no_args_is_help=True)
 
-DEFAULT_BOUNDS = {"seat0_win_rate": (0.5, 0.53), "seat1_win_rate": (0.5, 0.53)}
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
@@ -29,12 +28,12 @@ def _lab():
     return backends, design, guards, report, revisions, runner, sprt
 
 
-def _bounds(metric: str, text: Optional[str]) -> tuple[float, float]:
+def _bounds(metric: str, text: Optional[str], seats: int) -> tuple[float, float]:
     if text is None:
         if metric.endswith("_change") or ":" in metric:
             return 0.0, 0.03
-        if metric in DEFAULT_BOUNDS:
-            return DEFAULT_BOUNDS[metric]
+        if metric.startswith("seat") and metric.endswith("_win_rate"):  # a fair seat wins 1/N
+            return round(1 / seats, 4), round(1 / seats + 0.03, 4)
         raise _fail(f"--sprt {metric} needs --sprt-bounds LOW,HIGH (the means under H0 and H1)")
     try:
         low, high = (float(x) for x in text.split(","))
@@ -91,7 +90,7 @@ def _run(revs, d, workers: int, ray: Optional[str], sprt_metric: Optional[str],
             runner.check_sprt_metric(sprt_metric, d, revs)
         except ValueError as exc:
             raise _fail(str(exc)) from None
-        low, high = _bounds(sprt_metric, sprt_bounds)
+        low, high = _bounds(sprt_metric, sprt_bounds, d.players)
         test = sprt_mod.Sprt(sprt_metric, low, high)
     if workers < 1:
         raise _fail(f"--workers must be at least 1, got {workers}")
