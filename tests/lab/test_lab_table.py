@@ -141,3 +141,32 @@ def test_game_shapes_follow_the_rules():
     assert Shape(2, ("civilian", "military", "scientific")).early_end
     classic = Shape(4, tuple(Game(load_ruleset("classic"), players=4).VICTORIES))
     assert not classic.early_end and "seat3_win_rate" in classic.rates and "length_mean" not in classic.amounts
+
+
+def test_hostile_names_and_labels_stay_text_in_the_report(classic_revisions):
+    """Card and board names come from the data, labels and the command line from the user:
+    the report escapes them all (one script of its own, no other element from the text)."""
+    import html.parser
+
+    hostile = "</td><script>window.pwned=1</script><img src=x onerror=alert(1)>{{ 7*7 }}$x$"
+    design = Design("classic", 4, seed=6, tiers=(Tier.parse("random", 3),), players=3)
+    results = run((classic_revisions["base"], classic_revisions["planted"]), design, LocalBackend(1))
+    for entry in results["components"]["info"].values():
+        entry["name"] += hostile
+    for revision in results["revisions"]:
+        revision["label"] += hostile
+    page = report.render_html(results, "wondersmith balance compare " + hostile)
+
+    class Tags(html.parser.HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.tags: list[str] = []
+
+        def handle_starttag(self, tag, attrs) -> None:
+            self.tags.append(tag)
+
+    tags = Tags()
+    tags.feed(page)
+    assert tags.tags.count("script") == 1 and "img" not in tags.tags
+    assert "window.pwned" not in page.split("<script>")[1]
+    assert "&lt;script&gt;window.pwned=1&lt;/script&gt;" in page
