@@ -69,9 +69,26 @@ class LegalActions:
             for w in unbuilt:
                 comp = w0 + w
                 v = cache[comp]
-                if v < 0:  # pricing._cost, inlined but for the trade
-                    v = cache[comp] = 0 if t.chain_from[comp] & self.chains[p] else \
-                        t.coin_cost[comp] + self._trade(p, comp)
+                if v < 0:  # as for the cards above
+                    if prod is None:
+                        chains, prod = self.chains[p], self.prod[p]
+                        price, plan = self.price_cache[p]
+                        exact = plan is None or self.discounting[p]
+                        chain_from, coin_cost, costs = t.chain_from, t.coin_cost, t.cost
+                    if chain_from[comp] & chains:
+                        v = 0
+                    elif exact:
+                        v = coin_cost[comp] + self._trade(p, comp)
+                    else:
+                        v = 0
+                        for r, n in costs[comp]:
+                            m = n - prod[r]
+                            if m > 0:
+                                v += m * price[r]
+                        if v and plan:
+                            v -= covered_by_plan(t.need[comp], prod, price, plan)
+                        v += coin_cost[comp]
+                    cache[comp] = v
                 if v <= coins:
                     plays = wonder_plays[w]  # the actions as ints made once (they are > 256)
                     for c in cards:

@@ -17,11 +17,10 @@ from typing import TYPE_CHECKING, Any
 from . import runtime as rt
 
 from .core.fields import MECHANICS, SEAT, STATE, fields_from_json, fields_to_json
-from .core.kinds import OWNER, by_owner
+from .core.kinds import ARG_JSON, CHANCE, IS_CHANCE, KIND_NAMES, OWNER, REMOVED, UNBUILT, by_owner
 from .core.simultaneous import NOT_CHOSEN, choices_from_json
 from .errors import StateFormatError
 from .mechanics import players_in_state
-from .nodes import CHANCE, IS_CHANCE, K_DESTROY, KIND_NAMES, REMOVED, UNBUILT
 from .scoring import Result
 from .state_checks import MAX_COINS, check_state
 from .tables import tables_for
@@ -61,10 +60,11 @@ def state_to_json(game: Game) -> dict[str, Any]:
     stack = []
     for kind, player, arg in game.stack:
         node: dict[str, Any] = {"kind": KIND_NAMES[kind], "player": player}
-        if kind == K_DESTROY:
-            node["colors"] = [c for i, c in enumerate(t.colors) if arg >> i & 1]
-        else:
+        spelled = ARG_JSON.get(kind)  # a kind may name its arg (kinds.arg_in_json)
+        if spelled is None:
             node["arg"] = arg
+        else:
+            node[spelled.key] = spelled.save(game, arg)
         stack.append(node)
     state = {
         "format": FORMAT,
@@ -213,7 +213,7 @@ class _Reader:
         g.age = self.int(data["age"], "age", 0, t.ages)
         g.pool = sorted(self.ids(data["pool"], "pool", self.building))
         g.guild_pool = sorted(self.ids(data["guild_pool"], "guild_pool", self.building))
-        g.stack = self.stack(data["stack"])
+        g.stack = self.stack(g, data["stack"])
         g.result = self.result(data["result"])
         g.sim_choices = choices_from_json(data.get("simultaneous"), g.stack, t.n_seats,
                                           lambda a, path: self.int(a, path, 0, t.num_actions - 1),
@@ -253,13 +253,15 @@ class _Reader:
             g.tokens.append(self.ids(player["tokens"], f"{path}.tokens", self.token))
         return players
 
-    def stack(self, value: Any) -> list[tuple[int, int, int]]:
+    def stack(self, g: Game, value: Any) -> list[tuple[int, int, int]]:
         t = self.t
-        own = frozenset(by_owner(self.game_class.MECHANICS))  # kinds are registered globally
+        own = by_owner(self.game_class.MECHANICS)  # kinds are registered globally
+        named = {ARG_JSON[k].key: k for k in own if k in ARG_JSON}  # args written by name
+        own = frozenset(own)
         stack = []
         for i, raw in enumerate(self.list(value, "stack", MAX_STACK)):
             path = f"stack[{i}]"
-            node = self.obj(raw, path, ("kind", "player"), optional=("arg", "colors"))
+            node = self.obj(raw, path, ("kind", "player"), optional=("arg", *named))
             kind = _kind_number(node["kind"])
             if kind is None:
                 raise self.fail(f"{path}.kind", f"unknown decision {_short(node['kind'])}")
@@ -267,19 +269,15 @@ class _Reader:
                 raise self.fail(f"{path}.kind", f"{node['kind']} is a decision of the mechanic "
                                 f"{OWNER[kind]}, which {t.ruleset.game} does not use")
             player = self.int(node["player"], f"{path}.player", -1, t.n_seats - 1)
-            if kind == K_DESTROY:
-                if "arg" in node or "colors" not in node:
-                    raise self.fail(path, "a destroy decision has 'colors' and no 'arg'")
-                arg = 0
-                for k, c in enumerate(self.list(node["colors"], f"{path}.colors", len(t.colors))):
-                    if not isinstance(c, str) or c not in t.color_index:
-                        raise self.fail(f"{path}.colors[{k}]", f"unknown colour {_short(c)}")
-                    arg |= 1 << t.color_index[c]
-                if not arg:
-                    raise self.fail(f"{path}.colors", "a destroy decision names at least one colour")
+            spelled = ARG_JSON.get(kind)
+            for key, other in named.items():
+                if key in node and other != kind:
+                    raise self.fail(path, f"only a {KIND_NAMES[other]} decision has {key!r}")
+            if spelled is not None:
+                if "arg" in node or spelled.key not in node:
+                    raise self.fail(path, f"a {node['kind']} decision has {spelled.key!r} and no 'arg'")
+                arg = spelled.load(g, node[spelled.key], f"{path}.{spelled.key}", self)
             else:
-                if "colors" in node:
-                    raise self.fail(path, "only a destroy decision has 'colors'")
                 arg = self.int(node.get("arg", 0), f"{path}.arg", 0, MAX_STACK)
             if IS_CHANCE[kind] and player != CHANCE:
                 raise self.fail(f"{path}.player", f"{node['kind']} is decided by chance (-1), not {player}")

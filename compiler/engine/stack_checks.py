@@ -8,8 +8,8 @@ nothing gets the checks every kind has (chance nodes are decided by chance, play
 a seat, simultaneous ones ask a mask of seats), so its decisions round-trip through JSON,
 and the loader still refuses a state in which no action is legal. Each mechanic declares its
 kinds' places and checks where it registers them; the core's kind, `first_player`, is
-below. The stack holds at most one `age` node: a node below it resolves once that Age has
-started, one above it now.
+below. The stack holds at most one node that opens the next Age (place `OPENING`, Duel's
+`age`): a node below it resolves once that Age has started, one above it now.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from .core.flow import K_FIRST
 from .core.kinds import (AGES, ANYWHERE, CHANCE, IS_CHANCE, IS_INTERNAL, IS_SIMULTANEOUS,
-                         KIND_NAMES, PLACE, SETUP, STATE_CHECK, TURN, by_owner, no_arg, number,
+                         KIND_NAMES, OPENING, PLACE, SETUP, STATE_CHECK, TURN, by_owner, no_arg,
                          stands)
 from .errors import StateFormatError
 
@@ -47,8 +47,7 @@ def check_stack(g: Game) -> None:
                     f"not {KIND_NAMES[bottom]}")
     if (g.first_player < 0) != (bottom == K_FIRST):
         raise fail("first_player: -1 exactly while the first player is being drawn")
-    k_age = number("age")  # card_structure's Age about to start: the phases of `stands`
-    ages = [i for i, node in enumerate(stack) if node[0] == k_age]
+    ages = [i for i, node in enumerate(stack) if PLACE.get(node[0]) == OPENING]
     if len(ages) > 1:
         raise fail(f"stack[{ages[1]}]: one Age starts at a time, and stack[{ages[0]}] starts one")
     opening = ages[0] if ages else -1
@@ -58,7 +57,7 @@ def check_stack(g: Game) -> None:
         place = PLACE.get(kind, ANYWHERE)
         if i and place == TURN:
             raise fail(f"stack[{i}]: {name} can only be the bottom decision")
-        if 0 < i < opening and place != ANYWHERE:  # the built-in flow queues none there
+        if 0 < i < opening and place not in (ANYWHERE, OPENING):  # the built-in flow queues none there
             raise fail(f"stack[{i}]: {name} cannot wait below the start of Age {g.age + 1}")
         # A node below a pending Age resolves once that Age has started; one above it, now.
         if i < opening:

@@ -41,6 +41,8 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
 
     MECHANICS: tuple[str, ...] = ()  # set on the class composed for a ruleset
     STATE_FIELDS: tuple = ()  # (mechanic, StateField) the mechanics own (core/fields.py)
+    STATE_CHECKS: tuple = ()  # the mechanics' checks of a loaded state (their `CHECKS`)
+    VIEW: tuple = ()  # the mechanics' parts of an observation (their `VIEW`, core/views.py)
     VICTORIES: tuple[str, ...] = ("civilian",)  # and those the mechanics end a game with
 
     __slots__ = (

@@ -10,7 +10,8 @@ its own fields (their `check` and `check_derived`, core/fields.py):
   Duel's structure, cards left out, Wonders to draft, tokens on the board or in the box).
   A component listed nowhere is out of play (in the box: later Ages' cards, the guilds not
   drawn; in a position written by hand, anything it does not need);
-- the Wonders built agree with the limit;
+- what a mechanic rules over in the core's state agrees with its rule (its `CHECKS`:
+  wonder_limit, that the Wonders built agree with the limit);
 - the pending decisions make a flow the engine can resolve: where each may stand and what
   it needs follow its registered kind (stack_checks.py); the mechanics count what their
   queued draws and choices take (cards, Wonders, tokens);
@@ -21,7 +22,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import StateFormatError
-from .nodes import REMOVED, UNBUILT
 from .stack_checks import check_stack, fail as _fail
 from .scoring import final_result
 
@@ -29,7 +29,6 @@ if TYPE_CHECKING:
     from .state import Game
 
 MAX_COINS = 1_000_000  # no real game comes near; keeps hostile numbers out of the arithmetic
-
 
 
 def check_state(g: Game, derived: bool = False) -> None:
@@ -46,6 +45,10 @@ def check_state(g: Game, derived: bool = False) -> None:
         _check_result(g)
         return
     _check_components(g)
+    for check in g.STATE_CHECKS:  # the mechanics' checks of the core's state
+        problem = check(g)
+        if problem:
+            raise StateFormatError(problem)
     check_stack(g)
     for _, f in g.STATE_FIELDS:
         problem = f.check(g) if f.check is not None else None
@@ -93,17 +96,6 @@ def _check_components(g: Game) -> None:
         if f.places is not None:
             for label, comps in f.places(g):
                 place(label, comps)
-
-    # Wonders built against the limit.
-    tucks = [x for p in t.seats for x in g.wonder_tuck[p]]
-    built = sum(1 for x in tucks if x >= 0)
-    limit = t.max_wonders_built
-    if built > limit:
-        raise _fail(f"{built} Wonders are built; at most {limit} can be")
-    if built == limit and UNBUILT in tucks:
-        raise _fail(f"{limit} Wonders are built, so the last unbuilt one is 'removed', not 'unbuilt'")
-    if built < limit and REMOVED in tucks:
-        raise _fail(f"a Wonder is 'removed' but only {built} of {limit} Wonders are built")
 
 
 def _check_result(g: Game) -> None:

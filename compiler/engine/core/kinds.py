@@ -12,7 +12,7 @@ JSON, never by number.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 CHANCE = -1  # the "player" of a chance node
 TERMINAL = -4  # current_player once the game is over
@@ -94,9 +94,11 @@ def by_owner(owners: Any) -> tuple[int, ...]:
 
 # Where a node of each kind may stand in the stack of a loaded state (state_checks.py reads
 # this; the flow itself never does): at the bottom as the decision a turn waits on, in the
-# set-up before the first Age, once an Age is under way, or anywhere above the bottom (the
-# default, so a mechanic that declares nothing still round-trips through JSON).
-TURN, SETUP, AGES, ANYWHERE = "turn", "setup", "ages", "anywhere"
+# set-up before the first Age, once an Age is under way, anywhere above the bottom (the
+# default, so a mechanic that declares nothing still round-trips through JSON), or as the
+# start of the next Age above the turn that opens it (`OPENING`, one at a time: a node below
+# it resolves once that Age has started, one above it now; Duel's `age`).
+TURN, SETUP, AGES, ANYWHERE, OPENING = "turn", "setup", "ages", "anywhere", "opening"
 PLACE: dict[int, str] = {}
 STATE_CHECK: dict[int, Callable[..., str | None]] = {}  # (game, index, node) -> problem or None
 
@@ -104,7 +106,7 @@ STATE_CHECK: dict[int, Callable[..., str | None]] = {}  # (game, index, node) ->
 def stands(number: int, place: str, check: Callable[..., str | None] | None = None) -> None:
     """Declare where nodes of kind `number` may stand in a stack and, optionally, `check`:
     given (game, index, node) of a loaded state, what is wrong with that node, or None."""
-    if place not in (TURN, SETUP, AGES, ANYWHERE):
+    if place not in (TURN, SETUP, AGES, ANYWHERE, OPENING):
         raise ValueError(f"node kind {KIND_NAMES[number]!r}: unknown place {place!r}")
     if number in PLACE:
         raise ValueError(f"node kind {KIND_NAMES[number]!r}: its place is already declared")
@@ -118,3 +120,27 @@ def no_arg(game, index: int, node) -> str | None:
     if node[2]:
         return f".arg: {KIND_NAMES[node[0]]} takes no argument (0), got {node[2]}"
     return None
+
+
+# How a node's `arg` is written in a state's JSON when not as the integer `arg` (Duel's
+# `destroy` names its colours): serialize.py reads this, by kind.
+
+class ArgJson(NamedTuple):
+    """A kind's `arg` in JSON under `key`: `save(game, arg)` gives the value, `load(game,
+    value, path, read)` reads it back (`read`: serialize.py's reader, errors naming `path`)."""
+
+    key: str
+    save: Callable[..., Any]
+    load: Callable[..., int]
+
+
+ARG_JSON: dict[int, ArgJson] = {}
+
+
+def arg_in_json(number: int, key: str, save: Callable[..., Any], load: Callable[..., int]) -> None:
+    """Declare that nodes of kind `number` write their `arg` in JSON as `key` (not `arg`)."""
+    if key in ("kind", "player", "arg"):
+        raise ValueError(f"node kind {KIND_NAMES[number]!r}: {key!r} is a key every node has")
+    if number in ARG_JSON:
+        raise ValueError(f"node kind {KIND_NAMES[number]!r}: its arg's JSON is already declared")
+    ARG_JSON[number] = ArgJson(key, save, load)

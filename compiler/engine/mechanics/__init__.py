@@ -18,6 +18,7 @@ import importlib
 from types import ModuleType
 
 from ..core.fields import SEAT, STATE, composed_methods, fields_of, key_order
+from ..core.views import parts_of
 from .catalogue import ADDED, DUEL, MECHANICS
 
 _MODULES: dict[str, ModuleType] = {
@@ -34,11 +35,13 @@ def module(name: str) -> ModuleType:
         raise KeyError(f"no mechanic {name!r} (known: {', '.join(_MODULES)})") from None
 
 
-def register(name: str, mixin: type, fields=()) -> None:
+def register(name: str, mixin: type, fields=(), checks=(), view=()) -> None:
     """Add a mechanic defined outside this package (an embedding application's, or a
-    test's): its mixin class (`__slots__ = ()`) and the state it keeps (`fields`, a tuple of
-    `core.fields.StateField`); its node kinds are registered with owner `name`. A ruleset
-    that lists `name` in its `mechanics` then gets the mixin and the fields."""
+    test's): its mixin class (`__slots__ = ()`), the state it keeps (`fields`, a tuple of
+    `core.fields.StateField`), the checks of a loaded state it adds (`checks`: functions of
+    the game giving a message or None) and its parts of an observation (`view`, parts of
+    core/views.py); its node kinds are registered with owner `name`. A ruleset that lists
+    `name` in its `mechanics` then gets them all."""
     if name in _MODULES:
         raise ValueError(f"mechanic {name!r} is already registered")
     if "__slots__" not in vars(mixin):
@@ -46,6 +49,8 @@ def register(name: str, mixin: type, fields=()) -> None:
     mod = ModuleType(name, mixin.__doc__)
     mod.MIXIN = mixin
     mod.FIELDS = tuple(fields)
+    mod.CHECKS = tuple(checks)
+    mod.VIEW = tuple(view)
     _MODULES[name] = mod
 
 
@@ -74,7 +79,8 @@ def players_in_state(ruleset, data) -> int | None:
 def game_class(base: type, mechanics: tuple[str, ...]) -> type:
     """The subclass of `base` (the core's Game) with the mixins of `mechanics`, built once;
     it has a slot for each state field the mechanics declare, and their init, clone and
-    JSON keys (core/fields.py)."""
+    JSON keys (core/fields.py), the checks of a loaded state they add (`CHECKS`) and the
+    parts of an observation they declare (`VIEW`, core/views.py)."""
     key = (base, tuple(mechanics))
     cls = _CLASSES.get(key)
     if cls is None:
@@ -84,7 +90,10 @@ def game_class(base: type, mechanics: tuple[str, ...]) -> type:
             "__slots__": tuple(name for _, f in fields for name in f.slot_names),
             "__module__": base.__module__, "MECHANICS": tuple(mechanics),
             "STATE_FIELDS": fields, "STATE_KEYS": key_order(fields, STATE),
+            "STATE_CHECKS": tuple(check for name in mechanics
+                                  for check in getattr(module(name), "CHECKS", ())),
             "SEAT_KEYS": key_order(fields, SEAT), "__doc__": base.__doc__,
+            "VIEW": parts_of((name, module(name)) for name in mechanics),
             "VICTORIES": (*base.VICTORIES, *(module(name).VICTORY for name in mechanics
                                              if hasattr(module(name), "VICTORY"))),
             **composed_methods(fields)})

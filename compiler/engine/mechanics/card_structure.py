@@ -16,14 +16,19 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ..core.fields import STATE, StateField, list_copy, lists_copy, same
 from ..core.rules import checked
-from ..core.kinds import (AGES, ANYWHERE, CHANCE, TURN as TURN_PLACE, handles, kind, legal_at,
-                          no_arg, outcomes_from, stands)
+from ..core.kinds import (AGES, CHANCE, OPENING, TURN as TURN_PLACE, arg_in_json, handles, kind,
+                          legal_at, no_arg, outcomes_from, stands)
 from ..core.sampler import hashes
 from ..core.seats import MAX_SEATS
+from ..core.texts import add_components, add_texts
+from ..core.views import Feature, Hidden, Place, Redraw, single
 from ..scoring import final_result
+from . import duel_texts
 from .card_structure_state import (age_check, check_due, deal_check, destroy_check,
-                                   end_turn_check, left_out_places, load_left_out, load_structure,
-                                   load_to_reveal, save_structure, structure_places, turn_check)
+                                   end_turn_check, face_down_count, face_up_cards, hide_left_out,
+                                   left_out_places, load_colors, load_left_out, load_structure,
+                                   load_to_reveal, redraw_deck, save_colors, save_structure,
+                                   structure_places, turn_check)
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -63,9 +68,10 @@ K_DESTROY = kind("destroy", NAME)
 K_REVIVE = kind("discard_pile", NAME)
 for _kind, _place, _check in (
         (K_PLAY, TURN_PLACE, turn_check), (K_END_TURN, TURN_PLACE, end_turn_check),
-        (K_AGE, ANYWHERE, age_check), (K_LEAVE, AGES, no_arg), (K_GUILD, AGES, no_arg),
+        (K_AGE, OPENING, age_check), (K_LEAVE, AGES, no_arg), (K_GUILD, AGES, no_arg),
         (K_DEAL, AGES, deal_check), (K_DESTROY, AGES, destroy_check), (K_REVIVE, AGES, no_arg)):
     stands(_kind, _place, _check)  # where each may stand in a loaded state's stack
+arg_in_json(K_DESTROY, "colors", save_colors, load_colors)  # JSON names the colours
 # A turn node per seat, shared: nodes are immutable, and a turn is pushed every move.
 TURN = tuple((K_PLAY, p, 0) for p in range(MAX_SEATS))
 
@@ -80,6 +86,9 @@ def extend_tables(t) -> None:
                        for age, st in t.structures.items()}
     t.play_decoded = [(c, -1 if a < t.DISCARD else -2 if a < t.WONDER else w)
                       for a in range(t.PICK_WONDER) for c, w in (t.decode_play(a),)]
+    add_texts(t, duel_texts.structure_text, duel_texts.structure_parse,
+              duel_texts.STRUCTURE_FORMS)  # its actions' words (core/texts.py)
+    add_components(t, duel_texts.structure_component)
 
 
 class CardStructure:
@@ -364,5 +373,15 @@ FIELDS = (
                doc="per Age started, the cards left out of it"),
 )
 
-
+# What a seat sees (core/views.py): the discard pile (face up), the structure's face-up
+# cards and how many are face down, the deck's size; this Age's cards left out are hidden.
+VIEW = (
+    Place("discard", 4, lambda g, p: g.discard),
+    Place("reachable", 5, face_up_cards(True)),
+    Place("covered face up", 6, face_up_cards(False)),
+    Feature("face down", 430, single, face_down_count),
+    Feature("deck", 440, single, lambda g, p: [len(g.pool) / 10.0]),
+    Hidden("left_out", 10, hide_left_out),
+    Redraw("deck", 10, redraw_deck),
+)
 MIXIN = CardStructure

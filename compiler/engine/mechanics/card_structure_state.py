@@ -1,7 +1,7 @@
-"""The state of `card_structure`: reading, writing and checking it (card_structure.py
-declares its fields and its node kinds, with where each may stand in a loaded state's stack
-and the checks below). The kinds are found by name: they are registered after this module
-is loaded.
+"""The state of `card_structure`: reading, writing and checking it, and what a seat sees
+of it (card_structure.py declares its fields, its view and its node kinds, with where each
+may stand in a loaded state's stack and the checks below). The kinds are found by name:
+they are registered after this module is loaded.
 
 `structure`: the current Age's slots, kept in `slot_card`, `face_up`, `taken` and what
 follows from them (`cover`, `accessible`, `remaining`, `slot_of`, rebuilt on load);
@@ -65,6 +65,23 @@ def load_to_reveal(g: Game, value, read) -> list[int]:
 def load_left_out(g: Game, value, read) -> list[list[int]]:
     return [read.ids(age, f"left_out[{i}]", read.building)
             for i, age in enumerate(read.list(value, "left_out", g.age))]
+
+
+def save_colors(g: Game, mask: int) -> list[str]:
+    """A `destroy` node's arg, a mask of colours, as their names (`kinds.arg_in_json`)."""
+    return [c for i, c in enumerate(g.t.colors) if mask >> i & 1]
+
+
+def load_colors(g: Game, value, path: str, read) -> int:
+    t = g.t
+    mask = 0
+    for k, c in enumerate(read.list(value, path, len(t.colors))):
+        if not isinstance(c, str) or c not in t.color_index:
+            raise read.fail(f"{path}[{k}]", f"unknown colour {read.short(c)}")
+        mask |= 1 << t.color_index[c]
+    if not mask:
+        raise read.fail(path, "a destroy decision names at least one colour")
+    return mask
 
 
 def structure_places(g: Game):
@@ -158,6 +175,47 @@ def _check_draws(g: Game) -> str | None:
             return (f"pool: {later} face-down cards are still to be drawn from it, "
                     f"but it holds only {pool} after the pending draws")
     return None
+
+
+# What a seat sees (card_structure.py's VIEW, core/views.py) ---------------------------
+
+def face_up_cards(reachable: bool):
+    """The face-up cards of the structure a seat can take now (`reachable`) or not yet."""
+    def components(g: Game, player: int) -> list[int]:
+        accessible = set(g.accessible)
+        return [c for s, c in enumerate(g.slot_card) if c >= 0 and not g.taken[s]
+                and g.face_up[s] and (s in accessible) == reachable]
+    return components
+
+
+def face_down_count(g: Game, player: int) -> list[float]:
+    return [sum(1 for s in range(len(g.slot_card)) if not g.taken[s] and not g.face_up[s])
+            / 10.0]
+
+
+def hide_left_out(g: Game, player: int, data: dict) -> None:
+    """This Age's cards left out stay hidden: a count."""
+    ages = data["left_out"]
+    if g.age and ages:
+        data["left_out"] = ages[:-1] + [len(ages[-1])]
+
+
+def redraw_deck(g: Game, player: int, rng) -> None:
+    """This Age's deck and left-out cards shuffled together, and the guilds in it with those
+    left in the box."""
+    t = g.t
+    guild_color = t.guild_color
+    age_left = g.left_out[-1] if g.age and g.left_out else []
+    hidden = sorted([*g.pool, *age_left])
+    plain = [c for c in hidden if t.color[c] != guild_color]
+    guilds = sorted([c for c in hidden if t.color[c] == guild_color] + list(g.guild_pool))
+    rng.shuffle(plain)
+    rng.shuffle(guilds)
+    n_pool_guilds = sum(1 for c in g.pool if t.color[c] == guild_color)
+    if g.age and g.left_out:
+        g.left_out[-1] = plain[:len(age_left)]
+    g.pool = sorted(plain[len(age_left):] + guilds[:n_pool_guilds])
+    g.guild_pool = sorted(guilds[n_pool_guilds:])
 
 
 # The checks of the mechanic's kinds in a loaded stack (`kinds.stands`): each returns what

@@ -6,32 +6,37 @@ and which seats have chosen at the pending turn. Private: the seat's own hand, t
 tucked under its own stages and its own pending choice. Hidden: the other hands and
 choices, the cards other seats tucked under their stages (face down, ruling 4: the JSON
 shows how many), the cards of the discard pile (face down, ruling 7; shown to a seat while
-it builds from it), the guilds left in the box, the seed and the history. hand_draft's mixin calls these through the observation hooks (observation.py).
+it builds from it), the guilds left in the box, the seed and the history. The mechanics
+name these functions in their `VIEW` (core/views.py): hand_draft, wonder_boards, conflicts.
 """
 from __future__ import annotations
 
 import random
 from typing import TYPE_CHECKING, Any
 
-from ..core.kinds import IS_CHANCE, KIND_NAMES
+from ..core.kinds import KIND_NAMES
 from ..core.simultaneous import NOT_CHOSEN
+from ..core.views import Feature, Hidden, Redraw, SeatFeature, single
 
 if TYPE_CHECKING:
     from ..state import Game
 
 
-def observe(game: Game, player: int, data: dict[str, Any]) -> None:
-    """Hide, in `data` (the state's JSON less what observation.py hides), what `player`
-    may not see."""
+def hide_hands(game: Game, player: int, data: dict[str, Any]) -> None:
+    """In `data` (the state's JSON less what observation.py hides): the other hands and the
+    discard pile are face down, their sizes seen."""
     hands = data["mechanics"]["hand_draft"]["hands"]
     data["mechanics"]["hand_draft"]["hands"] = [
         hand if p == player else len(hand) for p, hand in enumerate(hands)]
-    boards = data["mechanics"].get("wonder_boards")
-    if boards is not None:
-        boards["stages"] = [tucked if p == player else len(tucked)
-                            for p, tucked in enumerate(boards["stages"])]
     if not _builds_from_discard(game, player):
         data["discard"] = len(game.discard)
+
+
+def hide_stages(game: Game, player: int, data: dict[str, Any]) -> None:
+    """The cards under the other seats' stages are face down: a count."""
+    boards = data["mechanics"]["wonder_boards"]
+    boards["stages"] = [tucked if p == player else len(tucked)
+                        for p, tucked in enumerate(boards["stages"])]
 
 
 def _builds_from_discard(game: Game, player: int) -> bool:
@@ -40,52 +45,47 @@ def _builds_from_discard(game: Game, player: int) -> bool:
     return top is not None and KIND_NAMES[top[0]] == "discard_build" and game.current_player == player
 
 
-def vector_size(game: Game) -> int:
-    t = game.t
-    per_seat = 6 + t.NB + 2 * t.n_boards
-    return t.n_seats * per_seat + t.NB + len(KIND_NAMES) + t.n_seats + 6
+# The numbers of the vector (core/views.py); the mechanics' VIEW names them.
+
+def hand_size(game: Game, seat: int) -> list[float]:
+    return [len(game.hands[seat]) / 7.0]
 
 
-def vector(game: Game, player: int) -> list[float]:
-    """Fixed length for a number of seats: per seat from `player` on (to its right), its
-    coins, hand size, stages built, conflict VP, defeats, shields, buildings (one entry per
-    card) and board side (one-hot); then `player`'s hand (copies per card), the pending
-    decision, which seats have chosen, and the Age, discard count, turn and result."""
-    t = game.t
-    v: list[float] = []
-    boards = getattr(game, "boards", None)  # wonder_boards' field
-    for k in range(t.n_seats):
-        seat = (player + k) % t.n_seats
-        row = [0.0] * (6 + t.NB + 2 * t.n_boards)
-        row[0] = game.coins[seat] / 10.0
-        row[1] = len(game.hands[seat]) / 7.0
-        row[2] = game._stages_built(seat) / 4.0
-        tokens = getattr(game, "conflict_tokens", None)
-        if tokens is not None:
-            row[3] = sum(tokens[seat]) / 10.0
-            row[4] = game.count_defeats(seat) / 6.0
-            row[5] = game.shields(seat) / 10.0
-        for c in game.city[seat]:
-            row[6 + c] = 1.0
-        board = boards[seat] if boards else None  # none without wonder_boards
-        if board is not None:
-            row[6 + t.NB + 2 * board[0] + board[1]] = 1.0
-        v += row
-    own = [0.0] * t.NB
+def own_hand(game: Game, player: int) -> list[float]:
+    """The seat's own hand: how many copies of each card."""
+    v = [0.0] * game.t.NB
     for c in game.hands[player]:
-        own[c] += 1.0
-    v += own
-    kinds = [0.0] * len(KIND_NAMES)
-    if game.result is None:
-        kinds[game.stack[-1][0]] = 1.0
-    v += kinds
-    v += [0.0 if c == NOT_CHOSEN else 1.0 for c in game.sim_choices]
-    winner = game.result.winner if game.result is not None else None
-    v += [game.age / t.ages, len(game.discard) / 50.0, float(game.current_player == player),
-          float(game.result is None and IS_CHANCE[game.stack[-1][0]]),
-          float(game.result is not None),
-          0.0 if winner is None else (1.0 if winner == player else -1.0)]
+        v[c] += 1.0
     return v
+
+
+def chosen(game: Game, player: int) -> list[float]:
+    """Per seat, whether it has chosen at the pending turn."""
+    return [0.0 if c == NOT_CHOSEN else 1.0 for c in game.sim_choices]
+
+
+def discard_count(game: Game, player: int) -> list[float]:
+    return [len(game.discard) / 50.0]
+
+
+def stages_built(game: Game, seat: int) -> list[float]:
+    return [game._stages_built(seat) / 4.0]
+
+
+def board_side(game: Game, seat: int) -> list[float]:
+    """The seat's board and side, one-hot (none before the boards are dealt)."""
+    t = game.t
+    v = [0.0] * (2 * t.n_boards)
+    board = game.boards[seat]
+    if board is not None:
+        v[2 * board[0] + board[1]] = 1.0
+    return v
+
+
+def conflicts(game: Game, seat: int) -> list[float]:
+    """Its conflict VP, defeats and shields."""
+    return [sum(game.conflict_tokens[seat]) / 10.0, game.count_defeats(seat) / 6.0,
+            game.shields(seat) / 10.0]
 
 
 def redraw_hidden(game: Game, player: int, rng: random.Random) -> None:
@@ -94,7 +94,7 @@ def redraw_hidden(game: Game, player: int, rng: random.Random) -> None:
     among themselves (so no hand of Age II holds an Age I card, and a stage built in Age I
     keeps an Age I card), the guilds in play with the guilds in the box, and the other seats'
     pending choices (drawn again among their legal plays). Sizes stay, so the observation of
-    `player` does not change. Also a new seed."""
+    `player` does not change (observation.py draws a new seed)."""
     t = game.t
     guild = t.classic_guild_color
     others = [p for p in t.seats if p != player]
@@ -123,5 +123,21 @@ def redraw_hidden(game: Game, player: int, rng: random.Random) -> None:
         if game.sim_choices[p] != NOT_CHOSEN:
             game.sim_choices[p] = rng.choice(game._legal_plays(p))
     game._trade_changed()
-    game.seed = rng.getrandbits(64)
-    game._legal = None
+
+
+# The parts each classic mechanic declares as its `VIEW` (it imports them from here): a row
+# per seat of coins and buildings is the core's (circle seating), these fill in the rest.
+HAND_DRAFT = (
+    SeatFeature("hand size", 10, single, hand_size),
+    Feature("my hand", 90, lambda t: t.NB, own_hand),
+    Feature("chosen", 110, lambda t: t.n_seats, chosen),
+    Feature("discard", 425, single, discard_count),
+    Hidden("hands", 10, hide_hands),
+    Redraw("hands", 10, redraw_hidden),
+)
+WONDER_BOARDS = (
+    SeatFeature("stages", 20, single, stages_built),
+    SeatFeature("board", 50, lambda t: 2 * t.n_boards, board_side),
+    Hidden("stages", 20, hide_stages),
+)
+CONFLICTS = (SeatFeature("conflicts", 30, lambda t: 3, conflicts),)

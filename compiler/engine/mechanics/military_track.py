@@ -14,6 +14,7 @@ from typing import Any, Mapping
 
 from ..core.fields import SEAT, STATE, StateField, lists_copy
 from ..core.rules import checked
+from ..core.views import Feature, single
 
 NAME = "military_track"
 
@@ -130,6 +131,25 @@ FIELDS = (
                order=40, slots=("loot_used",),
                doc="per seat, per looting zone on its side (nearest the centre first): used"),
 )
+
+
+def _seen_loot(g, player: int) -> list[float]:
+    """Per looting zone, whether the seat's token is used; then whether another seat's is."""
+    n = len(g.t.loot_zones)
+    others = [q for q in g.t.seats if q != player]
+    return ([float(g.loot_used[player][k]) for k in range(n)]
+            + [float(any(g.loot_used[q][k] for q in others)) for k in range(n)])
+
+
+def _seen_lead(g, player: int) -> list[float]:
+    """How far the pawn stands towards the other capital, as a share of the way."""
+    t = g.t
+    return [g.pawn * t.pawn_side[player] / t.supremacy_at if t.supremacy_at else 0.0]
+
+
+# What a seat sees (core/views.py): the looting tokens used, and the pawn.
+VIEW = (Feature("loot", 300, lambda t: 2 * len(t.loot_zones), _seen_loot),
+        Feature("pawn", 410, single, _seen_lead))
 
 
 class MilitaryTrack:

@@ -15,6 +15,9 @@ from ..core.rules import checked
 from ..core.kinds import (AGES, CHANCE, KIND_NAMES, SETUP, handles, kind, legal_at, no_arg,
                           outcomes_from, stands)
 from ..core.sampler import hashes
+from ..core.texts import add_components, add_texts
+from ..core.views import Hidden, Place, Redraw
+from . import duel_texts
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -41,6 +44,11 @@ K_LIB_PICK = kind("library_pick", NAME)
 stands(K_BOARD, SETUP, no_arg)
 for _kind in (K_PAIR, K_LIB_DRAW, K_LIB_PICK):
     stands(_kind, AGES, no_arg)
+
+
+def extend_tables(t) -> None:
+    add_texts(t, duel_texts.token_text, duel_texts.token_parse, duel_texts.TOKEN_FORMS)
+    add_components(t, duel_texts.token_component)
 
 
 class ProgressTokens:
@@ -190,4 +198,34 @@ FIELDS = (
                doc="the tokens the Great Library drew, waiting for the choice"),
 )
 
+def _drew(g: Game, player: int) -> bool:
+    """True if `player` is the one choosing among the drawn tokens."""
+    return any(kind == K_LIB_PICK and p == player for kind, p, _ in g.stack)
+
+
+def _hide_drawn(g: Game, player: int, data: dict) -> None:
+    if data.get("drawn_tokens") and not _drew(g, player):  # another's: how many
+        data["drawn_tokens"] = len(g.drawn)
+
+
+def _redraw_drawn(g: Game, player: int, rng) -> None:
+    if g.drawn and not _drew(g, player):
+        box = list(g.box_tokens)
+        rng.shuffle(box)
+        g.drawn = box[:len(g.drawn)]
+
+
+def _tokens(g: Game, seats) -> list[int]:
+    return [g.t.token0 + x for q in seats for x in g.tokens[q]]
+
+
+# What a seat sees (core/views.py): the board, its tokens and the others', the tokens it drew.
+VIEW = (
+    Place("board", 7, lambda g, p: [g.t.token0 + x for x in g.board_tokens]),
+    Place("my token", 8, lambda g, p: _tokens(g, (p,))),
+    Place("their token", 9, lambda g, p: _tokens(g, [q for q in g.t.seats if q != p])),
+    Place("drawn", 15, lambda g, p: [g.t.token0 + x for x in g.drawn] if _drew(g, p) else ()),
+    Hidden("drawn_tokens", 20, _hide_drawn),
+    Redraw("drawn_tokens", 20, _redraw_drawn),
+)
 MIXIN = ProgressTokens

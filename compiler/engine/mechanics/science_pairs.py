@@ -11,6 +11,7 @@ from typing import Any, Mapping
 
 from ..core.fields import SEAT, StateField, list_copy
 from ..core.rules import checked
+from ..core.views import Feature
 
 NAME = "science_pairs"
 
@@ -92,6 +93,17 @@ FIELDS = (
                check_derived=_check_supremacy,
                doc="per seat: the symbols whose pair already took a token"),
 )
+
+
+def _seen_pairs(g, player: int) -> list[float]:
+    """Per symbol, whether the seat's pair took a token; then whether another seat's did."""
+    done, n = g.pairs_done, len(g.t.symbols)
+    others = [q for q in g.t.seats if q != player]
+    return ([float(done[player] >> k & 1) for k in range(n)]
+            + [float(any(done[q] >> k & 1 for q in others)) for k in range(n)])
+
+
+VIEW = (Feature("pairs", 200, lambda t: 2 * len(t.symbols), _seen_pairs),)  # core/views.py
 
 
 class SciencePairs:

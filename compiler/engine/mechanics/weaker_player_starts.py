@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ..core.rules import checked
 from ..core.kinds import TURN, handles, kind, legal_at, stands
+from ..core.texts import add_texts
+from . import duel_texts
 from .card_structure import K_PLAY
 from .card_structure_state import turn_check
 from .military_track import weaker
@@ -46,6 +48,10 @@ def _start_check(g: Game, i: int, node) -> str | None:
 
 
 stands(K_START, TURN, _start_check)
+
+
+def extend_tables(t) -> None:
+    add_texts(t, duel_texts.start_text, duel_texts.start_parse, duel_texts.START_FORMS)
 
 
 class WeakerPlayerStarts:

@@ -13,6 +13,9 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ..core.fields import STATE, StateField, component_ids, list_copy
 from ..core.rules import checked
+from ..core.texts import add_components, add_texts
+from ..core.views import Place
+from . import duel_texts
 from ..core.kinds import (CHANCE, KIND_NAMES, SETUP, UNBUILT, handles, kind, legal_at, no_arg,
                           outcomes_from, stands)
 
@@ -46,6 +49,11 @@ K_DRAFT = kind("draft", NAME)
 K_DRAFT_LAST = kind("draft_last", NAME, internal=True)
 for _kind in (K_REVEAL, K_DRAFT, K_DRAFT_LAST):
     stands(_kind, SETUP, no_arg)
+
+
+def extend_tables(t) -> None:
+    add_texts(t, duel_texts.draft_text, duel_texts.draft_parse, duel_texts.DRAFT_FORMS)
+    add_components(t, duel_texts.draft_component)
 
 
 class WonderDraft:
@@ -136,4 +144,29 @@ FIELDS = (
                doc="the Wonders revealed and not yet taken this round"),
 )
 
+def _seen_wonders(what: str, mine: bool):
+    """A place of the Wonders seen from a seat: the card `under` each built one, the
+    `built` ones or the `unbuilt` ones, of the seat itself (`mine`) or of the others."""
+    def components(g: Game, player: int) -> list[int]:
+        out = []
+        for q in ((player,) if mine else [q for q in g.t.seats if q != player]):
+            for w, tuck in zip(g.wonders[q], g.wonder_tuck[q]):
+                if what == "under" and tuck >= 0:
+                    out.append(tuck)
+                elif what == "built" and tuck >= 0 or what == "unbuilt" and tuck == UNBUILT:
+                    out.append(g.t.wonder0 + w)
+        return out
+    return components
+
+
+# What a seat sees (core/views.py): each seat's Wonders, built or not, and the draft.
+VIEW = (
+    Place("under my Wonder", 2, _seen_wonders("under", True)),
+    Place("under their Wonder", 3, _seen_wonders("under", False)),
+    Place("my Wonder", 10, _seen_wonders("unbuilt", True)),
+    Place("their Wonder", 11, _seen_wonders("unbuilt", False)),
+    Place("my built Wonder", 12, _seen_wonders("built", True)),
+    Place("their built Wonder", 13, _seen_wonders("built", False)),
+    Place("draft", 14, lambda g, p: [g.t.wonder0 + w for w in g.draft]),
+)
 MIXIN = WonderDraft

@@ -1,16 +1,19 @@
 """Mechanic `wonder_limit`: at most `setup.max_wonders_built` Wonders in the whole game.
 
 Once the last allowed Wonder is built, every unbuilt Wonder leaves the game (ruling 18):
-it is marked removed and can no longer be built.
+it is marked removed and can no longer be built. A loaded state's Wonders must agree with
+the limit (`CHECKS`).
 """
 from __future__ import annotations
 
-from ..core.kinds import REMOVED, UNBUILT
-
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
+from ..core.kinds import REMOVED, UNBUILT
 from ..core.rules import checked
+
+if TYPE_CHECKING:
+    from ..state import Game
 
 NAME = "wonder_limit"
 
@@ -43,4 +46,19 @@ class WonderLimit:
             self.unbuilt[player].remove(wonder)
 
 
+def check_limit(g: Game) -> str | None:
+    """The Wonders built, unbuilt and removed in a loaded state agree with the limit."""
+    tucks = [x for p in g.t.seats for x in g.wonder_tuck[p]]
+    built = sum(1 for x in tucks if x >= 0)
+    limit = g.t.max_wonders_built
+    if built > limit:
+        return f"{built} Wonders are built; at most {limit} can be"
+    if built == limit and UNBUILT in tucks:
+        return f"{limit} Wonders are built, so the last unbuilt one is 'removed', not 'unbuilt'"
+    if built < limit and REMOVED in tucks:
+        return f"a Wonder is 'removed' but only {built} of {limit} Wonders are built"
+    return None
+
+
 MIXIN = WonderLimit
+CHECKS = (check_limit,)  # run on a loaded state (state_checks.py)

@@ -1,0 +1,203 @@
+"""The texts of Duel's actions, each mechanic's own (core/texts.py; the mechanic adds them
+in its `extend_tables`):
+
+    card_structure:        build Lighthouse    discard Baths    wonder The Pyramids with Baths
+                           destroy Sawmill     build Baths from discard
+                           (chance) leave out Baths, guild Builders Guild, deal Baths to slot
+                           12 (face up at set-up), turn up Baths in slot 12 (turned over)
+    wonder_draft:          pick The Sphinx     (chance) reveal Piraeus
+    progress_tokens:       take Law            take Law from the library (the Great Library's)
+                           (chance) board token Law, draw token Law
+    weaker_player_starts:  start self / start opponent
+
+Names are matched case-insensitively, by display name or by id. The parsers also read the
+shorter forms of earlier records (`deal Baths`, `turn up Baths`, `take Law` for the
+library); a slot or "from the library" that does not fit the current decision is an error.
+The kinds are found by name: they are registered after this module is loaded.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.kinds import number
+from ..core.texts import lookup, words
+from ..errors import NotationError
+
+if TYPE_CHECKING:
+    from ..state import Game
+
+LIBRARY = " from the library"
+STRUCTURE_FORMS = ("build/discard <card>, wonder <Wonder> with <card>, destroy <card>, build "
+                   "<card> from discard, leave out/guild <card>, deal <card> to slot N, turn "
+                   "up <card> in slot N")
+DRAFT_FORMS = "pick <Wonder>, reveal <Wonder>"
+TOKEN_FORMS = "take <token> [from the library], board token <token>, draw token <token>"
+START_FORMS = "start self|opponent"
+
+
+def _top(game: Game) -> int | None:
+    """The kind of the pending node, or None."""
+    return game.stack[-1][0] if game.stack else None
+
+
+# card_structure ------------------------------------------------------------------------------
+
+def structure_text(game: Game, action: int, seat: int | None = None) -> str | None:
+    t = game.t
+    names = t.names
+    if t.BUILD <= action < t.DISCARD:
+        return f"build {names[action - t.BUILD]}"
+    if t.DISCARD <= action < t.WONDER:
+        return f"discard {names[action - t.DISCARD]}"
+    if t.WONDER <= action < t.PICK_WONDER:
+        w, c = divmod(action - t.WONDER, t.NB)
+        return f"wonder {names[t.wonder0 + w]} with {names[c]}"
+    if t.DESTROY <= action < t.REVIVE:
+        return f"destroy {names[action - t.DESTROY]}"
+    if t.REVIVE <= action < t.START:
+        return f"build {names[action - t.REVIVE]} from discard"
+    if t.CH_CARD <= action < t.CH_CARD + t.NB:
+        deal = number("deal")
+        kind, _, slot = game.stack[-1] if game.stack else (deal, 0, -1)
+        name = names[action - t.CH_CARD]
+        if kind != deal:
+            word = "leave out" if kind == number("leave_out") else \
+                "guild" if kind == number("guild") else "deal"
+            return f"{word} {name}"
+        if game.age in t.structures and t.structures[game.age][2][slot]:
+            return f"turn up {name} in slot {slot}"  # a face-down card being revealed
+        return f"deal {name} to slot {slot}"
+    return None
+
+
+def _check_slot(game: Game, text: str, slot: str) -> None:
+    """A slot named in a deal must be the slot being dealt now."""
+    slot = slot.strip()
+    if not slot.isdigit() or len(slot) > 4:
+        raise NotationError(f"{text!r}: a slot is a number, not {slot!r}")
+    node = game.stack[-1] if game.stack and game.result is None else None
+    if node is not None and node[0] == number("deal") and node[2] != int(slot):
+        raise NotationError(f"{text!r}: the card dealt now goes to slot {node[2]}, not {slot}")
+
+
+def structure_parse(game: Game, text: str, seat: int | None = None) -> int | None:
+    t = game.t
+    s, low = words(text)
+    building = (0, t.NB, "building")
+    if low.startswith("build ") and low.endswith(" from discard"):
+        return t.REVIVE + lookup(game, s[len("build "):-len(" from discard")], *building)
+    for verb, first in (("build ", t.BUILD), ("discard ", t.DISCARD), ("destroy ", t.DESTROY)):
+        if low.startswith(verb):
+            return first + lookup(game, s[len(verb):], *building)
+    if low.startswith("wonder "):
+        body = s[len("wonder "):]
+        cut = body.casefold().rfind(" with ")
+        if cut < 0:
+            raise NotationError(f"expected 'wonder <Wonder> with <card>', got {text!r}")
+        w = lookup(game, body[:cut], t.wonder0, t.token0, "Wonder") - t.wonder0
+        c = lookup(game, body[cut + len(" with "):], *building)
+        return t.WONDER + w * t.NB + c
+    for verb, slot_word in (("deal ", " to slot "), ("turn up ", " in slot ")):
+        if low.startswith(verb):
+            body = s[len(verb):]
+            cut = body.casefold().rfind(slot_word)
+            if cut >= 0:
+                _check_slot(game, text, body[cut + len(slot_word):])
+                body = body[:cut]
+            return t.CH_CARD + lookup(game, body, *building)
+    for verb in ("leave out ", "guild "):
+        if low.startswith(verb):
+            return t.CH_CARD + lookup(game, s[len(verb):], *building)
+    return None
+
+
+# wonder_draft --------------------------------------------------------------------------------
+
+def structure_component(game: Game, action: int, seat: int | None = None) -> int | None:
+    """The card a build gives (from the structure or the discard pile), the Wonder a
+    construction gives; None for a discard or a destruction."""
+    t = game.t
+    if t.BUILD <= action < t.DISCARD:
+        return action - t.BUILD
+    if t.WONDER <= action < t.PICK_WONDER:
+        return t.wonder0 + (action - t.WONDER) // t.NB
+    if t.REVIVE <= action < t.START:
+        return action - t.REVIVE
+    return None
+
+
+def draft_text(game: Game, action: int, seat: int | None = None) -> str | None:
+    t = game.t
+    if t.PICK_WONDER <= action < t.TAKE:
+        return f"pick {t.names[t.wonder0 + action - t.PICK_WONDER]}"
+    if t.CH_WONDER <= action < t.CH_CARD:
+        return f"reveal {t.names[t.wonder0 + action - t.CH_WONDER]}"
+    return None
+
+
+def draft_component(game: Game, action: int, seat: int | None = None) -> int | None:
+    t = game.t
+    return t.wonder0 + action - t.PICK_WONDER if t.PICK_WONDER <= action < t.TAKE else None
+
+
+def draft_parse(game: Game, text: str, seat: int | None = None) -> int | None:
+    t = game.t
+    s, low = words(text)
+    for verb, first in (("pick ", t.PICK_WONDER), ("reveal ", t.CH_WONDER)):
+        if low.startswith(verb):
+            return first + lookup(game, s[len(verb):], t.wonder0, t.token0, "Wonder") - t.wonder0
+    return None
+
+
+# progress_tokens -----------------------------------------------------------------------------
+
+def token_text(game: Game, action: int, seat: int | None = None) -> str | None:
+    t = game.t
+    names = t.names
+    if t.TAKE <= action < t.DESTROY:
+        library = _top(game) == number("library_pick")
+        return f"take {names[t.token0 + action - t.TAKE]}{LIBRARY if library else ''}"
+    if t.CH_TOKEN <= action < t.CH_WONDER:
+        kind = _top(game)
+        verb = "draw token" if kind == number("library_draw") else "board token"
+        return f"{verb} {names[t.token0 + action - t.CH_TOKEN]}"
+    return None
+
+
+def token_component(game: Game, action: int, seat: int | None = None) -> int | None:
+    """The token taken, from a science pair or the Great Library."""
+    t = game.t
+    return t.token0 + action - t.TAKE if t.TAKE <= action < t.DESTROY else None
+
+
+def token_parse(game: Game, text: str, seat: int | None = None) -> int | None:
+    t = game.t
+    s, low = words(text)
+    token = (t.token0, t.N, "progress token")
+    if low.startswith("take "):
+        body = s[len("take "):]
+        if low.endswith(LIBRARY):
+            if _top(game) == number("pair_token"):
+                raise NotationError(f"{text!r}: the token now comes from a science pair, not the library")
+            body = body[:-len(LIBRARY)]
+        return t.TAKE + lookup(game, body, *token) - t.token0
+    for verb in ("board token ", "draw token "):
+        if low.startswith(verb):
+            return t.CH_TOKEN + lookup(game, s[len(verb):], *token) - t.token0
+    return None
+
+
+# weaker_player_starts ------------------------------------------------------------------------
+
+def start_text(game: Game, action: int, seat: int | None = None) -> str | None:
+    t = game.t
+    if t.START <= action < t.CH_SEAT:
+        return "start self" if action == t.START else "start opponent"
+    return None
+
+
+def start_parse(game: Game, text: str, seat: int | None = None) -> int | None:
+    low = words(text)[1]
+    if low in ("start self", "start opponent"):
+        return game.t.START if low == "start self" else game.t.START_OTHER
+    return None
