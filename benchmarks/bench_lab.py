@@ -2,10 +2,11 @@
 3-point change of the seat-0 win rate with paired against unpaired revisions, and the SPRT's
 average stopping time at true rates of 50 % and 53 %.
 
-    python benchmarks/bench_lab.py [--pairs 200] [--bots greedy] [--runs 400]
+    python benchmarks/bench_lab.py [--game duel|classic] [--players N] [--deals 200] [--bots greedy] [--runs 400]
 
 Prints one JSON document. The paired figure uses the discordant share measured on a real edit
-(Theater worth 1 more VP), so it is the share a designer's small change produces.
+(Duel's Theater, or classic's Baths, worth 1 more VP), so it is the share a designer's small
+change produces.
 """
 from __future__ import annotations
 
@@ -29,20 +30,27 @@ from wondersmith.lab.sprt import Sprt, simulate_stream
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def edited_copy(tmp: Path) -> Path:
+EDITS = {"duel": ("theater", "Theater 3 -> 4 VP"), "classic": ("baths", "Baths 3 -> 4 VP")}
+
+
+def edited_copy(tmp: Path, game: str) -> Path:
     out = tmp / "cards"
     shutil.copytree(ROOT / "cards", out)
-    path = out / "duel" / "age1.yaml"
+    path = out / game / "age1.yaml"
     data = yaml.safe_load(path.read_text())
-    next(b for b in data["buildings"] if b["id"] == "theater")["effects"] = [{"points": 4}]
+    next(b for b in data["buildings"] if b["id"] == EDITS[game][0])["effects"] = [{"points": 4}]
     path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
     return out
 
 
-def throughput(revisions, pairs: int, bots: str) -> dict:
+def _design(game: str, players: int, deals: int, bots: str, seed: int) -> Design:
+    return Design(game, deals, seed=seed, tiers=(Tier.parse(bots, players),), players=players)
+
+
+def throughput(revisions, game: str, players: int, deals: int, bots: str) -> dict:
     out = {}
     for workers in (1, 2):
-        design = Design("duel", pairs, seed=7, tiers=(Tier.parse(bots),))
+        design = _design(game, players, deals, bots, 7)
         games = []
         backend = LocalBackend(workers)
         start = time.perf_counter()
@@ -54,17 +62,17 @@ def throughput(revisions, pairs: int, bots: str) -> dict:
     return out
 
 
-def detection(revisions, pairs: int, bots: str) -> dict:
+def detection(revisions, game: str, players: int, deals: int, bots: str) -> dict:
     """Games needed to detect a 3-point change of the seat-0 win rate at 80 % power: independent
-    revisions need 2p(1 − p)(z + z')²/δ² games each; paired ones (the same deals on both) need
+    revisions need 2p(1 − p)(z + z')²/δ² games each (p = 1/N at N seats); paired ones (the same deals on both) need
     (d − δ²)(z + z')²/δ², d the share of games whose seat-0 outcome differs, measured here."""
-    design = Design("duel", pairs, seed=11, tiers=(Tier.parse(bots),))
+    design = _design(game, players, deals, bots, 11)
     games = [g for result in LocalBackend(2).run(revisions, design, design.chunks()) for g in result["games"]]
     old, new = aligned(games, 2)
     discordant = float(np.mean([(a["winner"] == 0) != (b["winner"] == 0) for a, b in zip(old, new)]))
-    unpaired = stats.sample_size_unpaired(0.03)
+    unpaired = stats.sample_size_unpaired(0.03, p=1 / players)  # a fair seat wins 1/N
     paired = stats.sample_size_paired(0.03, discordant)
-    return {"edit": "Theater 3 -> 4 VP", "games_measured_per_revision": len(old),
+    return {"edit": EDITS[game][1], "games_measured_per_revision": len(old),
             "seat0_discordant_share": round(discordant, 4),
             "unpaired_games_per_revision": round(unpaired), "paired_games_per_revision": round(paired),
             "ratio": round(paired / unpaired, 3)}
@@ -86,15 +94,19 @@ def sprt_stopping(runs: int) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pairs", type=int, default=200)
+    parser.add_argument("--game", choices=sorted(EDITS), default="duel")
+    parser.add_argument("--players", type=int, default=None, help="seats (default: Duel 2, classic 3)")
+    parser.add_argument("--deals", "--pairs", type=int, default=200)
     parser.add_argument("--bots", default="greedy")
     parser.add_argument("--runs", type=int, default=400)
     args = parser.parse_args()
+    players = args.players or (2 if args.game == "duel" else 3)
     with tempfile.TemporaryDirectory() as tmp:
-        revisions = (load_revision(str(ROOT / "cards"), "duel"), load_revision(str(edited_copy(Path(tmp))), "duel"))
-        report = {"bots": args.bots, "pairs": args.pairs,
-                  "throughput": throughput(revisions, args.pairs, args.bots),
-                  "detect_3_points": detection(revisions, args.pairs, args.bots),
+        revisions = (load_revision(str(ROOT / "cards"), args.game),
+                     load_revision(str(edited_copy(Path(tmp), args.game)), args.game))
+        report = {"game": args.game, "players": players, "bots": args.bots, "deals": args.deals,
+                  "throughput": throughput(revisions, args.game, players, args.deals, args.bots),
+                  "detect_3_points": detection(revisions, args.game, players, args.deals, args.bots),
                   "sprt_50_vs_53": sprt_stopping(args.runs)}
     print(json.dumps(report, indent=2))
 

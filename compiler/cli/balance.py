@@ -9,10 +9,9 @@ import typer
 
 from wondersmith import atomic
 
-app = typer.Typer(help="The balance lab: paired bot-vs-bot games between two revisions of the data.",
+app = typer.Typer(help="The balance lab: paired bot-vs-bot games between two revisions of the data, at any number of seats.",
                   no_args_is_help=True)
 
-DEFAULT_BOUNDS = {"seat0_win_rate": (0.5, 0.53), "seat1_win_rate": (0.5, 0.53)}
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
@@ -29,12 +28,12 @@ def _lab():
     return backends, design, guards, report, revisions, runner, sprt
 
 
-def _bounds(metric: str, text: Optional[str]) -> tuple[float, float]:
+def _bounds(metric: str, text: Optional[str], seats: int) -> tuple[float, float]:
     if text is None:
         if metric.endswith("_change") or ":" in metric:
             return 0.0, 0.03
-        if metric in DEFAULT_BOUNDS:
-            return DEFAULT_BOUNDS[metric]
+        if metric.startswith("seat") and metric.endswith("_win_rate"):  # a fair seat wins 1/N
+            return round(1 / seats, 4), round(1 / seats + 0.03, 4)
         raise _fail(f"--sprt {metric} needs --sprt-bounds LOW,HIGH (the means under H0 and H1)")
     try:
         low, high = (float(x) for x in text.split(","))
@@ -48,7 +47,8 @@ def _bounds(metric: str, text: Optional[str]) -> tuple[float, float]:
 def _command(verb: str, specs: list[str], d, extra: list[str]) -> str:
     """The command line that reproduces the results (without output paths, workers or backend,
     which do not change them)."""
-    parts = ["wondersmith balance", verb, *specs, f"--game {d.game}", f"--pairs {d.pairs}", f"--seed {d.seed}"]
+    parts = ["wondersmith balance", verb, *specs, f"--game {d.game}", f"--players {d.players}",
+             f"--deals {d.deals}", f"--seed {d.seed}"]
     parts += [f"--bots {','.join(t.bots)}" for t in d.tiers]
     if d.restrict:
         parts.append(f"--restrict {d.restrict}")
@@ -57,50 +57,57 @@ def _command(verb: str, specs: list[str], d, extra: list[str]) -> str:
     return " ".join(parts + extra)
 
 
-def _run(specs: list[str], game: str, pairs: int, seed: int, bots: list[str], restrict: float,
-         wonders: str, workers: int, ray: Optional[str], data: str, sprt_metric: Optional[str],
-         sprt_bounds: Optional[str], quiet: bool):
-    backends, design_mod, _, _, revisions_mod, runner, sprt_mod = _lab()
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    try:
-        tiers = tuple(design_mod.Tier.parse(b) for b in (bots or ["greedy"]))
-        d = design_mod.Design(game, pairs, seed, tiers, restrict, wonders)
-    except ValueError as exc:
-        raise _fail(str(exc)) from None
-    test = None
-    if sprt_metric:
-        kind, _, component = sprt_metric.partition(":")
-        if not (component and kind in runner.COMPONENT_TESTS) and sprt_metric not in runner.sprt_metrics(len(specs)):
-            raise _fail(f"--sprt {sprt_metric!r}: choose from {', '.join(runner.sprt_metrics(len(specs)))}")
-        low, high = _bounds(sprt_metric, sprt_bounds)
-        test = sprt_mod.Sprt(sprt_metric, low, high)
-    if workers < 1:
-        raise _fail(f"--workers must be at least 1, got {workers}")
+def _design(specs: list[str], game: str, players: Optional[int], deals: int, seed: int, bots: list[str],
+            restrict: float, wonders: str, data: str):
+    """The revisions, loaded, and the experiment's design (its seats from the game when
+    `players` is not given)."""
+    _, design_mod, _, _, revisions_mod, runner, _ = _lab()
     try:
         revs = tuple(revisions_mod.load_revision(s, game, data) for s in specs)
     except revisions_mod.RevisionError as exc:
         raise _fail(str(exc)) from None
+    try:
+        seats = runner.seats_for(revs, players)
+        tiers = tuple(design_mod.Tier.parse(b, seats) for b in (bots or ["greedy"]))
+        d = design_mod.Design(game, deals, seed, tiers, restrict, wonders, players=seats)
+        if wonders == "random" and not runner.has_wonder_draft(revs):
+            raise ValueError(f"--wonders random replaces a Wonder draft, and {game} has none"
+                             " (its boards are dealt at random: see board:ID)")
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+    return revs, d
+
+
+def _run(revs, d, workers: int, ray: Optional[str], sprt_metric: Optional[str],
+         sprt_bounds: Optional[str], quiet: bool):
+    backends, _, _, _, _, runner, sprt_mod = _lab()
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    test = None
     if sprt_metric:
         try:
             runner.check_sprt_metric(sprt_metric, d, revs)
         except ValueError as exc:
             raise _fail(str(exc)) from None
+        low, high = _bounds(sprt_metric, sprt_bounds, d.players)
+        test = sprt_mod.Sprt(sprt_metric, low, high)
+    if workers < 1:
+        raise _fail(f"--workers must be at least 1, got {workers}")
     try:
         backend = (backends.RayBackend(ray or None, workers) if ray is not None
                    else backends.LocalBackend(workers))
     except backends.BackendError as exc:
         raise _fail(str(exc)) from None
     console = Console(stderr=True)
-    console.print(f"{len(d.chunks())} chunks of up to {d.chunk_pairs} seat-swapped deals, "
+    console.print(f"{len(d.chunks())} chunks of up to {d.chunk_deals} deals at {d.players} seats, "
                   f"{len(revs)} revision{'s' if len(revs) > 1 else ''}, backend {backend.name}")
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=console, transient=quiet, disable=quiet) as progress:
         task = progress.add_task("playing", total=len(d.chunks()))
 
         def on_progress(p) -> None:
-            text = f"{p.pairs} pairs, seat 0 wins {p.seat0_win_rate:.1%}"
+            text = f"{p.deals} deals, seat 0 wins {p.seat0_win_rate:.1%}"
             if p.sprt is not None:
                 text += f", LLR {p.sprt.llr():+.2f}"
             progress.update(task, completed=p.chunks_done, description=text)
@@ -109,7 +116,7 @@ def _run(specs: list[str], game: str, pairs: int, seed: int, bots: list[str], re
             results = runner.run(revs, d, backend, test, on_progress)
         except backends.BackendError as exc:
             raise _fail(str(exc)) from None
-    return d, results
+    return results
 
 
 def _write(results: dict, command: str, report_path: Optional[Path], json_path: Optional[Path]) -> None:
@@ -123,8 +130,10 @@ def _write(results: dict, command: str, report_path: Optional[Path], json_path: 
         raise _fail(f"cannot write {exc.filename}: {exc.strerror}") from None
 
 
-BOTS_HELP = ("Bots of a tier, 'A,B' (A sits in seat 0 in the first game of each pair) or 'A' for A,A; "
-             "repeat for several tiers")
+BOTS_HELP = ("Bots of a tier, one per seat, 'A,B' (A sits in seat 0 in a deal's first game, then the seats "
+             "rotate) or 'A' for A at every seat; repeat for several tiers")
+PLAYERS_HELP = "Seats at the table (default: the game's usual count; Duel 2, classic 3)"
+DEALS_HELP = "Deals per bot tier; each is played at every rotation of the seats (twice at 2 seats) on each revision"
 
 
 @app.command()
@@ -132,7 +141,8 @@ def compare(
     old: str = typer.Argument(..., help="OLD: a git revision or a data folder"),
     new: str = typer.Argument(..., help="NEW: a git revision or a data folder"),
     game: str = typer.Option("duel", "--game", help="The game to compare"),
-    pairs: int = typer.Option(200, "--pairs", "-n", help="Deals per bot tier; each is played twice (seats swapped) on both revisions"),
+    players: Optional[int] = typer.Option(None, "--players", help=PLAYERS_HELP),
+    deals: int = typer.Option(200, "--deals", "--pairs", "-n", help=DEALS_HELP),
     seed: int = typer.Option(0, "--seed", help="Master seed of every random stream"),
     bots: list[str] = typer.Option([], "--bots", help=BOTS_HELP),
     restrict: float = typer.Option(0.0, "--restrict", help="Randomized restriction: bar each seat from each component with this probability"),
@@ -143,17 +153,17 @@ def compare(
     ray_address: Optional[str] = typer.Option(None, "--ray-address", metavar="ADDRESS",
                                               help="The Ray cluster to run on (implies --ray)"),
     sprt: Optional[str] = typer.Option(None, "--sprt", metavar="METRIC", help="Stop early with an SPRT on METRIC (e.g. seat0_win_rate, seat0_win_rate_change, "
-                                           "access:ID with --restrict, wonder:ID with --wonders random)"),
+                                           "access:ID with --restrict, wonder:ID with --wonders random, board:ID)"),
     sprt_bounds: Optional[str] = typer.Option(None, "--sprt-bounds", metavar="LOW,HIGH", help="The metric's mean under H0 and H1"),
     data: str = typer.Option("cards", "--data", help="The data folder inside a git revision"),
     report_path: Optional[Path] = typer.Option(None, "--report", help="Write the HTML report here"),
     json_path: Optional[Path] = typer.Option(None, "--json", help="Write the results as JSON here"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar"),
 ) -> None:
-    """Play the same seat-swapped deals on OLD and NEW and report what the change did."""
+    """Play the same deals, at every rotation of the seats, on OLD and NEW and report what the change did."""
     target = ray_address if ray_address else ("" if ray else None)  # "": local or $RAY_ADDRESS
-    d, results = _run([old, new], game, pairs, seed, bots, restrict, wonders, workers, target, data, sprt,
-                      sprt_bounds, quiet)
+    revs, d = _design([old, new], game, players, deals, seed, bots, restrict, wonders, data)
+    results = _run(revs, d, workers, target, sprt, sprt_bounds, quiet)
     extra = [f"--sprt {sprt}"] if sprt else []
     if sprt:
         extra.append(f"--sprt-bounds {results['sprt']['low']},{results['sprt']['high']}")
@@ -168,7 +178,8 @@ def check(
     guard: list[str] = typer.Option(..., "--guard", help="'METRIC in LOW..HIGH'; repeat for more"),
     base: Optional[str] = typer.Option(None, "--base", help="Compare with this revision (enables METRIC_change guards)"),
     game: str = typer.Option("duel", "--game"),
-    pairs: int = typer.Option(100, "--pairs", "-n", help="Deals per bot tier"),
+    players: Optional[int] = typer.Option(None, "--players", help=PLAYERS_HELP),
+    deals: int = typer.Option(100, "--deals", "--pairs", "-n", help=DEALS_HELP),
     seed: int = typer.Option(0, "--seed"),
     bots: list[str] = typer.Option([], "--bots", help=BOTS_HELP),
     workers: int = typer.Option(os.cpu_count() or 1, "--workers", "-w"),
@@ -178,13 +189,15 @@ def check(
     quiet: bool = typer.Option(False, "--quiet", "-q"),
 ) -> None:
     """Exit 1 when a guarded metric's 95 % interval lies outside its bounds (for CI)."""
-    guards = _lab()[2]
+    guards, runner = _lab()[2], _lab()[5]
     specs = [base, new] if base else [new]
+    revs, d = _design(specs, game, players, deals, seed, bots, 0.0, "draft", data)
+    metrics = runner.shape(d, revs).metrics
     try:
-        parsed = [guards.Guard.parse(g, len(specs)) for g in guard]
+        parsed = [guards.Guard.parse(g, len(specs), metrics) for g in guard]
     except guards.GuardError as exc:
         raise _fail(str(exc)) from None
-    d, results = _run(specs, game, pairs, seed, bots, 0.0, "draft", workers, None, data, None, None, quiet)
+    results = _run(revs, d, workers, None, None, None, quiet)
     _write(results, _command("check", specs, d, [f"--guard '{g}'" for g in guard]), report_path, json_path)
     failed = 0
     for g in parsed:

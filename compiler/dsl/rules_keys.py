@@ -28,25 +28,9 @@ AGE_RULES = ("printed", "hand", "pass")
 # The mechanics the data may name: the engine's (`catalogue.MECHANICS`).
 KNOWN: dict[str, About] = MECHANICS
 
-# For each mechanic, the keys it reads: (section, keys of the section) or ("ages[]", keys of
-# every Age), or (section,) alone for a whole section.
-REQUIRED_KEYS: dict[str, tuple[tuple[str, ...], ...]] = {
-    "progress_tokens": (("setup", "board_tokens"),),
-    "wonder_draft": (("setup", "wonder_draft"),),
-    "card_structure": (("structures",), ("ages[]", "cards", "colors"),
-                       ("setup", "removed_cards_per_age")),
-    "bank_trade": (("trade", "raised_by", "raise_per_unit"),),
-    "military_track": (("military",),),
-    "science_pairs": (("science", "pair_takes_token", "pair_size", "supremacy",
-                       "cards_per_symbol"),),
-    "wonder_limit": (("setup", "max_wonders_built"),),
-    "weaker_player_starts": (("next_age",),),
-    "hand_draft": (("turn",), ("ages[]", "hand", "pass")),
-    "neighbour_trade": (("trade", "from", "sellable", "income_spendable"),),
-    "conflicts": (("conflicts",),),
-    "science_sets": (("science", "identical", "set_size", "set_points", "wildcards"),),
-    "wonder_boards": (("setup", "boards"),),
-}
+# For each mechanic, the keys it needs of game.yaml: its `About.reads`, declared once, in the
+# engine's catalogue.
+REQUIRED_KEYS: dict[str, tuple[tuple[str, ...], ...]] = {m: a.reads for m, a in MECHANICS.items() if a.reads}
 
 
 def _lists(mechanic: str) -> dict[str, Any]:

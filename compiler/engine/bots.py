@@ -1,4 +1,4 @@
-"""Computer players behind one small interface: `choose(game, seat) -> action`.
+"""Computer players behind one small interface: `choose(game, seat, allowed) -> action`.
 
 A bot is asked for one seat's action. At a decision one seat takes, that seat is
 `game.current_player` (the default). At a decision several seats take at once (classic 7
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Callable, Protocol, Sequence
+from typing import Callable, Collection, Protocol, Sequence
 
 from . import runtime as rt
 from .core.simultaneous import visible_choices
@@ -22,9 +22,14 @@ from .state import CHANCE, Game
 class Bot(Protocol):
     name: str
 
-    def choose(self, game: Game, seat: int | None = None) -> int:
+    def choose(self, game: Game, seat: int | None = None, allowed: Collection[int] | None = None) -> int:
         """A legal action for `seat` (default `game.current_player`), one of
-        `game.choosing()`; never called at chance nodes."""
+        `game.choosing()`; never called at chance nodes. `allowed`: the only actions it may
+        pick (some of the legal ones, e.g. an experiment barring a card); default all."""
+
+
+def _restrict(legal: list[int], allowed: Collection[int] | None) -> list[int]:
+    return legal if allowed is None else [a for a in legal if a in allowed]
 
 
 def is_simultaneous(game: Game, seat: int) -> bool:
@@ -69,8 +74,8 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, game: Game, seat: int | None = None) -> int:
-        return self.rng.choice(_legal(game, seat))
+    def choose(self, game: Game, seat: int | None = None, allowed: Collection[int] | None = None) -> int:
+        return self.rng.choice(_restrict(_legal(game, seat), allowed))
 
 
 WIN = 10_000.0
@@ -129,10 +134,10 @@ class GreedyBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, game: Game, seat: int | None = None) -> int:
+    def choose(self, game: Game, seat: int | None = None, allowed: Collection[int] | None = None) -> int:
         player = game.current_player if seat is None else seat
         if is_simultaneous(game, player):
-            return self._choose_with_others(game, player)
+            return self._choose_with_others(game, player, allowed)
         guesses = [game]
         if _half_chosen(game):  # for another city: judge on states that redraw hidden choices
             guesses = []
@@ -141,7 +146,7 @@ class GreedyBot:
                 redraw_hidden(guess, player, self.rng)
                 guesses.append(guess)
         best, best_value = [], -float("inf")
-        for action in game.legal_actions():
+        for action in _restrict(game.legal_actions(), allowed):
             value = 0.0
             for guess in guesses:
                 child = guess.clone()
@@ -154,9 +159,9 @@ class GreedyBot:
                 best.append(action)
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
-    def _choose_with_others(self, game: Game, player: int) -> int:
+    def _choose_with_others(self, game: Game, player: int, allowed: Collection[int] | None) -> int:
         view = unchosen_view(game, player)
-        legal = view.legal_actions_for(player)
+        legal = _restrict(view.legal_actions_for(player), allowed)
         if len(legal) == 1:
             return legal[0]
         guesses = []
@@ -256,14 +261,14 @@ class ISMCTSBot:
         child = self._after(state, action)
         return math.tanh(evaluate(child, mover) / self.scale), child
 
-    def choose(self, game: Game, seat: int | None = None) -> int:
+    def choose(self, game: Game, seat: int | None = None, allowed: Collection[int] | None = None) -> int:
         me = game.current_player if seat is None else seat
         simultaneous = is_simultaneous(game, me)
         if simultaneous:
             game = unchosen_view(game, me)
-            legal = game.legal_actions_for(me)
+            legal = _restrict(game.legal_actions_for(me), allowed)
         else:
-            legal = game.legal_actions()
+            legal = _restrict(game.legal_actions(), allowed)
         if len(legal) == 1:
             return legal[0]
         root = _Node()

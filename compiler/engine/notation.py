@@ -39,6 +39,17 @@ def action_to_text(game: Game, action: int, seat: int | None = None) -> str:
     raise NotationError(f"no action has id {action}")
 
 
+def action_component(game: Game, action: int, seat: int | None = None) -> int | None:
+    """The number of the component `action` gives the deciding city (`seat`'s, at a
+    simultaneous decision): the card it builds, the Wonder it drafts or constructs, the token
+    it takes, classic's next board stage. None for discards, destructions, choices of who
+    starts and chance outcomes. Each mechanic reads its own ids (core/texts.add_components)."""
+    t = game.t
+    seat = deciding_seat(game, seat)
+    read = t.action_components
+    return None if read is None else read(game, action, seat)
+
+
 def parse_action(game: Game, text: str, seat: int | None = None) -> int:
     """The action id named by `text` (legal or not: `Game.apply` checks legality), read for
     `seat` (default: the seat whose turn it is)."""

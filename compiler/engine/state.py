@@ -16,7 +16,7 @@ from .core.kinds import HANDLERS, INTERNAL, IS_SIMULTANEOUS, LEGAL, OUTCOMES
 from .core.simultaneous import NOT_CHOSEN, SimultaneousDecisions
 from .mechanics import composition, game_class, players_in_state
 from .legal import LegalActions, _action_id
-from .notation import action_to_text, parse_action
+from .notation import action_component, action_to_text, parse_action
 from .observation import legal_mask, observation, observation_vector, sample_state
 from .pricing import Pricing
 from .nodes import (CHANCE, CHANCE_KINDS, INTERNAL_KINDS, IS_CHANCE, IS_INTERNAL, K_AGE, K_BOARD,
@@ -301,6 +301,12 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
     def component_id(self, component: int) -> str:
         """The id of component number `component` (the inverse of `component`)."""
         return self.t.ids[component]
+
+    def action_component(self, action: int, seat: int | None = None) -> str | None:
+        """The id of the building, Wonder, stage or token `action` gives the deciding city
+        (`seat`'s at a simultaneous decision), or None (a discard, a chance outcome...)."""
+        c = action_component(self, action, seat)
+        return None if c is None else self.t.ids[c]
 
     def resolve_chance(self, force=()) -> None:
         """Resolve chance outcomes until a player decides or the game ends: each outcome in

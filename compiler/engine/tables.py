@@ -219,6 +219,7 @@ class Tables:
         self.CH_CARD = self.CH_WONDER + NW
         self.num_actions = self.CH_CARD + NB
         self.action_texts = ()  # (to_text, parse) of a mechanic's own ids, tried first
+        self.action_components = None  # what an action gives a city, read by its mechanic
         self.chance_ranges = [(self.CH_SEAT, self.num_actions)]  # ids that are chance outcomes
         # A mechanic may lay out action ids of its own after these (hand_draft: classic's
         # plays with their payments); it extends `num_actions`.

@@ -6,7 +6,7 @@
   and bot as covariates, reported as a win-rate lift;
 - causal (randomized by design): access value under randomized restriction (win rate of seats
   allowed the component minus seats barred from it), and the effect of being assigned a Wonder
-  under random Wonder assignment.
+  under random Wonder assignment, or a board side (boards are dealt at random by the rules).
 Between two revisions, the change of each component's take rate and owner win rate is itself a
 causal effect of the edit (the same deals, the same bots).
 Every family of tests gets Benjamini–Hochberg q-values and an empirical-Bayes shrunk estimate.
@@ -23,20 +23,21 @@ MIN_COUNT = 30  # the regression leaves out components built in fewer seat-games
 class SeatRows:
     """One row per (game, seat): did the seat win, what it built, was barred from, was dealt."""
 
-    def __init__(self, games: list[dict], ids: list[str], bots: list[str]) -> None:
+    def __init__(self, games: list[dict], ids: list[str], bots: list[str], seats: int) -> None:
         index = {c: j for j, c in enumerate(ids)}
-        n = 2 * len(games)
+        n = seats * len(games)
         self.won = np.zeros(n, dtype=bool)
-        self.seat = np.zeros(n, dtype=bool)
+        self.seat = np.zeros((n, seats - 1), dtype=bool)  # seat k > 0 as a covariate
         self.owned = np.zeros((n, len(ids)), dtype=bool)
         self.barred = np.zeros((n, len(ids)), dtype=bool)
         self.assigned = np.zeros((n, len(ids)), dtype=bool)
         self.bot = np.zeros((n, max(len(bots) - 1, 0)), dtype=bool)
         for i, g in enumerate(games):
-            for seat in (0, 1):
-                row = 2 * i + seat
+            for seat in range(seats):
+                row = seats * i + seat
                 self.won[row] = g["winner"] == seat
-                self.seat[row] = seat == 1
+                if seat:
+                    self.seat[row, seat - 1] = True
                 for field, matrix in (("owned", self.owned), ("barred", self.barred), ("wonders", self.assigned)):
                     for c in g[field][seat]:
                         if c in index:
@@ -67,8 +68,14 @@ def _family(entries: list[dict], key: str, fdr: float) -> None:
 
 
 def revision_components(games: list[dict], ids: list[str], bots: list[str], fdr: float,
-                        restricted: bool, random_wonders: bool, wonder_ids: set[str]) -> dict[str, dict]:
-    rows = SeatRows(games, ids, bots)
+                        restricted: set[str], assigned_ids: set[str], seats: int,
+                        dealt: frozenset[str] = frozenset()) -> dict[str, dict]:
+    """`restricted`: the components seats were barred from at random (`--restrict`), which get
+    the access value; `assigned_ids`: those dealt to seats at random (Wonders under `--wonders
+    random`, board sides), which get the effect of being dealt one. Both are causal. `dealt`:
+    components every seat holds exactly one of (board sides), left out of the regression:
+    they add up to its intercept, and their effect is the causal one above."""
+    rows = SeatRows(games, ids, bots, seats)
     out: dict[str, dict] = {}
     for j, c in enumerate(ids):
         owned = rows.owned[:, j]
@@ -80,16 +87,17 @@ def revision_components(games: list[dict], ids: list[str], bots: list[str], fdr:
             "owner_win_rate": stats.wilson(int(rows.won[owned].sum()), int(owned.sum())).as_dict(),
             "owner_vs_rest": _contrast(rows.won, owned).as_dict(),
         }
-        if restricted:
+        if c in restricted:
             entry["access_value"] = _contrast(rows.won, ~rows.barred[:, j]).as_dict()
-        if random_wonders and c in wonder_ids:
+        if c in assigned_ids:
             entry["assigned_effect"] = _contrast(rows.won, rows.assigned[:, j]).as_dict()
         out[c] = entry
-    usable = [j for j in range(len(ids))
-              if MIN_COUNT <= rows.owned[:, j].sum() <= len(rows.won) - MIN_COUNT]
+    usable = [j for j in range(len(ids)) if ids[j] not in dealt
+              and MIN_COUNT <= rows.owned[:, j].sum() <= len(rows.won) - MIN_COUNT]
     if usable:
         X = np.column_stack([rows.owned[:, usable], rows.seat, rows.bot])
-        names = [ids[j] for j in usable] + ["@seat1"] + [f"@bot{k}" for k in range(rows.bot.shape[1])]
+        names = [ids[j] for j in usable] + [f"@seat{k}" for k in range(1, seats)] + \
+            [f"@bot{k}" for k in range(rows.bot.shape[1])]
         try:
             lifts = stats.logistic_lifts(X, rows.won, names)
         except (np.linalg.LinAlgError, ValueError):
@@ -104,7 +112,7 @@ def revision_components(games: list[dict], ids: list[str], bots: list[str], fdr:
 
 
 def component_changes(old_games: list[dict], new_games: list[dict], ids: list[str], bots: list[str],
-                      fdr: float) -> dict[str, dict]:
+                      fdr: float, seats: int) -> dict[str, dict]:
     """NEW − OLD of each component's take rate and owner win rate.
 
     Take rate: the same seat of the same game on both revisions is a pair, so the change gets
@@ -112,7 +120,7 @@ def component_changes(old_games: list[dict], new_games: list[dict], ids: list[st
     owners differ between revisions, so Newcombe's interval for independent rates (which stays
     honest at 0 % and 100 %, where a bootstrap of a handful of owners would claim certainty).
     """
-    old, new = SeatRows(old_games, ids, bots), SeatRows(new_games, ids, bots)
+    old, new = SeatRows(old_games, ids, bots, seats), SeatRows(new_games, ids, bots, seats)
     out: dict[str, dict] = {}
     for j, c in enumerate(ids):
         a, b = old.owned[:, j], new.owned[:, j]

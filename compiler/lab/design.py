@@ -1,4 +1,7 @@
-"""The experiment's design: seeds, bot tiers, seat-swapped pairs and fixed chunks of deals.
+"""The experiment's design: seeds, bot tiers, seat rotations and fixed chunks of deals.
+
+A deal (one chance seed) is played once per rotation of the seats: with N seats, N games in
+which each bot role sits in each seat once (for two seats, a seat-swapped pair).
 
 Common random numbers: every random stream is derived from the master seed and *what it is
 for* (chance of deal d, bot role r of deal d, the restriction draw of a seat, the Wonder
@@ -12,7 +15,7 @@ from dataclasses import dataclass, field
 
 from wondersmith.engine.bots import BOTS
 
-CHUNK_PAIRS = 8  # deals per chunk: every chunk is a fixed list of seat-swapped pairs
+CHUNK_DEALS = 8  # deals per chunk: every chunk is a fixed list of deals, each played at every rotation
 WONDER_MODES = ("draft", "random")
 
 
@@ -29,40 +32,52 @@ def uniform(*parts: object) -> float:
 
 @dataclass(frozen=True)
 class Tier:
-    """Two bots; the first sits in seat 0 in the first game of every pair, then they swap."""
+    """One bot per role; role r sits in seat r in a deal's first game, then every role moves one
+    seat to the left in each rotation (seat (r + rotation) mod N)."""
 
-    bots: tuple[str, str]
+    bots: tuple[str, ...]
 
     @property
     def name(self) -> str:
-        return self.bots[0] if self.bots[0] == self.bots[1] else " vs ".join(self.bots)
+        return self.bots[0] if len(set(self.bots)) == 1 else " vs ".join(self.bots)
 
     @classmethod
-    def parse(cls, text: str) -> "Tier":
+    def parse(cls, text: str, seats: int = 2) -> "Tier":
         names = [b.strip() for b in text.split(",") if b.strip()]
         if len(names) == 1:
-            names *= 2
-        if len(names) != 2:
-            raise ValueError(f"--bots takes one bot or two separated by a comma, got {text!r}")
+            names *= seats
+        if len(names) != seats:
+            raise ValueError(f"--bots takes one bot, or {seats} separated by commas (one per seat), "
+                             f"got {text!r}")
         for name in names:
             if name not in BOTS:
                 raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOTS)}")
-        return cls((names[0], names[1]))
+        return cls(tuple(names))
+
+    def seat_roles(self, rotation: int) -> list[int]:
+        """The role sitting in each seat in `rotation`."""
+        n = len(self.bots)
+        return [(seat - rotation) % n for seat in range(n)]
 
 
 @dataclass(frozen=True)
 class Design:
     game: str
-    pairs: int  # deals per tier; each deal is played twice (seats swapped) on each revision
+    deals: int  # deals per tier; each is played at every seat rotation on each revision
     seed: int = 0
     tiers: tuple[Tier, ...] = (Tier(("greedy", "greedy")),)
     restrict: float = 0.0  # probability that a seat is barred from a component, per game
     wonders: str = "draft"  # "random": Wonders are assigned at random instead of drafted
-    chunk_pairs: int = CHUNK_PAIRS
+    chunk_deals: int = CHUNK_DEALS
+    players: int = 2  # seats at the table
 
     def __post_init__(self) -> None:
-        if self.pairs < 1:
-            raise ValueError(f"the number of pairs must be at least 1, got {self.pairs}")
+        if self.deals < 1:
+            raise ValueError(f"the number of deals must be at least 1, got {self.deals}")
+        for tier in self.tiers:
+            if len(tier.bots) != self.players:
+                raise ValueError(f"a tier names one bot per seat: {self.players} seats, "
+                                 f"got {', '.join(tier.bots)}")
         if not 0.0 <= self.restrict <= 0.5:
             raise ValueError(f"--restrict must be between 0 and 0.5, got {self.restrict}")
         if self.wonders not in WONDER_MODES:
@@ -74,8 +89,8 @@ class Design:
         """Every chunk, in the fixed order the results are aggregated in (deals first, then tiers,
         so that a stopped sequential test has seen every tier equally)."""
         out = []
-        for start in range(0, self.pairs, self.chunk_pairs):
-            deals = tuple(range(start, min(start + self.chunk_pairs, self.pairs)))
+        for start in range(0, self.deals, self.chunk_deals):
+            deals = tuple(range(start, min(start + self.chunk_deals, self.deals)))
             for t in range(len(self.tiers)):
                 out.append(Chunk(len(out), t, deals))
         return out
@@ -86,16 +101,20 @@ class Design:
     def bot_seed(self, tier: int, deal: int, role: int) -> int:
         return derive_seed(self.seed, "bot", tier, deal, role)
 
-    def barred(self, tier: int, deal: int, swap: int, seat: int, component: str) -> bool:
-        return self.restrict > 0 and uniform(self.seed, "restrict", tier, deal, swap, seat, component) < self.restrict
+    @property
+    def rotations(self) -> range:
+        return range(self.players)
 
-    def wonder_seed(self, tier: int, deal: int, swap: int) -> int:
-        return derive_seed(self.seed, "wonders", tier, deal, swap)
+    def barred(self, tier: int, deal: int, rotation: int, seat: int, component: str) -> bool:
+        return self.restrict > 0 and uniform(self.seed, "restrict", tier, deal, rotation, seat, component) < self.restrict
+
+    def wonder_seed(self, tier: int, deal: int, rotation: int) -> int:
+        return derive_seed(self.seed, "wonders", tier, deal, rotation)
 
     def describe(self) -> dict:
-        return {"game": self.game, "pairs": self.pairs, "seed": self.seed,
+        return {"game": self.game, "players": self.players, "deals": self.deals, "seed": self.seed,
                 "tiers": [list(t.bots) for t in self.tiers], "restrict": self.restrict,
-                "wonders": self.wonders, "chunk_pairs": self.chunk_pairs}
+                "wonders": self.wonders, "chunk_deals": self.chunk_deals}
 
 
 @dataclass(frozen=True)

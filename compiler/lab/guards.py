@@ -10,7 +10,6 @@ import math
 import re
 from dataclasses import dataclass
 
-from .metrics import METRICS
 
 _GUARD = re.compile(r"^\s*([a-z0-9_]+)\s+in\s+(-?[0-9.]+)\s*\.\.\s*(-?[0-9.]+)\s*$")
 
@@ -26,7 +25,8 @@ class Guard:
     high: float
 
     @classmethod
-    def parse(cls, text: str, revisions: int) -> "Guard":
+    def parse(cls, text: str, revisions: int, metrics) -> "Guard":
+        """`metrics`: the names of the game's metrics (`Shape.metrics`)."""
         match = _GUARD.match(text)
         if not match:
             raise GuardError(f"cannot read guard {text!r}; write it as 'METRIC in LOW..HIGH', "
@@ -37,9 +37,9 @@ class Guard:
         except ValueError:
             raise GuardError(f"guard {text!r}: the bounds must be numbers") from None
         base = metric[: -len("_change")] if metric.endswith("_change") else metric
-        if base not in METRICS:
+        if base not in metrics:
             raise GuardError(f"guard {text!r}: unknown metric {metric!r}; choose from "
-                             f"{', '.join(METRICS)} (add _change to guard the change from --base)")
+                             f"{', '.join(metrics)} (add _change to guard the change from --base)")
         if metric != base and revisions < 2:
             raise GuardError(f"guard {text!r}: a _change metric needs --base REV to compare against")
         if not low <= high:

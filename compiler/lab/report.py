@@ -11,11 +11,10 @@ from markupsafe import Markup
 from wondersmith import resources
 
 from . import plots
-from .metrics import AMOUNTS, METRICS
 
 TEMPLATES = resources.folder("wondersmith.lab", "templates")
 SCHEMA = resources.folder("wondersmith.lab") / "result.schema.json"
-TIER_METRICS = ("seat0_win_rate", "shared_rate", "military_rate", "scientific_rate", "length_median", "score_margin")
+TIER_METRICS = ("seat0_win_rate", "shared_rate", "military_rate", "scientific_rate", "length_median", "score_margin")  # those the game has
 
 
 def clean(value):
@@ -45,12 +44,18 @@ def pp(x) -> str:
     return f"{100 * x:+.1f} pp" if _finite(x) else "–"
 
 
-def fmt(metric: str, x, change: bool = False) -> str:
-    if not _finite(x):
-        return "–"
-    if metric in AMOUNTS:
-        return f"{x:+.1f}" if change else f"{x:.1f}"
-    return pp(x) if change else pct(x)
+def formatter(results: dict):
+    """`fmt(metric, x, change=False)`: a rate as a percentage (a change in points), an
+    amount with one decimal."""
+    kinds = {m: e["kind"] for m, e in results["metrics"].items()}
+
+    def fmt(metric: str, x, change: bool = False) -> str:
+        if not _finite(x):
+            return "–"
+        if kinds[metric] == "amount":
+            return f"{x:+.1f}" if change else f"{x:.1f}"
+        return pp(x) if change else pct(x)
+    return fmt
 
 
 def _cell(est) -> Markup:
@@ -75,9 +80,14 @@ def verdict(sprt: dict) -> str:
 
 
 def _mix(metrics: dict, r: int) -> dict[str, float]:
+    """The victory mix of revision r: every kind of victory, a shared result apart (it
+    counts as civilian in `civilian_rate`)."""
     get = lambda m: metrics[m]["revisions"][r]["value"]  # noqa: E731
-    return {"civilian": get("civilian_rate") - get("shared_rate"), "military": get("military_rate"),
-            "scientific": get("scientific_rate"), "shared": get("shared_rate")}
+    kinds = [m[: -len("_rate")] for m in metrics if m.endswith("_rate") and not m.startswith("seat")
+             and m != "shared_rate"]
+    mix = {k: get(f"{k}_rate") for k in kinds}
+    mix["civilian"] -= get("shared_rate")
+    return {**mix, "shared": get("shared_rate")}
 
 
 def figures(results: dict) -> dict[str, str]:
@@ -86,14 +96,17 @@ def figures(results: dict) -> dict[str, str]:
     comps = results["components"]
     info = comps["info"]
     two = len(labels) == 2
-    counts = overall["length_counts"]
+    counts = overall.get("length_counts", [])
     turns = [[int(k) for k, c in rev.items() for _ in range(c)] for rev in counts]
-    out = {"length": plots.length_histogram(turns, labels) if all(turns) else "",
-           "victory_mix": plots.victory_mix([_mix(overall["metrics"], r) for r in range(len(labels))], labels),
+    early_end = "civilian_rate" in overall["metrics"]  # a game that can end before its last turn
+    out = {"length": plots.length_histogram(turns, labels) if turns and all(turns) else "",
+           "victory_mix": plots.victory_mix([_mix(overall["metrics"], r) for r in range(len(labels))], labels)
+           if early_end else "",
            "metrics": ""}
     top = comps["ranking"][:25]
     if two:
-        rows = [(f"{m}", overall["metrics"][m]["change"], False) for m in METRICS if m not in AMOUNTS]
+        rows = [(m, overall["metrics"][m]["change"], False) for m, e in results["metrics"].items()
+                if e["kind"] == "rate"]
         out["metrics"] = plots.forest(rows, "Changes of the game-level rates (NEW − OLD)", "probability points")
         changes = comps["changes"]
         rows = [(info[c]["name"], changes[c]["owner_win_rate"], bool(changes[c]["owner_win_rate"].get("discovery")))
@@ -132,8 +145,10 @@ def render_html(results: dict, command: str) -> str:
         results=results, two=two, title=title, figures=figures(results), component_rows=rows,
         access=access, assigned=assigned, causal_tier=access or assigned,
         flipped=results["overall"].get("flipped"), stopped=bool(sprt and sprt["status"] in ("H0", "H1")),
-        verdict=verdict(sprt) if sprt else "", command=command, meanings=METRICS,
-        tier_metrics=TIER_METRICS, pct=pct, pp=pp, fmt=fmt, cell=_cell, qcell=_qcell)
+        verdict=verdict(sprt) if sprt else "", command=command,
+        meanings={m: e["meaning"] for m, e in results["metrics"].items()},
+        tier_metrics=[m for m in TIER_METRICS if m in results["metrics"]],
+        pct=pct, pp=pp, fmt=formatter(results), cell=_cell, qcell=_qcell)
 
 
 def summary_table(results: dict, console) -> None:
@@ -142,6 +157,7 @@ def summary_table(results: dict, console) -> None:
 
     revisions = results["revisions"]
     two = len(revisions) == 2
+    fmt = formatter(results)
     table = Table(title=f"{results['games_per_revision']} games per revision, 95 % intervals")
     table.add_column("metric")
     for r in revisions:
@@ -174,5 +190,5 @@ def summary_table(results: dict, console) -> None:
     if results.get("sprt"):
         s = results["sprt"]
         console.print(f"SPRT {s['metric']} [{s['low']}, {s['high']}]: {verdict(s)}; LLR {s['llr']:.2f} after "
-                      f"{s['pairs']} pairs; corrected estimate {pct(s['corrected']['value'])} "
+                      f"{s['observations']} observations; corrected estimate {pct(s['corrected']['value'])} "
                       f"[{pct(s['corrected']['low'])}, {pct(s['corrected']['high'])}]")

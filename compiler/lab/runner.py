@@ -13,47 +13,81 @@ from typing import Callable
 
 from . import components as comp
 from .design import Design
-from .metrics import RATES, indicator, aligned, game_metrics, sign_flips
+from .metrics import Shape, aligned, game_metrics, indicator, shape_of, sign_flips
+from .play import board_sides
 from .revisions import Revision, ruleset_of
 from .sprt import Sprt
 
-SCHEMA_ID = "wondersmith-balance/1"
+SCHEMA_ID = "wondersmith-balance/2"
 FDR = 0.05
 
 
-COMPONENT_TESTS = {"access": "--restrict", "wonder": "--wonders random"}
+COMPONENT_TESTS = {"access": "--restrict", "wonder": "--wonders random", "board": "a game with Wonder boards"}
 
 
-def sprt_metrics(revisions: int) -> list[str]:
-    names = list(RATES)
-    names += [f"{m}_change" for m in RATES] if revisions == 2 else []
-    return names + ["access:ID", "wonder:ID"]
+def seats_for(revisions: tuple[Revision, ...], players: int | None) -> int:
+    """The number of seats to play: `players`, or the game's usual count (NEW's); ValueError
+    when a revision's game is not played at that count."""
+    rulesets = [ruleset_of(r) for r in revisions]
+    seats = rulesets[-1].players if players is None else players
+    for revision, ruleset in zip(revisions, rulesets):
+        if seats not in ruleset.player_counts:
+            counts = ", ".join(map(str, ruleset.player_counts))
+            raise ValueError(f"--players {seats}: '{revision.label}' plays {revision.game} with {counts} players")
+    return seats
+
+
+def has_wonder_draft(revisions: tuple[Revision, ...]) -> bool:
+    """Whether every revision's game drafts Wonders (what `--wonders random` replaces)."""
+    return all(ruleset_of(r).wonders for r in revisions)
+
+
+def shape(design: Design, revisions: tuple[Revision, ...]) -> Shape:
+    """The metrics of this run: NEW's seats and kinds of victory."""
+    return shape_of(ruleset_of(revisions[-1]), design.players)
+
+
+def sprt_metrics(shape: Shape, revisions: int) -> list[str]:
+    names = list(shape.rates)
+    names += [f"{m}_change" for m in shape.rates] if revisions == 2 else []
+    return names + ["access:ID", "wonder:ID", "board:ID"]
 
 
 def check_sprt_metric(metric: str, design: Design, revisions: tuple[Revision, ...]) -> None:
     """ValueError with a message when `metric` cannot be tested in this run."""
+    known = sprt_metrics(shape(design, revisions), len(revisions))
     kind, _, component = metric.partition(":")
     if component:
         if kind not in COMPONENT_TESTS:
-            raise ValueError(f"--sprt {metric!r}: choose from {', '.join(sprt_metrics(len(revisions)))}")
+            raise ValueError(f"--sprt {metric!r}: choose from {', '.join(known)}")
         if kind == "access" and design.restrict <= 0 or kind == "wonder" and design.wonders != "random":
             raise ValueError(f"--sprt {metric!r} needs {COMPONENT_TESTS[kind]}")
         info = _component_info(revisions[-1:])
-        if component not in info or kind == "wonder" and info[component]["kind"] != "wonder":
-            raise ValueError(f"--sprt {metric!r}: NEW has no {'Wonder' if kind == 'wonder' else 'component'} "
-                             f"with id {component!r}")
-    elif metric not in sprt_metrics(len(revisions)):
-        raise ValueError(f"--sprt {metric!r}: choose from {', '.join(sprt_metrics(len(revisions)))}")
+        what = {"access": "component", "wonder": "Wonder", "board": "board side"}[kind]
+        if component not in info or kind != "access" and info[component]["kind"] != kind:
+            raise ValueError(f"--sprt {metric!r}: NEW has no {what} with id {component!r}")
+    elif metric not in known:
+        raise ValueError(f"--sprt {metric!r}: choose from {', '.join(known)}")
 
 
-def observations(games: list[dict], metric: str, revisions: int) -> list[float]:
+def _favoured_gap(won: list[bool], favoured: list[bool]) -> float | None:
+    """Win rate of the favoured seats minus the others' in one game; None if all are alike."""
+    a = [w for w, f in zip(won, favoured) if f]
+    b = [w for w, f in zip(won, favoured) if not f]
+    if not a or not b:
+        return None
+    return sum(a) / len(a) - sum(b) / len(b)
+
+
+def observations(games: list[dict], metric: str, revisions: int, seats: int) -> list[float]:
     """The SPRT's observations from one chunk of games.
 
-    A rate: one per seat-swapped pair, the pair's mean of the indicator on NEW; `_change`: the
-    pair's mean of NEW − OLD. `access:ID`: one per game of NEW in which exactly one seat was
-    barred from ID, 1 if the allowed seat won, −1 if the barred one did, 0 for a shared result;
-    its mean is the access value's win-rate gap. `wonder:ID`: the same for games in which ID was
-    assigned to a seat (the holder against the other seat).
+    A rate: one per deal, the mean of the indicator over the deal's rotations on NEW;
+    `_change`: the deal's mean of NEW − OLD. `access:ID`: one per game of NEW in which some
+    seats were barred from ID and some were not: the allowed seats' win rate minus the barred
+    seats' in that game (for two seats: 1 if the allowed seat won, −1 if the barred one did, 0
+    for a shared result); its mean is the access value's win-rate gap. `wonder:ID` and
+    `board:ID`: the same for the seats dealt ID against the others.
     """
     by_rev = aligned(games, revisions)
     new = by_rev[-1]
@@ -62,18 +96,19 @@ def observations(games: list[dict], metric: str, revisions: int) -> list[float]:
         field = "barred" if kind == "access" else "wonders"
         out = []
         for g in new:
-            marked = [component in g[field][seat] for seat in (0, 1)]
-            if marked[0] != marked[1]:
-                favoured = marked.index(False) if kind == "access" else marked.index(True)
-                out.append(float(g["winner"] == favoured) - float(g["winner"] == 1 - favoured))
+            marked = [component in g[field][seat] for seat in range(seats)]
+            favoured = [not m for m in marked] if kind == "access" else marked
+            gap = _favoured_gap([g["winner"] == seat for seat in range(seats)], favoured)
+            if gap is not None:
+                out.append(gap)
         return out
     change = metric.endswith("_change")
     base = metric[: -len("_change")] if change else metric
     out = []
-    for i in range(0, len(new), 2):
-        value = sum(indicator(g, base) for g in new[i:i + 2]) / 2
+    for i in range(0, len(new), seats):
+        value = sum(indicator(g, base) for g in new[i:i + seats]) / seats
         if change:
-            value -= sum(indicator(g, base) for g in by_rev[0][i:i + 2]) / 2
+            value -= sum(indicator(g, base) for g in by_rev[0][i:i + seats]) / seats
         out.append(value)
     return out
 
@@ -82,7 +117,7 @@ def observations(games: list[dict], metric: str, revisions: int) -> list[float]:
 class Progress:
     chunks_done: int
     chunks_total: int
-    pairs: int
+    deals: int
     seat0_win_rate: float
     sprt: Sprt | None
 
@@ -106,9 +141,9 @@ def run(revisions: tuple[Revision, ...], design: Design, backend, sprt: Sprt | N
                 wins += sum(g["winner"] == 0 for g in newest)
                 played += len(newest)
                 if sprt is not None:
-                    sprt.update(observations(part, sprt.metric, len(revisions)))
+                    sprt.update(observations(part, sprt.metric, len(revisions), design.players))
                 if on_progress:
-                    on_progress(Progress(next_index, len(chunks), played // 2, wins / played, sprt))
+                    on_progress(Progress(next_index, len(chunks), played // design.players, wins / played, sprt))
                 if sprt is not None and sprt.status != "continue":
                     break
             if sprt is not None and sprt.status != "continue":
@@ -128,42 +163,51 @@ def _component_info(revisions: tuple[Revision, ...]) -> dict[str, dict]:
             for card in items:
                 info[card.id] = {"kind": kind, "name": card.name, "color": card.color or None,
                                  "age": card.age or None}
+        for side, name in board_sides(ruleset).items():
+            info[side] = {"kind": "board", "name": name, "color": None, "age": None}
     return dict(sorted(info.items()))
 
 
 def analyse(revisions: tuple[Revision, ...], design: Design, games: list[dict], sprt: Sprt | None,
             fdr: float = FDR) -> dict:
     n_rev = len(revisions)
+    seats = design.players
+    metrics_shape = shape(design, revisions)
     by_rev = aligned(games, n_rev)
     tiers = []
     for t, tier in enumerate(design.tiers):
         mine = [[g for g in games if g["tier"] == t] for games in by_rev]
-        entry = {"name": tier.name, "bots": list(tier.bots), **game_metrics(mine, design.seed + t)}
+        entry = {"name": tier.name, "bots": list(tier.bots), **game_metrics(mine, design.seed + t, metrics_shape)}
         tiers.append(entry)
     info = _component_info(revisions)
     ids = list(info)
-    wonder_ids = {c for c, i in info.items() if i["kind"] == "wonder"}
+    # Dealt at random, so the effect of being dealt one is causal: board sides always (the
+    # rules deal them), Wonders when a random driver assigns them instead of the draft.
+    random_kinds = {"board"} | ({"wonder"} if design.wonders == "random" else set())
+    assigned = {c for c, i in info.items() if i["kind"] in random_kinds}
+    barrable = {c for c, i in info.items() if i["kind"] != "board"} if design.restrict > 0 else set()
     bots = sorted({b for tier in design.tiers for b in tier.bots})
-    per_rev = [comp.revision_components(rev_games, ids, bots, fdr, design.restrict > 0,
-                                        design.wonders == "random", wonder_ids)
+    boards = frozenset(c for c, i in info.items() if i["kind"] == "board")
+    per_rev = [comp.revision_components(rev_games, ids, bots, fdr, barrable, assigned, seats, boards)
                for rev_games in by_rev]
     components = {"fdr": fdr, "min_count": comp.MIN_COUNT, "info": info, "revisions": per_rev}
     if n_rev == 2:
-        changes = comp.component_changes(by_rev[0], by_rev[1], ids, bots, fdr)
+        changes = comp.component_changes(by_rev[0], by_rev[1], ids, bots, fdr, seats)
         components["changes"] = changes
         components["ranking"] = comp.ranking(changes, "owner_win_rate")
     else:
         components["ranking"] = comp.ranking(per_rev[0], "adjusted_lift")
-    pairs_played = len(by_rev[0]) // (2 * len(design.tiers)) if by_rev[0] else 0
+    deals_played = len(by_rev[0]) // (seats * len(design.tiers)) if by_rev[0] else 0
     return {
         "schema": SCHEMA_ID,
         "design": design.describe(),
         "revisions": [{"label": r.label, "commit": r.commit, "data_hash": r.data_hash} for r in revisions],
-        "pairs_played": pairs_played,
+        "deals_played": deals_played,
         "games_per_revision": len(by_rev[0]),
-        "overall": game_metrics(by_rev, design.seed),
+        "metrics": metrics_shape.describe(),
+        "overall": game_metrics(by_rev, design.seed, metrics_shape),
         "tiers": tiers,
-        "sign_flips": sign_flips(tiers),
+        "sign_flips": sign_flips(tiers, metrics_shape),
         "components": components,
         "sprt": sprt.as_dict(seed=design.seed) if sprt is not None else None,
         "environment": environment(),

@@ -2,8 +2,9 @@
 
 The test is Fishtest's generalized SPRT: the log-likelihood ratio of H1 (mean = high) against
 H0 (mean = low) under a normal approximation with the variance estimated from the data,
-LLR = n (high − low)(2 x̄ − low − high) / (2 s²), over one observation per seat-swapped pair
-(the pair's mean, so the pairing's variance reduction is used). It accepts H1 when the LLR
+LLR = n (high − low)(2 x̄ − low − high) / (2 s²), over one observation per deal (the mean over
+the deal's seat rotations, so the pairing's variance reduction is used) or, for a component's
+test, per game. It accepts H1 when the LLR
 reaches ln((1 − β)/α) and H0 when it falls to ln(β/(1 − α)); α = β = 0.05 give ±2.944.
 
 The mean at the stop is biased (a test stops when the data happen to look extreme), so the
@@ -18,7 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-MIN_PAIRS = 16  # no decision on fewer pairs: the variance estimate needs a few
+MIN_OBSERVATIONS = 16  # no decision on fewer: the variance estimate needs a few
 PATHS = 2000
 
 
@@ -32,7 +33,7 @@ class Sprt:
     n: int = 0
     total: float = 0.0
     squares: float = 0.0
-    looks: list[int] = field(default_factory=list)  # pairs seen at each look
+    looks: list[int] = field(default_factory=list)  # observations seen at each look
     sums: list[float] = field(default_factory=list)
     status: str = "continue"  # "H1", "H0", "continue"; "inconclusive" once the budget is out
 
@@ -60,7 +61,7 @@ class Sprt:
         return _llr(self.total, self.n, self.low, self.high, self.variance)
 
     def update(self, values) -> str:
-        """Adds one look's observations (one per pair) and returns the status."""
+        """Adds one look's observations and returns the status."""
         if self.status != "continue":
             return self.status
         for v in values:
@@ -69,7 +70,7 @@ class Sprt:
             self.squares += v * v
         self.looks.append(self.n)
         self.sums.append(self.total)
-        if self.n >= MIN_PAIRS:
+        if self.n >= MIN_OBSERVATIONS:
             lower, upper = self.bounds
             llr = self.llr()
             if llr >= upper:
@@ -100,7 +101,7 @@ class Sprt:
             "metric": self.metric, "low": self.low, "high": self.high,
             "alpha": self.alpha, "beta": self.beta, "status": self.status,
             "llr": round(self.llr(), 6), "bounds": [round(lower, 6), round(upper, 6)],
-            "pairs": self.n, "naive_mean": round(self.mean, 10),
+            "observations": self.n, "naive_mean": round(self.mean, 10),
             "corrected": {k: round(v, 10) for k, v in self.corrected(seed).items()},
         }
 
@@ -127,7 +128,7 @@ class _Simulation:
         sums = np.cumsum(mean * self.steps + self.sd * np.sqrt(self.steps) * self.noise, axis=1)
         llr = _llr(sums, self.looks, t.low, t.high, t.variance)
         lower, upper = t.bounds
-        active = self.looks >= MIN_PAIRS
+        active = self.looks >= MIN_OBSERVATIONS
         up = (llr >= upper) & active
         down = (llr <= lower) & active
         K = len(self.looks)

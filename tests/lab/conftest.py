@@ -18,8 +18,8 @@ def _copy(tmp: Path, name: str) -> Path:
     return out
 
 
-def _edit(folder: Path, file: str, change) -> None:
-    path = folder / "duel" / file
+def _edit(folder: Path, file: str, change, game: str = "duel") -> None:
+    path = folder / game / file
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     change(data)
     path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
@@ -55,3 +55,23 @@ def revisions(planted, reordered):
     return {"base": load_revision(str(ROOT / "cards"), "duel"),
             "planted": load_revision(str(planted), "duel"),
             "reordered": load_revision(str(reordered), "duel")}
+
+
+@pytest.fixture(scope="session")
+def classic_planted(tmp_path_factory) -> Path:
+    """Classic's Baths is worth 10 VP more (3 → 13)."""
+    folder = _copy(tmp_path_factory.mktemp("classic_planted"), "cards")
+
+    def change(data):
+        card = next(b for b in data["buildings"] if b["id"] == "baths")
+        assert card["effects"] == [{"points": 3}]
+        card["effects"] = [{"points": 13}]
+    _edit(folder, "age1.yaml", change, "classic")
+    return folder
+
+
+@pytest.fixture(scope="session")
+def classic_revisions(classic_planted):
+    from wondersmith.lab.revisions import load_revision
+    return {"base": load_revision(str(ROOT / "cards"), "classic"),
+            "planted": load_revision(str(classic_planted), "classic")}

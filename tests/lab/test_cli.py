@@ -9,9 +9,11 @@ from typer.testing import CliRunner
 
 from wondersmith.cli import app
 from wondersmith.lab.guards import Guard, GuardError
+from wondersmith.lab.metrics import Shape
 
 ROOT = Path(__file__).resolve().parents[2]
 CARDS = str(ROOT / "cards")
+DUEL_METRICS = Shape(2, ("civilian", "military", "scientific")).metrics
 
 
 def _run(*args: str):
@@ -22,30 +24,30 @@ def _run(*args: str):
 def checked(tmp_path_factory):
     """One small run of `balance check` shared by the guard tests."""
     out = tmp_path_factory.mktemp("check") / "r.json"
-    result = _run("check", CARDS, "--pairs", "24", "--bots", "random", "-w", "1", "-q", "--json", str(out),
+    result = _run("check", CARDS, "--deals", "24", "--bots", "random", "-w", "1", "-q", "--json", str(out),
                   "--guard", "seat0_win_rate in 0..1")
     assert result.exit_code == 0, result.output
     return json.loads(out.read_text())
 
 
 def test_check_passes_when_the_interval_is_inside(checked):
-    assert Guard.parse("seat0_win_rate in 0..1", 1).check(checked)[0] == "pass"
+    assert Guard.parse("seat0_win_rate in 0..1", 1, DUEL_METRICS).check(checked)[0] == "pass"
 
 
 def test_check_fails_when_the_interval_has_left_the_bounds(checked):
     est = checked["overall"]["metrics"]["civilian_rate"]["revisions"][0]
     assert est["low"] > 0.3
-    assert Guard.parse("civilian_rate in 0..0.3", 1).check(checked)[0] == "fail"
+    assert Guard.parse("civilian_rate in 0..0.3", 1, DUEL_METRICS).check(checked)[0] == "fail"
 
 
 def test_check_is_unsure_when_the_interval_straddles_a_bound(checked):
     est = checked["overall"]["metrics"]["seat0_win_rate"]["revisions"][0]
     middle = round((est["low"] + est["high"]) / 2, 3)
-    assert Guard.parse(f"seat0_win_rate in 0..{middle}", 1).check(checked)[0] == "unsure"
+    assert Guard.parse(f"seat0_win_rate in 0..{middle}", 1, DUEL_METRICS).check(checked)[0] == "unsure"
 
 
 def test_check_exits_1_on_a_failed_guard():
-    result = _run("check", CARDS, "--pairs", "8", "--bots", "random", "-w", "1", "-q",
+    result = _run("check", CARDS, "--deals", "8", "--bots", "random", "-w", "1", "-q",
                   "--guard", "civilian_rate in 0..0.2", "--guard", "seat0_win_rate in 0..1")
     assert result.exit_code == 1
     assert "FAIL   civilian_rate" in result.output and "PASS   seat0_win_rate" in result.output
@@ -59,7 +61,7 @@ def test_check_exits_1_on_a_failed_guard():
 ])
 def test_bad_guards_are_usage_errors(guard, message):
     with pytest.raises(GuardError, match=message):
-        Guard.parse(guard, 1)
+        Guard.parse(guard, 1, DUEL_METRICS)
     result = _run("check", CARDS, "--guard", guard)
     assert result.exit_code == 2 and message in result.output
     assert "Traceback" not in result.output
@@ -68,13 +70,18 @@ def test_bad_guards_are_usage_errors(guard, message):
 @pytest.mark.parametrize("args, message", [
     (["compare", CARDS, "no-such-revision-xyz"], "neither a folder nor a git revision"),
     (["compare", CARDS, CARDS, "--bots", "alphazero"], "unknown bot 'alphazero'"),
-    (["compare", CARDS, CARDS, "--pairs", "0"], "at least 1"),
+    (["compare", CARDS, CARDS, "--deals", "0"], "at least 1"),
     (["compare", CARDS, CARDS, "--restrict", "0.9"], "--restrict"),
     (["compare", CARDS, CARDS, "--wonders", "auction"], "--wonders"),
     (["compare", CARDS, CARDS, "--sprt", "fun_rate"], "choose from"),
     (["compare", CARDS, CARDS, "--sprt", "military_rate"], "needs --sprt-bounds"),
     (["compare", CARDS, CARDS, "--sprt", "seat0_win_rate", "--sprt-bounds", "0.6,0.5"], "LOW must be below HIGH"),
-    (["compare", CARDS, CARDS, "--game", "classic"], "the balance lab compares games for two opponents"),
+    (["compare", CARDS, CARDS, "--game", "classic", "--players", "9"], "plays classic with 2, 3, 4, 5, 6, 7 players"),
+    (["compare", CARDS, CARDS, "--players", "3"], "plays duel with 2 players"),
+    (["compare", CARDS, CARDS, "--game", "classic", "--bots", "greedy,random"], "one per seat"),
+    (["compare", CARDS, CARDS, "--game", "classic", "--wonders", "random"], "classic has none"),
+    (["compare", CARDS, CARDS, "--game", "classic", "--sprt", "military_rate"], "choose from"),
+    (["compare", CARDS, CARDS, "--game", "classic", "--sprt", "board:baths"], "no board side with id 'baths'"),
     (["compare", CARDS, CARDS, "--game", "chess"], "no game 'chess'"),
     (["compare", CARDS, CARDS, "--sprt", "access:theater"], "needs --restrict"),
     (["compare", CARDS, CARDS, "--sprt", "access:nothing", "--restrict", "0.1"], "no component with id 'nothing'"),
@@ -88,7 +95,7 @@ def test_bad_input_is_a_clear_usage_error(args, message):
 
 def test_compare_prints_the_summary_and_writes_the_report(tmp_path):
     html = tmp_path / "out" / "report.html"
-    result = _run("compare", CARDS, CARDS, "--pairs", "8", "--bots", "random", "-w", "1", "-q",
+    result = _run("compare", CARDS, CARDS, "--deals", "8", "--bots", "random", "-w", "1", "-q",
                   "--report", str(html), "--sprt", "seat0_win_rate_change")
     assert result.exit_code == 0, result.output
     assert "seat0_win_rate" in result.output and "SPRT seat0_win_rate_change" in result.output
@@ -111,9 +118,22 @@ def test_the_ci_example_runs_with_a_tiny_budget(tmp_path):
     (step,) = [s for s in job["steps"] if "wondersmith balance check" in s.get("run", "")]
     args = shlex.split(step["run"].replace("\\\n", " ").replace('"origin/${{ github.base_ref }}"', "HEAD"))
     guards = [args[i + 1] for i, a in enumerate(args) if a == "--guard"]
-    assert len(guards) == 3 and all(Guard.parse(g, 2) for g in guards)
+    assert len(guards) == 3 and all(Guard.parse(g, 2, DUEL_METRICS) for g in guards)
     swap = {"200": "8", "greedy": "random", "balance.html": str(tmp_path / "balance.html")}
     args = [swap.get(a, a) for a in args]
     result = CliRunner().invoke(app, args[1:])  # without the program name
     assert result.exit_code in (0, 1), result.output
     assert (tmp_path / "balance.html").is_file()
+
+
+def test_a_metric_the_game_does_not_have_is_an_unknown_guard():
+    """Classic is won by points only: no victory mix or lengths to guard; seats up to N."""
+    result = _run("check", CARDS, "--game", "classic", "--guard", "military_rate in 0..0.1")
+    assert result.exit_code == 2 and "unknown metric 'military_rate'" in result.output
+    assert "seat2_win_rate" in result.output and "seat3_win_rate" not in result.output
+
+
+def test_pairs_is_still_read_as_the_number_of_deals():
+    """`--pairs` (the option's name before other seat counts) keeps working in scripts."""
+    result = _run("compare", CARDS, CARDS, "--pairs", "0", "-q")
+    assert result.exit_code == 2 and "at least 1" in result.output

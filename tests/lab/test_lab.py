@@ -15,7 +15,7 @@ from wondersmith.engine.bots import RandomBot, play_game
 from wondersmith.lab import report
 from wondersmith.lab.backends import LocalBackend
 from wondersmith.lab.design import Design, Tier
-from wondersmith.lab.play import Components, play_chunk
+from wondersmith.lab.play import play_chunk
 from wondersmith.lab.revisions import RevisionError, load_revision, ruleset_of
 from wondersmith.lab.runner import run
 from wondersmith.lab.sprt import Sprt
@@ -48,12 +48,6 @@ def test_a_bad_revision_is_a_clear_error(spec, message):
 def test_an_unknown_game_is_a_clear_error():
     with pytest.raises(RevisionError, match="no game 'chess'"):
         load_revision(str(ROOT / "cards"), "chess")
-
-
-def test_a_game_around_a_table_is_refused_with_what_to_use_instead():
-    with pytest.raises(RevisionError, match="compares games for two opponents; 'classic' is for 3 "
-                                            "or more players .*wondersmith simulate"):
-        load_revision(str(ROOT / "cards"), "classic")
 
 
 def test_a_planted_strong_card_ranks_first_with_an_interval_above_zero(revisions):
@@ -107,8 +101,8 @@ def test_a_decided_sprt_stops_the_run(revisions):
     test = Sprt("seat0_win_rate_change", 0.0, 0.03)
     results = run((revisions["base"], revisions["base"]), design, LocalBackend(2), test)
     assert results["sprt"]["status"] == "H0"  # identical data: no change
-    assert results["pairs_played"] < 400
-    assert results["games_per_revision"] == 2 * results["pairs_played"]
+    assert results["deals_played"] < 400
+    assert results["games_per_revision"] == 2 * results["deals_played"]
 
 
 def test_results_match_the_schema_and_the_report_is_self_contained(revisions):
@@ -130,7 +124,7 @@ def test_the_report_is_byte_identical_across_processes(tmp_path, planted):
         html, js = tmp_path / f"{name}.html", tmp_path / f"{name}.json"
         proc = subprocess.run(
             [str(Path(sys.executable).parent / "wondersmith"), "balance", "compare", str(ROOT / "cards"), str(planted),
-             "--pairs", "8", "--bots", "random", "--sprt", "seat0_win_rate", "-w", workers, "-q",
+             "--deals", "8", "--bots", "random", "--sprt", "seat0_win_rate", "-w", workers, "-q",
              "--report", str(html), "--json", str(js)], capture_output=True, text=True, cwd=tmp_path)
         assert proc.returncode == 0, proc.stderr
         outputs.append((html.read_bytes(), js.read_bytes()))
@@ -156,16 +150,6 @@ def test_random_wonder_assignment_bypasses_the_draft(revisions):
     assert [g["wonders"] for g in games] != [g["wonders"] for g in drafted]
 
 
-def test_actions_map_to_the_components_they_construct(revisions):
-    components = Components(ruleset_of(revisions["base"]))
-    assert components.constructed_by("build Baths") == "baths"
-    assert components.constructed_by("build Baths from discard") == "baths"
-    assert components.constructed_by("wonder The Pyramids with Baths") == "the_pyramids"
-    assert components.constructed_by("pick The Sphinx") == "the_sphinx"
-    assert components.constructed_by("take Law") == "law"
-    assert components.constructed_by("discard Baths") is None
-
-
 def test_data_text_in_plots_stays_text():
     """A component name is drawn as it is: escaped into the SVG, never mathtext or markup."""
     from wondersmith.lab.plots import forest
@@ -178,5 +162,5 @@ def test_an_sprt_on_a_card_access_value_finds_the_planted_card(revisions):
     design = Design("duel", 800, seed=6, tiers=RANDOM, restrict=0.3)
     test = Sprt("access:theater", 0.0, 0.1)
     results = run((revisions["planted"],), design, LocalBackend(1), test)
-    assert results["sprt"]["status"] == "H1" and results["pairs_played"] < 800
+    assert results["sprt"]["status"] == "H1" and results["deals_played"] < 800
     assert results["components"]["revisions"][0]["theater"]["access_value"]["value"] > 0

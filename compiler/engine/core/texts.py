@@ -5,7 +5,8 @@ Action ids form ranges (tables.py). The mechanic that owns a range words its act
 adds its texts to the tables as they are built (its `extend_tables`), with `add_texts`.
 `notation.action_to_text` and `parse_action` ask the mechanics' texts, the one added last
 first, then the core's own (`first player N`). A text function gives None for an id or a
-text that is not its own, so the next is asked.
+text that is not its own, so the next is asked. The same mechanics say what each of their
+actions gives a city (`add_components`: the card built, the Wonder drafted, the token taken).
 """
 from __future__ import annotations
 
@@ -33,6 +34,21 @@ def add_texts(t, to_text: Callable[..., str | None], parse: Callable[..., int | 
         out = parse(game, written, seat)
         return out if out is not None else parse_before(game, written, seat)
     t.action_texts = (text, read)
+
+
+def add_components(t, component: Callable[..., int | None]) -> None:
+    """Add a mechanic's reading of what its actions give the deciding city to tables `t`:
+    `component(game, action, seat)`, the number of the card, Wonder, stage or token, or None
+    for an id that is not its own or gives nothing (`Game.action_component`)."""
+    before = t.action_components
+    if before is None:
+        t.action_components = component
+        return
+
+    def read(game, action: int, seat: int | None = None) -> int | None:
+        out = component(game, action, seat)
+        return out if out is not None else before(game, action, seat)
+    t.action_components = read
 
 
 def words(text: str) -> tuple[str, str]:

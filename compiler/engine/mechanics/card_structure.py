@@ -20,7 +20,7 @@ from ..core.kinds import (AGES, CHANCE, OPENING, TURN as TURN_PLACE, arg_in_json
                           legal_at, no_arg, outcomes_from, stands)
 from ..core.sampler import hashes
 from ..core.seats import MAX_SEATS
-from ..core.texts import add_texts
+from ..core.texts import add_components, add_texts
 from ..core.views import Feature, Hidden, Place, Redraw, single
 from ..scoring import final_result
 from . import duel_texts
@@ -88,6 +88,7 @@ def extend_tables(t) -> None:
                       for a in range(t.PICK_WONDER) for c, w in (t.decode_play(a),)]
     add_texts(t, duel_texts.structure_text, duel_texts.structure_parse,
               duel_texts.STRUCTURE_FORMS)  # its actions' words (core/texts.py)
+    add_components(t, duel_texts.structure_component)
 
 
 class CardStructure:

@@ -28,47 +28,51 @@ class About:
     summary: str
     seatings: tuple[str, ...] = (OPPONENT, CIRCLE)  # the seatings it can be played in
     requires: tuple[str, ...] = ()  # mechanics it reads the state of
-    sections: tuple[str, ...] = ()  # the game.yaml sections it reads
+    # The keys of game.yaml it needs: (section, keys of the section), (section,) for a whole
+    # section, ("ages[]", keys of every Age). The game schema requires them of a game that
+    # lists the mechanic (`rules_keys.mechanic_requirements`).
+    reads: tuple[tuple[str, ...], ...] = ()
 
 
 MECHANICS: dict[str, About] = {a.name: a for a in (
     About("progress_tokens", "progress tokens laid on the board and kept in the box",
-          sections=("setup",)),
+          reads=(("setup", "board_tokens"),)),
     About("wonder_draft", "Wonders drafted in rounds, each pick by a named seat (Duel's "
                           "draft names the first and the second player)",
-          seatings=(OPPONENT,), sections=("setup",)),
+          seatings=(OPPONENT,), reads=(("setup", "wonder_draft"),)),
     About("card_structure", "each Age's cards dealt into a structure of overlapping rows; a "
                             "card is taken when no card covers it",
-          sections=("ages", "setup", "discard", "structures")),
+          reads=(("structures",), ("ages[]", "cards", "colors"), ("setup", "removed_cards_per_age"))),
     About("bank_trade", "missing resources bought from the bank, at a price raised by what "
-                        "the neighbours produce", sections=("trade",)),
+                        "the neighbours produce", reads=(("trade", "raised_by", "raise_per_unit"),)),
     About("military_track", "a tug-of-war conflict pawn between two capitals, with looting "
                             "and military supremacy; inherently two-sided",
-          seatings=(OPPONENT,), sections=("military",)),
+          seatings=(OPPONENT,), reads=(("military",),)),
     About("science_pairs", "pairs of identical science symbols take a progress token; "
                            "different symbols win at once", requires=("progress_tokens",),
-          sections=("science",)),
+          reads=(("science", "pair_takes_token", "pair_size", "supremacy", "cards_per_symbol"),)),
     About("wonder_limit", "at most a given number of Wonders built in the whole game",
-          sections=("setup",)),
+          reads=(("setup", "max_wonders_built"),)),
     About("weaker_player_starts", "before each Age after the first, the player the conflict "
                                   "pawn leans towards chooses who starts",
-          seatings=(OPPONENT,), requires=("military_track",), sections=("next_age",)),
+          seatings=(OPPONENT,), requires=("military_track",), reads=(("next_age",),)),
     About("hand_draft", "hands of 7 cards dealt from the copies printed for N players, chosen "
                         "from all at once and passed left and right; build, build a Wonder "
                         "stage (with wonder_boards) or discard", seatings=(CIRCLE,),
-          sections=("ages", "setup", "turn", "discard", "scoring")),
+          reads=(("turn",), ("ages[]", "hand", "pass"))),
     About("neighbour_trade", "missing resources bought from the left and right neighbours, "
                              "paid to them; the buyer chooses whom to pay",
-          seatings=(CIRCLE,), requires=("hand_draft",), sections=("trade",)),
+          seatings=(CIRCLE,), requires=("hand_draft",),
+          reads=(("trade", "from", "sellable", "income_spendable"),)),
     About("conflicts", "at the end of each Age every city compares shields with each "
                        "neighbour: victory and defeat tokens", seatings=(CIRCLE,),
-          requires=("hand_draft",), sections=("conflicts",)),
+          requires=("hand_draft",), reads=(("conflicts",),)),
     About("science_sets", "science scored at the end: each symbol's count squared plus points "
                           "per set of different symbols; wildcards chosen to score the most",
-          seatings=(CIRCLE,), sections=("science",)),
+          seatings=(CIRCLE,), reads=(("science", "identical", "set_size", "set_points", "wildcards"),)),
     About("wonder_boards", "a Wonder board per city, dealt with a side: its starting resource "
                            "and its stages built in order with a card",
-          seatings=(CIRCLE,), requires=("hand_draft",), sections=("setup",)),
+          seatings=(CIRCLE,), requires=("hand_draft",), reads=(("setup", "boards"),)),
 )}
 
 # Mechanics the engine adds itself, never named in game.yaml (so not in `MECHANICS`: the data
@@ -78,7 +82,7 @@ ADDED: dict[str, About] = {a.name: a for a in (
     About("free_city", "the 2-player variant of the classic game: a third city, the Free "
                        "City, played in turn by the holder of the Free City card, who draws "
                        "from its pile", seatings=(CIRCLE,),
-          requires=("hand_draft", "wonder_boards"), sections=("two_player_variant",)),
+          requires=("hand_draft", "wonder_boards")),  # two_player_variant, where the data has it
 )}
 
 # Who chooses the player who starts the next Age, and who when nobody is that player.

@@ -81,6 +81,21 @@ def action_to_text(game: Game, action: int, seat: int | None = None) -> str | No
     return None
 
 
+def action_component(game: Game, action: int, seat: int | None = None) -> int | None:
+    """The component a play adds to the deciding city: the card built (paid, free or from
+    the discard pile) or the next stage of its board; None for a discard or a chance outcome."""
+    t = game.t
+    if not t.C_BUILD <= action < t.CH_BOARD:
+        return None
+    mode, c, _, _ = decode(t, action)
+    if mode == DISCARD:
+        return None
+    if mode == STAGE:
+        stage = game._next_stage(_seat(game, seat))
+        return stage if stage >= 0 else None
+    return c
+
+
 _PLAY = re.compile(r"(build|discard|stage(?: \d+)? with) (.+?)(?:, pay (.+))?$", re.I)
 _PAY = re.compile(r"(left|right) (\d+)$", re.I)
 _AGE = re.compile(r"(.+?) \(age (\w+)\)$", re.I)

@@ -113,6 +113,19 @@ def structure_parse(game: Game, text: str, seat: int | None = None) -> int | Non
 
 # wonder_draft --------------------------------------------------------------------------------
 
+def structure_component(game: Game, action: int, seat: int | None = None) -> int | None:
+    """The card a build gives (from the structure or the discard pile), the Wonder a
+    construction gives; None for a discard or a destruction."""
+    t = game.t
+    if t.BUILD <= action < t.DISCARD:
+        return action - t.BUILD
+    if t.WONDER <= action < t.PICK_WONDER:
+        return t.wonder0 + (action - t.WONDER) // t.NB
+    if t.REVIVE <= action < t.START:
+        return action - t.REVIVE
+    return None
+
+
 def draft_text(game: Game, action: int, seat: int | None = None) -> str | None:
     t = game.t
     if t.PICK_WONDER <= action < t.TAKE:
@@ -120,6 +133,11 @@ def draft_text(game: Game, action: int, seat: int | None = None) -> str | None:
     if t.CH_WONDER <= action < t.CH_CARD:
         return f"reveal {t.names[t.wonder0 + action - t.CH_WONDER]}"
     return None
+
+
+def draft_component(game: Game, action: int, seat: int | None = None) -> int | None:
+    t = game.t
+    return t.wonder0 + action - t.PICK_WONDER if t.PICK_WONDER <= action < t.TAKE else None
 
 
 def draft_parse(game: Game, text: str, seat: int | None = None) -> int | None:
@@ -144,6 +162,12 @@ def token_text(game: Game, action: int, seat: int | None = None) -> str | None:
         verb = "draw token" if kind == number("library_draw") else "board token"
         return f"{verb} {names[t.token0 + action - t.CH_TOKEN]}"
     return None
+
+
+def token_component(game: Game, action: int, seat: int | None = None) -> int | None:
+    """The token taken, from a science pair or the Great Library."""
+    t = game.t
+    return t.token0 + action - t.TAKE if t.TAKE <= action < t.DESTROY else None
 
 
 def token_parse(game: Game, text: str, seat: int | None = None) -> int | None:

@@ -15,7 +15,7 @@ from ..core.rules import checked
 from ..core.kinds import (AGES, CHANCE, KIND_NAMES, SETUP, handles, kind, legal_at, no_arg,
                           outcomes_from, stands)
 from ..core.sampler import hashes
-from ..core.texts import add_texts
+from ..core.texts import add_components, add_texts
 from ..core.views import Hidden, Place, Redraw
 from . import duel_texts
 
@@ -48,6 +48,7 @@ for _kind in (K_PAIR, K_LIB_DRAW, K_LIB_PICK):
 
 def extend_tables(t) -> None:
     add_texts(t, duel_texts.token_text, duel_texts.token_parse, duel_texts.TOKEN_FORMS)
+    add_components(t, duel_texts.token_component)
 
 
 class ProgressTokens:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ..core.fields import STATE, StateField, component_ids, list_copy
 from ..core.rules import checked
-from ..core.texts import add_texts
+from ..core.texts import add_components, add_texts
 from ..core.views import Place
 from . import duel_texts
 from ..core.kinds import (CHANCE, KIND_NAMES, SETUP, UNBUILT, handles, kind, legal_at, no_arg,
@@ -53,6 +53,7 @@ for _kind in (K_REVEAL, K_DRAFT, K_DRAFT_LAST):
 
 def extend_tables(t) -> None:
     add_texts(t, duel_texts.draft_text, duel_texts.draft_parse, duel_texts.DRAFT_FORMS)
+    add_components(t, duel_texts.draft_component)
 
 
 class WonderDraft:
