@@ -15,6 +15,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ..core.kinds import IS_SIMULTANEOUS, KIND_NAMES
+from ..core.texts import add_components
 from ..errors import NotationError
 from .classic_actions import BUILD, DISCARD, FREE, REVIVE, STAGE, decode, encode
 
@@ -94,6 +95,12 @@ def action_component(game: Game, action: int, seat: int | None = None) -> int | 
         stage = game._next_stage(_seat(game, seat))
         return stage if stage >= 0 else None
     return c
+
+
+def add_classic_texts(t) -> None:
+    """Classic's texts of its plays, and what each gives a city, added to tables `t`."""
+    t.action_texts = (action_to_text, parse_action)
+    add_components(t, action_component)
 
 
 _PLAY = re.compile(r"(build|discard|stage(?: \d+)? with) (.+?)(?:, pay (.+))?$", re.I)

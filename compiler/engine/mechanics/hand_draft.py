@@ -36,10 +36,9 @@ from ..core.kinds import AGES, CHANCE, TURN, handles, kind, legal_at, outcomes_f
 from ..core.rules import RulesError, checked
 from ..core.sampler import hashes
 from ..core.simultaneous import node as simultaneous_node, simultaneous_kind
-from ..core.texts import add_components
 from ..scoring import final_result
 from . import classic_actions as actions
-from .classic_texts import action_component, action_to_text, parse_action
+from .classic_texts import add_classic_texts
 from .classic_view import HAND_DRAFT as VIEW  # noqa: F401 (what a seat sees: core/views.py)
 
 if TYPE_CHECKING:
@@ -112,8 +111,7 @@ def extend_tables(t) -> None:
     t.cost_id = [ids.setdefault((t.coin_cost[c], t.cost[c]), len(ids)) for c in range(t.N)]
     t.costs = tuple(ids)  # (coins, resources) by cost id
     actions.lay_out(t)
-    t.action_texts = (action_to_text, parse_action)
-    add_components(t, action_component)
+    add_classic_texts(t)
 
 
 # State owned by this mechanic --------------------------------------------------------------
