@@ -14,6 +14,9 @@ class IllegalActionError(EngineError, ValueError):
         self.action = action
         self.reason = reason
 
+    def __reduce__(self):  # pickled as its two arguments (a worker process's error crosses back)
+        return type(self), (self.action, self.reason)
+
 
 class NotationError(EngineError, ValueError):
     """Text that does not name an action."""

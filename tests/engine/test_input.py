@@ -290,3 +290,13 @@ def test_the_simulate_tally_does_not_grow_with_the_number_of_games():
     small, big = run_games("duel", ["random", "greedy"], 0, 0, 4), run_games("duel", ["random", "greedy"], 0, 0, 40)
     assert small.games == 4 and big.games == 40
     assert abs(len(pickle.dumps(big)) - len(pickle.dumps(small))) < 64  # only the numbers differ
+
+
+def test_an_illegal_action_error_crosses_a_process_boundary():
+    """Pickled and back (a worker process's error, under `--workers`), it keeps its parts."""
+    import pickle
+
+    error = IllegalActionError(1023, "not legal now")
+    again = pickle.loads(pickle.dumps(error))
+    assert type(again) is IllegalActionError and str(again) == str(error)
+    assert (again.action, again.reason) == (1023, "not legal now")
