@@ -161,11 +161,11 @@ def test_duels_vector_keeps_its_layout() -> None:
     assert tuple(p.name for p in view.places) == DUEL_PLACES
     assert not view.seat_features
     assert [f.name for f in view.features] == ["decision", "pairs", "loot", "coins", "pawn",
-                                               "age", "face down", "deck", "turn"]
+                                               "age", "face down", "backs", "deck", "turn"]
     t = g.t
     assert len(g.observation_vector(0)) == view.size == (
         t.N * 16 + len(view.features[0].values(g, 0)) + 2 * len(t.symbols)
-        + 2 * len(t.loot_zones) + 10)
+        + 2 * len(t.loot_zones) + 2 * t.n_slots + 10)
 
 
 def test_a_game_observes_the_parts_of_its_own_mechanics_only() -> None:

@@ -299,10 +299,12 @@ def test_a_civilian_victory_waits_for_the_last_age_to_be_played_out(game):
 
 def test_moving_state_into_the_mechanics_keeps_the_kinds_numbered_as_before():
     """Kinds are numbered as the mechanics register them; the observation vector's one-hot
-    of the decision reads that number, so a module's imports must not reorder them."""
+    of the decision reads that number, so a module's imports must not reorder them. The
+    guild backs' kinds came last of card_structure's, so its earlier ones kept theirs."""
     from wondersmith.engine.core.kinds import KIND_NAMES
 
-    assert KIND_NAMES[:17] == [
+    assert KIND_NAMES[:19] == [
         "first_player", "board_token", "library_draw", "pair_token", "library_pick",
         "reveal_wonder", "draft", "draft_last", "age", "leave_out", "guild", "deal", "play",
-        "end_turn", "destroy", "discard_pile", "choose_start"]
+        "end_turn", "destroy", "discard_pile", "place_guild_backs", "guild_back",
+        "choose_start"]

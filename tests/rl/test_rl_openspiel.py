@@ -190,7 +190,8 @@ def test_a_clone_is_independent(game):
 def test_openspiels_rl_environment_plays_a_game():
     environment = rl_environment.Environment(
         NAME, chance_event_sampler=rl_environment.ChanceEventSampler(seed=3))
-    assert environment.action_spec()["num_actions"] == 1289
+    # Duel's ids: 1,289 before the guild backs, then one chance outcome per structure slot.
+    assert environment.action_spec()["num_actions"] == 1289 + 20
     step = environment.reset()
     while not step.last():
         player = step.observations["current_player"]

@@ -5,9 +5,11 @@ turn is one `play` decision: build a reachable card, discard it for coins, or tu
 a Wonder to build the Wonder; face-down cards turn over once nothing covers them (ruling 23).
 Turns pass to the next seat (`Seating.next_seat`); when an Age's structure is empty the next
 Age is set up, and who starts it is `_next_age_starter` (by default the next seat; the
-mechanic `weaker_player_starts` replaces it). Registers `age` and `end_turn` (internal),
-`leave_out`, `guild` and `deal` (chance), `play`, `destroy` and `discard_pile`; provides the
-verbs `destroy` and `build_from_discard`.
+mechanic `weaker_player_starts` replaces it). Registers `age`, `end_turn` and
+`place_guild_backs` (internal), `leave_out`, `guild`, `deal` and `guild_back` (chance),
+`play`, `destroy` and `discard_pile`; provides the verbs `destroy` and `build_from_discard`.
+In the Age that draws guilds, the set-up lays the guilds' backs on face-down slots once the
+face-up cards are dealt, and a face-down card is drawn by its back (card_structure_deal.py).
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from ..core.seats import MAX_SEATS
 from ..core.texts import add_components, add_texts
 from ..core.views import Feature, Hidden, Place, Redraw, single
 from ..scoring import final_result
-from . import duel_texts
+from . import card_structure_backs as backs, card_structure_deal as deal, duel_texts
 from .card_structure_state import (age_check, check_due, deal_check, destroy_check,
                                    end_turn_check, face_down_count, face_up_cards, hide_left_out,
                                    left_out_places, load_colors, load_left_out, load_structure,
@@ -66,10 +68,13 @@ K_PLAY = kind("play", NAME)
 K_END_TURN = kind("end_turn", NAME, internal=True)
 K_DESTROY = kind("destroy", NAME)
 K_REVIVE = kind("discard_pile", NAME)
+K_BACKS = kind("place_guild_backs", NAME, internal=True)  # after the kinds above: their
+K_BACK = kind("guild_back", NAME, chance=True)  # numbers stay as before guild backs
 for _kind, _place, _check in (
         (K_PLAY, TURN_PLACE, turn_check), (K_END_TURN, TURN_PLACE, end_turn_check),
         (K_AGE, OPENING, age_check), (K_LEAVE, AGES, no_arg), (K_GUILD, AGES, no_arg),
-        (K_DEAL, AGES, deal_check), (K_DESTROY, AGES, destroy_check), (K_REVIVE, AGES, no_arg)):
+        (K_DEAL, AGES, deal_check), (K_DESTROY, AGES, destroy_check), (K_REVIVE, AGES, no_arg),
+        (K_BACKS, AGES, no_arg), (K_BACK, AGES, no_arg)):
     stands(_kind, _place, _check)  # where each may stand in a loaded state's stack
 arg_in_json(K_DESTROY, "colors", save_colors, load_colors)  # JSON names the colours
 # A turn node per seat, shared: nodes are immutable, and a turn is pushed every move.
@@ -80,12 +85,13 @@ def extend_tables(t) -> None:
     """What the handlers read every turn or Age, worked out once per ruleset: per seat the
     next seat's turn node; per play action (card, Wonder), the Wonder -1 to build the card
     and -2 to discard it (Tables.decode_play's answer, told apart); per Age, the slots
-    open when it is dealt."""
+    open when it is dealt; and the guild backs' chance outcomes, after every other id."""
     t.next_turn = tuple(TURN[q] for q in t.next_seat)
     t.open_at_start = {age: tuple(s for s, n in enumerate(st[0]) if n == 0)  # nothing covers
                        for age, st in t.structures.items()}
     t.play_decoded = [(c, -1 if a < t.DISCARD else -2 if a < t.WONDER else w)
                       for a in range(t.PICK_WONDER) for c, w in (t.decode_play(a),)]
+    deal.lay_out(t)
     add_texts(t, duel_texts.structure_text, duel_texts.structure_parse,
               duel_texts.STRUCTURE_FORMS)  # its actions' words (core/texts.py)
     add_components(t, duel_texts.structure_component)
@@ -103,6 +109,10 @@ class CardStructure:
     def _next_age_starter(self, last: int) -> tuple:
         """The node that decides who starts the next Age: by default the next seat does."""
         return TURN[self.t.next_seat[last]]
+
+    def _why_illegal(self, action: object) -> str:
+        why = deal.why_not(self, action) if type(action) is int else None
+        return why if why is not None else super()._why_illegal(action)
 
     def destroy(self, player: int, colors: tuple[str, ...]) -> None:
         mask = self._color_mask(colors)
@@ -142,50 +152,20 @@ def _on_age(g: Game, node) -> None:
     g.to_reveal = []
     g.remaining = n
     g.slot_of = [-1] * t.NB
+    g.guild_back = [False] * n
     g.pool = sorted(t.age_decks[age])
     g.guild_pool = sorted(t.guilds) if age == t.guild_age else []
     g.left_out.append([])
     if g.auto_chance:
-        _auto_setup_age(g)
+        deal.auto_setup_age(g)
         return
     todo = [(K_LEAVE, CHANCE, 0)] * t.removed_cards_per_age
     if g.guild_pool:
         todo += [(K_GUILD, CHANCE, 0)] * t.guilds_drawn
     todo += [(K_DEAL, CHANCE, s) for s in range(n) if not face_down[s]]
-    g.stack.extend(reversed(todo))
-
-
-def _auto_setup_age(g: Game) -> None:
-    """The chance outcomes of an Age's set-up drawn in one go: the same outcomes, in the
-    same order and recorded the same way, as resolving its chance nodes one by one."""
-    t = g.t
-    k, hist, pool = g.chance_count, g.history, g.pool
-    dealt = t.dealt_slots[g.age]
-    h = hashes(g.seed, k + t.removed_cards_per_age + t.guilds_drawn + len(dealt))
-    base = t.CH_CARD
-    left = g.left_out[-1]
-    for _ in range(t.removed_cards_per_age):
-        c = pool.pop((h[k] * len(pool)) >> 64)  # draw(seed, k + 1, len(pool))
-        k += 1
-        left.append(c)
-        hist.append(base + c)
     if g.guild_pool:
-        guilds = g.guild_pool
-        for _ in range(t.guilds_drawn):
-            c = guilds.pop((h[k] * len(guilds)) >> 64)
-            k += 1
-            pool.append(c)
-            hist.append(base + c)
-        pool.sort()
-    slot_card, face_up, slot_of = g.slot_card, g.face_up, g.slot_of
-    for s in dealt:
-        c = pool.pop((h[k] * len(pool)) >> 64)
-        k += 1
-        slot_card[s] = c
-        face_up[s] = True
-        slot_of[c] = s
-        hist.append(base + c)
-    g.chance_count = k
+        todo.append((K_BACKS, CHANCE, 0))  # the guild backs, once the face-up cards are dealt
+    g.stack.extend(reversed(todo))
 
 
 @outcomes_from(K_LEAVE)
@@ -193,7 +173,9 @@ def _deck(g: Game):
     return g.pool, g.t.CH_CARD
 
 
-OUTCOMES_DEAL = outcomes_from(K_DEAL)(_deck)
+@outcomes_from(K_DEAL)
+def _deal_deck(g: Game):
+    return deal.deal_deck(g, g.stack[-1][2]), g.t.CH_CARD
 
 
 @handles(K_LEAVE)
@@ -223,7 +205,23 @@ def _on_deal(g: Game, node, action: int) -> None:
     g.pool.remove(c)
     g.slot_card[s] = c
     g.face_up[s] = True
+    g.guild_back[s] = False  # face up: its face shows what it is
     g.slot_of[c] = s
+
+
+@handles(K_BACKS)
+def _on_place_backs(g: Game, node) -> None:
+    g.stack.extend([(K_BACK, CHANCE, 0)] * deal.to_place(g))
+
+
+@outcomes_from(K_BACK)
+def _back_slots(g: Game):
+    return deal.free_slots(g), g.t.CH_BACK
+
+
+@handles(K_BACK)
+def _on_back(g: Game, node, action: int) -> None:
+    g.guild_back[action - g.t.CH_BACK] = True
 
 
 @legal_at(K_PLAY)
@@ -304,17 +302,7 @@ def _reveal(g: Game) -> None:
     """Turn over the cards uncovered this turn: now, exactly as their chance nodes would, or
     through those nodes when chance is not sampled automatically."""
     if g.auto_chance:
-        k, pool, base = g.chance_count, g.pool, g.t.CH_CARD
-        h = hashes(g.seed, k + len(g.to_reveal))
-        g.to_reveal.sort()
-        for s in g.to_reveal:
-            c = pool.pop((h[k] * len(pool)) >> 64)  # draw(seed, k + 1, len(pool))
-            k += 1
-            g.slot_card[s] = c
-            g.face_up[s] = True
-            g.slot_of[c] = s
-            g.history.append(base + c)
-        g.chance_count = k
+        deal.auto_reveal(g)
     else:
         g.stack.extend((K_DEAL, CHANCE, s) for s in sorted(g.to_reveal, reverse=True))
     g.to_reveal.clear()
@@ -359,12 +347,14 @@ def _check_played_out(g: Game) -> str | None:
 
 
 FIELDS = (
-    StateField("structure", lambda g: ([], [], [], [], [], 0, [-1] * g.t.NB),
-               (list_copy, list_copy, list_copy, list_copy, list_copy, same, list_copy),
-               save_structure, load_structure, check_due, json=STATE, order=170,
+    StateField("structure", lambda g: ([], [], [], [], [], 0, [-1] * g.t.NB, []),
+               (list_copy, list_copy, list_copy, list_copy, list_copy, same, list_copy,
+                list_copy), save_structure, load_structure, check_due, json=STATE, order=170,
                slots=("slot_card", "face_up", "taken", "cover", "accessible", "remaining",
-                      "slot_of"), places=structure_places, check_derived=_check_played_out,
-               doc="the current Age's slots, row by row from the far end"),
+                      "slot_of", "guild_back"), places=structure_places,
+               check_derived=_check_played_out,
+               doc="the current Age's slots, row by row from the far end, and the backs its "
+                   "face-down cards show"),
     StateField("to_reveal", lambda g: [], list_copy, lambda g, v: list(v), load_to_reveal,
                json=STATE, order=180, doc="face-down slots uncovered this turn"),
     StateField("left_out", lambda g: [], lists_copy,
@@ -374,12 +364,14 @@ FIELDS = (
 )
 
 # What a seat sees (core/views.py): the discard pile (face up), the structure's face-up
-# cards and how many are face down, the deck's size; this Age's cards left out are hidden.
+# cards, how many are face down and the back each shows, the deck's size; this Age's cards
+# left out are hidden.
 VIEW = (
     Place("discard", 4, lambda g, p: g.discard),
     Place("reachable", 5, face_up_cards(True)),
     Place("covered face up", 6, face_up_cards(False)),
     Feature("face down", 430, single, face_down_count),
+    Feature("backs", 435, lambda t: 2 * t.n_slots, backs.backs_seen),
     Feature("deck", 440, single, lambda g, p: [len(g.pool) / 10.0]),
     Hidden("left_out", 10, hide_left_out),
     Redraw("deck", 10, redraw_deck),

@@ -3,8 +3,9 @@ of it (card_structure.py declares its fields, its view and its node kinds, with 
 may stand in a loaded state's stack and the checks below). The kinds are found by name:
 they are registered after this module is loaded.
 
-`structure`: the current Age's slots, kept in `slot_card`, `face_up`, `taken` and what
-follows from them (`cover`, `accessible`, `remaining`, `slot_of`, rebuilt on load);
+`structure`: the current Age's slots, kept in `slot_card`, `face_up`, `taken`, `guild_back`
+(card_structure_backs.py) and what follows from them (`cover`, `accessible`, `remaining`,
+`slot_of`, rebuilt on load);
 `to_reveal`: the face-down slots uncovered this turn; `left_out`: per Age, the cards left out.
 """
 from __future__ import annotations
@@ -13,15 +14,22 @@ from typing import TYPE_CHECKING
 
 from ..core.flow import K_FIRST
 from ..core.kinds import KIND_NAMES, no_arg, number
+from .card_structure_backs import AGE, GUILD, check_backs, load_backs, shows_back
 
 if TYPE_CHECKING:
     from ..state import Game
 
 
 def save_structure(g: Game, value) -> list[dict]:
+    """Each slot's card, face and whether it is taken; a face-down card's back."""
     ids = g.t.ids
-    return [{"card": ids[c] if c >= 0 else None, "face_up": up, "taken": taken}
-            for c, up, taken in zip(*value[:3])]
+    out = []
+    for s, (c, up, taken, guild) in enumerate(zip(*value[:3], value[7])):
+        slot = {"card": ids[c] if c >= 0 else None, "face_up": up, "taken": taken}
+        if shows_back(g, s, up, taken):
+            slot["back"] = GUILD if guild else AGE
+        out.append(slot)
+    return out
 
 
 def load_structure(g: Game, value, read) -> tuple:
@@ -35,7 +43,7 @@ def load_structure(g: Game, value, read) -> tuple:
     slot_card, face_up, taken = [], [], []
     for s, raw in enumerate(slots):
         path = f"structure[{s}]"
-        slot = read.obj(raw, path, ("card", "face_up", "taken"))
+        slot = read.obj(raw, path, ("card", "face_up", "taken"), optional=("back",))
         slot_card.append(-1 if slot["card"] is None else read.building(slot["card"], f"{path}.card"))
         face_up.append(read.bool(slot["face_up"], f"{path}.face_up"))
         taken.append(read.bool(slot["taken"], f"{path}.taken"))
@@ -53,7 +61,7 @@ def load_structure(g: Game, value, read) -> tuple:
             if c >= 0 and not taken[s]:
                 slot_of[c] = s
     return (slot_card, face_up, taken, cover, accessible, sum(1 for x in taken if not x),
-            slot_of)
+            slot_of, load_backs(g, slots, face_up, taken, read))
 
 
 def load_to_reveal(g: Game, value, read) -> list[int]:
@@ -141,7 +149,7 @@ def check_due(g: Game) -> str | None:
     for s in g.accessible:
         if not g.face_up[s] and s not in due:
             return f"structure[{s}] is uncovered but face down, and nothing turns it over"
-    return _check_draws(g)
+    return _check_draws(g) or check_backs(g)
 
 
 def _check_draws(g: Game) -> str | None:

@@ -4,7 +4,8 @@ in its `extend_tables`):
     card_structure:        build Lighthouse    discard Baths    wonder The Pyramids with Baths
                            destroy Sawmill     build Baths from discard
                            (chance) leave out Baths, guild Builders Guild, deal Baths to slot
-                           12 (face up at set-up), turn up Baths in slot 12 (turned over)
+                           12 (face up at set-up), guild back in slot 12 (a guild's back laid
+                           face down there), turn up Baths in slot 12 (turned over)
     wonder_draft:          pick The Sphinx     (chance) reveal Piraeus
     progress_tokens:       take Law            take Law from the library (the Great Library's)
                            (chance) board token Law, draw token Law
@@ -27,9 +28,10 @@ if TYPE_CHECKING:
     from ..state import Game
 
 LIBRARY = " from the library"
+BACK = "guild back in slot "
 STRUCTURE_FORMS = ("build/discard <card>, wonder <Wonder> with <card>, destroy <card>, build "
-                   "<card> from discard, leave out/guild <card>, deal <card> to slot N, turn "
-                   "up <card> in slot N")
+                   "<card> from discard, leave out/guild <card>, deal <card> to slot N, guild "
+                   "back in slot N, turn up <card> in slot N")
 DRAFT_FORMS = "pick <Wonder>, reveal <Wonder>"
 TOKEN_FORMS = "take <token> [from the library], board token <token>, draw token <token>"
 START_FORMS = "start self|opponent"
@@ -67,16 +69,23 @@ def structure_text(game: Game, action: int, seat: int | None = None) -> str | No
         if game.age in t.structures and t.structures[game.age][2][slot]:
             return f"turn up {name} in slot {slot}"  # a face-down card being revealed
         return f"deal {name} to slot {slot}"
+    if t.CH_BACK <= action < t.CH_BACK + t.n_slots:
+        return f"guild back in slot {action - t.CH_BACK}"
     return None
+
+
+def _slot_number(text: str, slot: str) -> int:
+    slot = slot.strip()
+    if not (slot.isascii() and slot.isdigit()) or len(slot) > 4:
+        raise NotationError(f"{text!r}: a slot is a number, not {slot!r}")
+    return int(slot)
 
 
 def _check_slot(game: Game, text: str, slot: str) -> None:
     """A slot named in a deal must be the slot being dealt now."""
-    slot = slot.strip()
-    if not slot.isdigit() or len(slot) > 4:
-        raise NotationError(f"{text!r}: a slot is a number, not {slot!r}")
+    slot = _slot_number(text, slot)
     node = game.stack[-1] if game.stack and game.result is None else None
-    if node is not None and node[0] == number("deal") and node[2] != int(slot):
+    if node is not None and node[0] == number("deal") and node[2] != slot:
         raise NotationError(f"{text!r}: the card dealt now goes to slot {node[2]}, not {slot}")
 
 
@@ -105,6 +114,11 @@ def structure_parse(game: Game, text: str, seat: int | None = None) -> int | Non
                 _check_slot(game, text, body[cut + len(slot_word):])
                 body = body[:cut]
             return t.CH_CARD + lookup(game, body, *building)
+    if low.startswith(BACK):
+        slot = _slot_number(text, s[len(BACK):])
+        if slot >= t.n_slots:
+            raise NotationError(f"{text!r}: the slots are numbered 0 to {t.n_slots - 1}")
+        return t.CH_BACK + slot
     for verb in ("leave out ", "guild "):
         if low.startswith(verb):
             return t.CH_CARD + lookup(game, s[len(verb):], *building)

@@ -1,0 +1,156 @@
+"""How `card_structure` deals: an Age's set-up drawn in one go, face-down cards turned over,
+and the guild backs (7 Wonders Duel).
+
+Guild cards have a back of their own (purple), so once the Age that draws guilds
+(`setup.guilds.age`, Duel's Age III) is laid out, both players see which face-down slots
+hold a guild, though not which guild (docs/sources.md, "Age III"). The engine deals them as
+the table shows them: once the face-up cards are dealt, one chance outcome per guild still
+in the deck names the face-down slot its back lies on (`guild back in slot 12`, ids
+`CH_BACK + slot`), and turning a card over draws from the guilds left in the deck if its
+slot shows a guild back, from the other cards otherwise. In an Age without guilds every
+face-down slot shows the Age's back and a card turned over is drawn from the whole deck, as
+before guild backs existed. Their state, view and records: card_structure_backs.py.
+
+Drawing here, in one go, gives the same outcomes, in the same order and recorded the same
+way, as resolving the chance nodes one by one (`draw(seed, k + 1, n)` is
+`(hashes(seed, k + 1)[k] * n) >> 64`). The kinds are found by name: they are registered
+after this module is loaded.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.kinds import number
+from ..core.sampler import hashes
+
+if TYPE_CHECKING:
+    from ..state import Game
+
+
+def lay_out(t) -> None:
+    """card_structure's ids after every other (so no earlier id moves): one chance outcome
+    per slot of the largest structure, a guild back laid on that slot. Also what the deals
+    read: per building, whether it is a guild; per Age, the slots dealt face down."""
+    t.n_slots = max((len(st[3]) for st in t.structures.values()), default=0)
+    t.CH_BACK = t.num_actions
+    t.num_actions = t.CH_BACK + t.n_slots
+    t.chance_ranges.append((t.CH_BACK, t.num_actions))
+    t.is_guild = [t.color[c] == t.guild_color for c in range(t.NB)]
+    t.face_down_slots = {age: tuple(s for s, down in enumerate(st[2]) if down)
+                         for age, st in t.structures.items()}
+
+
+def deal_deck(g: Game, s: int) -> list[int]:
+    """The cards slot `s` can get: in the Age with guilds, a slot dealt face down gets a guild
+    if it shows a guild back, another card if not; any other slot, any card of the deck."""
+    t = g.t
+    if g.age != t.guild_age or not t.structures[g.age][2][s]:
+        return g.pool
+    is_guild, want = t.is_guild, g.guild_back[s]
+    return [c for c in g.pool if is_guild[c] == want]
+
+
+def free_slots(g: Game) -> list[int]:
+    """The face-down slots still in the structure with no guild back, in slot order: the
+    outcomes of a `guild_back` chance node."""
+    face_up, taken, back = g.face_up, g.taken, g.guild_back
+    return [s for s in g.t.face_down_slots.get(g.age, ())
+            if not face_up[s] and not taken[s] and not back[s]]
+
+
+def to_place(g: Game) -> int:
+    """How many guild backs the set-up lays once the face-up cards are dealt: one per guild
+    in the deck without one yet (fewer only in a position with more guilds than slots)."""
+    is_guild = g.t.is_guild
+    guilds = sum(1 for c in g.pool if is_guild[c]) - sum(g.guild_back)
+    return max(0, min(guilds, len(free_slots(g))))
+
+
+def auto_backs(g: Game, k: int) -> int:
+    """Lay the guild backs now, drawing from the seed from chance count `k` on exactly as the
+    `guild_back` nodes would one by one (`auto_setup_age`); the count after."""
+    n = to_place(g)
+    if n:
+        free = free_slots(g)
+        h = hashes(g.seed, k + n)
+        hist, back, base = g.history, g.guild_back, g.t.CH_BACK
+        for _ in range(n):
+            s = free.pop((h[k] * len(free)) >> 64)  # draw(seed, k + 1, len(free))
+            k += 1
+            back[s] = True
+            hist.append(base + s)
+    return k
+
+
+def why_not(g: Game, action: int) -> str | None:
+    """Why a chance outcome does not fit a slot's back, or None (then the core explains)."""
+    if g.result is not None or not g.stack:
+        return None
+    t = g.t
+    kind, _, s = g.stack[-1]
+    if kind == number("guild_back") and t.CH_BACK <= action < t.num_actions:
+        return (f"slot {action - t.CH_BACK} is not a face-down slot without a guild back "
+                f"(free: {', '.join(map(str, free_slots(g))) or 'none'})")
+    if kind != number("deal") or not t.CH_CARD <= action < t.CH_CARD + t.NB \
+            or action - t.CH_CARD not in g.pool or g.pool is deal_deck(g, s):
+        return None
+    name = t.names[action - t.CH_CARD]
+    if g.guild_back[s]:
+        return f"slot {s} shows a guild back, so its card is a guild: {name} is not"
+    return f"slot {s} shows an Age back, so its card is not a guild: {name} is one"
+
+
+def auto_setup_age(g: Game) -> None:
+    """The chance outcomes of an Age's set-up drawn in one go: the same outcomes, in the
+    same order and recorded the same way, as resolving its chance nodes one by one."""
+    t = g.t
+    k, hist, pool = g.chance_count, g.history, g.pool
+    dealt = t.dealt_slots[g.age]
+    h = hashes(g.seed, k + t.removed_cards_per_age + t.guilds_drawn + len(dealt))
+    base = t.CH_CARD
+    left = g.left_out[-1]
+    with_guilds = bool(g.guild_pool)
+    for _ in range(t.removed_cards_per_age):
+        c = pool.pop((h[k] * len(pool)) >> 64)  # draw(seed, k + 1, len(pool))
+        k += 1
+        left.append(c)
+        hist.append(base + c)
+    if g.guild_pool:
+        guilds = g.guild_pool
+        for _ in range(t.guilds_drawn):
+            c = guilds.pop((h[k] * len(guilds)) >> 64)
+            k += 1
+            pool.append(c)
+            hist.append(base + c)
+        pool.sort()
+    slot_card, face_up, slot_of = g.slot_card, g.face_up, g.slot_of
+    for s in dealt:
+        c = pool.pop((h[k] * len(pool)) >> 64)
+        k += 1
+        slot_card[s] = c
+        face_up[s] = True
+        slot_of[c] = s
+        hist.append(base + c)
+    g.chance_count = auto_backs(g, k) if with_guilds else k
+
+
+def auto_reveal(g: Game) -> None:
+    """Turn over the cards uncovered this turn (`to_reveal`) now, from the seed."""
+    k, pool, base = g.chance_count, g.pool, g.t.CH_CARD
+    h = hashes(g.seed, k + len(g.to_reveal))
+    g.to_reveal.sort()
+    by_back = g.age == g.t.guild_age  # the face-down cards are drawn by their backs
+    for s in g.to_reveal:
+        if by_back:
+            deck = deal_deck(g, s)
+            c = deck[(h[k] * len(deck)) >> 64]
+            pool.remove(c)
+            g.guild_back[s] = False
+        else:
+            c = pool.pop((h[k] * len(pool)) >> 64)  # draw(seed, k + 1, len(pool))
+        k += 1
+        g.slot_card[s] = c
+        g.face_up[s] = True
+        g.slot_of[c] = s
+        g.history.append(base + c)
+    g.chance_count = k
