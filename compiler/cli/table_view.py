@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from rich.console import Console, Group
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -43,8 +44,9 @@ def render_structure(game: Game, you: int, width: int = 80) -> Panel:
             pos = col * half
             if game.taken[s]:
                 cell, style = "", ""
-            elif not game.face_up[s]:
-                cell, style = "[ ? ]", "dim"
+            elif not game.face_up[s]:  # its back: a guild's (purple) or the Age's
+                guild = game.guild_back[s]
+                cell, style = ("[guild?]", "dim " + STYLE["purple"]) if guild else ("[ ? ]", "dim")
             else:
                 c = game.slot_card[s]
                 cell = t.names[c][:2 * half - 2]
@@ -54,7 +56,9 @@ def render_structure(game: Game, you: int, width: int = 80) -> Panel:
             line.append(" ")
             pos += 2 * half
         lines.append(line)
-    return Panel(Group(*lines), title=f"Age {game.age} structure (highlighted: cards you can take)")
+    legend = "; [guild?]: a guild face down" if any(game.guild_back) else ""
+    return Panel(Group(*lines), title=escape(f"Age {game.age} structure (highlighted: cards you "
+                                             f"can take{legend})"))
 
 
 def render_city(game: Game, p: int, title: str, you: int) -> Panel:

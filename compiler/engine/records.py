@@ -1,12 +1,18 @@
 """Game records: the set-up and every action as text, enough to replay a game exactly.
 
-    {"format": "wondersmith.engine.record/1", "game": "duel", "source_hash": "...",
+    {"format": "wondersmith.engine.record/2", "game": "duel", "source_hash": "...",
      "seed": 9, "actions": ["first player 0", "board token Law", ...]}
 
 Besides actions, the list says what the rules hand over without a decision: after the
 pick that leaves one Wonder in a draft round, "player 1 receives The Sphinx". Replay
 checks such an entry against what the engine handed over (records without them, made
 before they existed, replay too).
+
+Format 2 (since Duel's guild backs) has chance outcomes format 1 lacks: a mechanic that
+added some says, as `RECORD_GAPS(game, later_actions)`, which outcomes a format-1 record
+skipped at the decision the replay waits at (card_structure: the guild backs, inferred from
+the cards turned up later). A format-1 record replays to the same game with those outcomes
+filled in, and `upgrade_record` writes it as format 2.
 
 `replay_record` trusts nothing in a record: it checks the fields, that the record is of
 this game and of the same rules data, and every action's legality, and raises only
@@ -19,9 +25,11 @@ from typing import Any
 
 from . import runtime as rt
 from .errors import EngineError, RecordFormatError
+from .mechanics import module
 from .state import Game
 
-RECORD_FORMAT = "wondersmith.engine.record/1"
+RECORD_FORMAT = "wondersmith.engine.record/2"
+FORMATS = ("wondersmith.engine.record/1", RECORD_FORMAT)  # those replay_record reads
 MAX_SEED = (1 << 64) - 1
 MAX_ACTIONS = 100_000  # a Duel game has a few hundred
 MAX_ACTION_TEXT = 400  # "wonder <name> with <name>" with the longest names is far shorter
@@ -61,8 +69,17 @@ def replay_record(ruleset: rt.Ruleset, record: Any, auto_chance: bool = True,
         game = Game(ruleset, seed=seed, auto_chance=False, players=record.get("players"))
     except ValueError as exc:
         raise RecordFormatError(f"players: {exc}") from None
+    gaps = () if record["format"] == RECORD_FORMAT else tuple(
+        fill for name in game.MECHANICS if (fill := getattr(module(name), "RECORD_GAPS", None)))
     handed: list[str] = []  # "player P receives W" entries due, in order
     for i, action in enumerate(actions):
+        for fill in gaps:  # the outcomes a format-1 record lacks here, if any
+            for outcome in fill(game, actions[i:]):
+                try:
+                    game.apply(outcome)
+                except EngineError as exc:
+                    raise RecordFormatError(f"actions[{i}]: format 1 lacks "
+                                            f"{game.action_to_text(outcome)!r}: {exc}") from None
         if isinstance(action, str):
             if len(action) > MAX_ACTION_TEXT:
                 raise RecordFormatError(f"actions[{i}]: an action text of {len(action)} characters")
@@ -88,6 +105,14 @@ def replay_record(ruleset: rt.Ruleset, record: Any, auto_chance: bool = True,
     return game
 
 
+def upgrade_record(ruleset: rt.Ruleset, record: Any, check_source_hash: bool = True) -> dict[str, Any]:
+    """A record of format 1 written as format 2 (one of format 2 comes back the same): the
+    same game, with the chance outcomes format 1 lacks filled in. It keeps the record's
+    `source_hash`; RecordFormatError as `replay_record`."""
+    game = replay_record(ruleset, record, auto_chance=False, check_source_hash=check_source_hash)
+    return {**game_record(game), "source_hash": record["source_hash"]}
+
+
 def _owned_wonders(game: Game) -> tuple[int, ...]:
     return tuple(len(w) for w in game.wonders)
 
@@ -107,8 +132,9 @@ def _handed_over(game: Game, before: tuple[int, ...], action: int) -> list[str]:
 def _check_header(ruleset: rt.Ruleset, record: Any, check_source_hash: bool) -> None:
     if not isinstance(record, dict):
         raise RecordFormatError(f"a game record is a JSON object, got {type(record).__name__}")
-    if record.get("format") != RECORD_FORMAT:
-        raise RecordFormatError(f"format: expected {RECORD_FORMAT!r}, got {_short(record.get('format'))}")
+    if record.get("format") not in FORMATS:
+        raise RecordFormatError(f"format: expected {RECORD_FORMAT!r} (or format 1, "
+                                f"{FORMATS[0]!r}), got {_short(record.get('format'))}")
     for key in _FIELDS:
         if key not in record:
             raise RecordFormatError(f"missing field {key!r}")

@@ -233,7 +233,7 @@ def _record() -> dict:
 
 
 @pytest.mark.parametrize("edit,match", [
-    (lambda r: r.update(format="wondersmith.engine.state/1"), r"format: expected 'wondersmith\.engine\.record/1'"),
+    (lambda r: r.update(format="wondersmith.engine.state/1"), r"format: expected 'wondersmith\.engine\.record/2'"),
     (lambda r: r.update(game="classic"), r"game: a record of 'classic', the ruleset is 'duel'"),
     (lambda r: r.update(source_hash="0" * 16), r"source_hash: the record was made with other rules data"),
     (lambda r: r.update(source_hash=None), r"source_hash: expected a string"),

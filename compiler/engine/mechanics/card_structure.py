@@ -376,4 +376,5 @@ VIEW = (
     Hidden("left_out", 10, hide_left_out),
     Redraw("deck", 10, redraw_deck),
 )
+RECORD_GAPS = backs.record_gaps  # the guild backs a format-1 record lacks (records.py)
 MIXIN = CardStructure
