@@ -29,7 +29,11 @@ MANUAL_GAMES = 40  # auto_chance=False, with build costs at every player decisio
 MANUAL_SEED = 7_000
 
 # (games, actions applied, chance outcomes, sum of legal-list lengths, sha256)
-EXPECTED = (340, 27157, 29681, 172758, "1a0f6b79de58bfc4a37dce92e968cdff4751226180c4b6e4762afb4001be07c3")
+# Changed once on purpose (issue 11): the Age III set-up now draws the guild backs, as the
+# physical game shows them, so every seeded game differs from that set-up on; Ages I and II
+# are pinned unchanged by test_golden_early_ages.py. Before: (340, 27157, 29681, 172758,
+# "1a0f6b79de58bfc4a37dce92e968cdff4751226180c4b6e4762afb4001be07c3").
+EXPECTED = (340, 27243, 30152, 173529, "f5cbe6f354d57462abc04ee28aa373cdac3ad96c15a39cf364cb46c880dfa943")
 
 
 def _costs(g: Game) -> list:
