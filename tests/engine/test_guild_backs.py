@@ -377,3 +377,15 @@ def test_the_docs_name_the_new_chance_outcome():
         text = (docs / name).read_text(encoding="utf-8")
         assert re.search(r"guild back in slot", text), name
         assert "CH_BACK" in text, name
+
+
+def test_play_shows_a_face_down_guild_by_its_back():
+    from rich.console import Console
+    from wondersmith.cli.table_view import render_structure
+    g = _guild_age_games(1, backs=2)[0]
+    console = Console(width=120, record=True)
+    console.print(render_structure(g, 0, 120))
+    text = console.export_text()
+    assert text.count("[guild?]") == sum(g.guild_back) + 1  # the cells, and the title's key
+    face_down = sum(1 for s in range(len(g.slot_card)) if not g.face_up[s] and not g.taken[s])
+    assert text.count("[ ? ]") == face_down - sum(g.guild_back)
