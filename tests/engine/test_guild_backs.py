@@ -389,3 +389,17 @@ def test_play_shows_a_face_down_guild_by_its_back():
     assert text.count("[guild?]") == sum(g.guild_back) + 1  # the cells, and the title's key
     face_down = sum(1 for s in range(len(g.slot_card)) if not g.face_up[s] and not g.taken[s])
     assert text.count("[ ? ]") == face_down - sum(g.guild_back)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_guilds_numbered_apart_deal_the_same_games(seed, monkeypatch):
+    """Duel's guilds are numbered in one run, found in the deck by bisection; data whose
+    guilds are numbered apart looks at each card, and draws exactly the same."""
+    def play(auto_chance):
+        g = Game(RULESET, seed=seed, auto_chance=auto_chance)
+        return _play_to(g, random.Random(seed), lambda g: False).history
+
+    fast = play(True), play(False)
+    assert T.guild_run is not None
+    monkeypatch.setattr(T, "guild_run", None)
+    assert (play(True), play(False)) == fast

@@ -302,7 +302,21 @@ def _reveal(g: Game) -> None:
     """Turn over the cards uncovered this turn: now, exactly as their chance nodes would, or
     through those nodes when chance is not sampled automatically."""
     if g.auto_chance:
-        deal.auto_reveal(g)
+        k, pool, base = g.chance_count, g.pool, g.t.CH_CARD
+        h = hashes(g.seed, k + len(g.to_reveal))
+        g.to_reveal.sort()
+        by_back = g.age == g.t.guild_age  # its face-down cards are drawn by their backs
+        for s in g.to_reveal:
+            if by_back:
+                c = deal.draw_by_back(g, s, h[k])
+            else:
+                c = pool.pop((h[k] * len(pool)) >> 64)  # draw(seed, k + 1, len(pool))
+            k += 1
+            g.slot_card[s] = c
+            g.face_up[s] = True
+            g.slot_of[c] = s
+            g.history.append(base + c)
+        g.chance_count = k
     else:
         g.stack.extend((K_DEAL, CHANCE, s) for s in sorted(g.to_reveal, reverse=True))
     g.to_reveal.clear()

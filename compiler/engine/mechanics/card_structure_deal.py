@@ -1,5 +1,5 @@
-"""How `card_structure` deals: an Age's set-up drawn in one go, face-down cards turned over,
-and the guild backs (7 Wonders Duel).
+"""How `card_structure` deals: an Age's set-up drawn in one go, face-down cards turned over
+by their backs, and the guild backs (7 Wonders Duel).
 
 Guild cards have a back of their own (purple), so once the Age that draws guilds
 (`setup.guilds.age`, Duel's Age III) is laid out, both players see which face-down slots
@@ -11,13 +11,14 @@ slot shows a guild back, from the other cards otherwise. In an Age without guild
 face-down slot shows the Age's back and a card turned over is drawn from the whole deck, as
 before guild backs existed. Their state, view and records: card_structure_backs.py.
 
-Drawing here, in one go, gives the same outcomes, in the same order and recorded the same
-way, as resolving the chance nodes one by one (`draw(seed, k + 1, n)` is
+Drawing in one go (here, and card_structure's turn-ups) gives the same outcomes, in the same
+order and recorded the same way, as resolving the chance nodes one by one (`draw(seed, k + 1, n)` is
 `(hashes(seed, k + 1)[k] * n) >> 64`). The kinds are found by name: they are registered
 after this module is loaded.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from ..core.kinds import number
@@ -36,6 +37,11 @@ def lay_out(t) -> None:
     t.num_actions = t.CH_BACK + t.n_slots
     t.chance_ranges.append((t.CH_BACK, t.num_actions))
     t.is_guild = [t.color[c] == t.guild_color for c in range(t.NB)]
+    # Guilds numbered in one run (Duel's are) are a run of the sorted deck too: found by
+    # bisection, not by looking at each card (card_structure turns cards over by their backs).
+    guilds = t.guilds
+    run = bool(guilds) and guilds == list(range(guilds[0], guilds[-1] + 1))
+    t.guild_run = (guilds[0], guilds[-1] + 1) if run else None
     t.face_down_slots = {age: tuple(s for s, down in enumerate(st[2]) if down)
                          for age, st in t.structures.items()}
 
@@ -43,11 +49,40 @@ def lay_out(t) -> None:
 def deal_deck(g: Game, s: int) -> list[int]:
     """The cards slot `s` can get: in the Age with guilds, a slot dealt face down gets a guild
     if it shows a guild back, another card if not; any other slot, any card of the deck."""
-    t = g.t
+    t, pool = g.t, g.pool
     if g.age != t.guild_age or not t.structures[g.age][2][s]:
-        return g.pool
-    is_guild, want = t.is_guild, g.guild_back[s]
-    return [c for c in g.pool if is_guild[c] == want]
+        return pool
+    if t.guild_run is None:  # guilds numbered apart: look at each card
+        is_guild, want = t.is_guild, g.guild_back[s]
+        return [c for c in pool if is_guild[c] == want]
+    lo, hi = _guilds_in(t, pool)
+    return pool[lo:hi] if g.guild_back[s] else pool[:lo] + pool[hi:]
+
+
+def _guilds_in(t, pool: list[int]) -> tuple[int, int]:
+    """Where the guilds are in the (sorted) deck: `pool[lo:hi]`, when they are numbered in
+    one run (`Tables.guild_run`)."""
+    first, end = t.guild_run
+    return bisect_left(pool, first), bisect_left(pool, end)
+
+
+def draw_by_back(g: Game, s: int, h: int) -> int:
+    """Turn over slot `s` of the Age with guilds with the hash `h`: the card, taken from the
+    deck, `deal_deck(g, s)[(h * n) >> 64]` without building the list."""
+    t, pool = g.t, g.pool
+    if t.guild_run is None or not t.structures[g.age][2][s]:
+        deck = deal_deck(g, s)
+        c = deck[(h * len(deck)) >> 64]
+        pool.remove(c)
+    else:
+        lo, hi = _guilds_in(t, pool)
+        if g.guild_back[s]:
+            c = pool.pop(lo + ((h * (hi - lo)) >> 64))
+        else:
+            i = (h * (len(pool) - hi + lo)) >> 64
+            c = pool.pop(i if i < lo else i + hi - lo)
+    g.guild_back[s] = False  # face up: its face shows what it is
+    return c
 
 
 def free_slots(g: Game) -> list[int]:
@@ -61,9 +96,13 @@ def free_slots(g: Game) -> list[int]:
 def to_place(g: Game) -> int:
     """How many guild backs the set-up lays once the face-up cards are dealt: one per guild
     in the deck without one yet (fewer only in a position with more guilds than slots)."""
-    is_guild = g.t.is_guild
-    guilds = sum(1 for c in g.pool if is_guild[c]) - sum(g.guild_back)
-    return max(0, min(guilds, len(free_slots(g))))
+    t = g.t
+    if t.guild_run is None:
+        guilds = sum(1 for c in g.pool if t.is_guild[c])
+    else:
+        lo, hi = _guilds_in(t, g.pool)
+        guilds = hi - lo
+    return max(0, min(guilds - sum(g.guild_back), len(free_slots(g))))
 
 
 def auto_backs(g: Game, k: int) -> int:
@@ -132,25 +171,3 @@ def auto_setup_age(g: Game) -> None:
         slot_of[c] = s
         hist.append(base + c)
     g.chance_count = auto_backs(g, k) if with_guilds else k
-
-
-def auto_reveal(g: Game) -> None:
-    """Turn over the cards uncovered this turn (`to_reveal`) now, from the seed."""
-    k, pool, base = g.chance_count, g.pool, g.t.CH_CARD
-    h = hashes(g.seed, k + len(g.to_reveal))
-    g.to_reveal.sort()
-    by_back = g.age == g.t.guild_age  # the face-down cards are drawn by their backs
-    for s in g.to_reveal:
-        if by_back:
-            deck = deal_deck(g, s)
-            c = deck[(h[k] * len(deck)) >> 64]
-            pool.remove(c)
-            g.guild_back[s] = False
-        else:
-            c = pool.pop((h[k] * len(pool)) >> 64)  # draw(seed, k + 1, len(pool))
-        k += 1
-        g.slot_card[s] = c
-        g.face_up[s] = True
-        g.slot_of[c] = s
-        g.history.append(base + c)
-    g.chance_count = k
