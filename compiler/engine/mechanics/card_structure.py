@@ -302,10 +302,11 @@ def _reveal(g: Game) -> None:
     """Turn over the cards uncovered this turn: now, exactly as their chance nodes would, or
     through those nodes when chance is not sampled automatically."""
     if g.auto_chance:
-        k, pool, base = g.chance_count, g.pool, g.t.CH_CARD
+        t = g.t
+        k, pool, base = g.chance_count, g.pool, t.CH_CARD
         h = hashes(g.seed, k + len(g.to_reveal))
         g.to_reveal.sort()
-        by_back = g.age == g.t.guild_age  # its face-down cards are drawn by their backs
+        by_back = g.age == t.guild_age  # its face-down cards are drawn by their backs
         for s in g.to_reveal:
             if by_back:
                 c = deal.draw_by_back(g, s, h[k])

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..core.kinds import number
 from ..errors import EngineError
-from .card_structure_deal import free_slots
+from .card_structure_deal import free_slots, guilds_in_deck
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -60,7 +60,7 @@ def default_backs(g: Game, showing: list[int]) -> list[int]:
     if _setup_pending(g):
         return []
     pending = sum(1 for kind, _, _ in g.stack if kind == number("guild_back"))
-    guilds = sum(1 for c in g.pool if g.t.is_guild[c])
+    guilds = guilds_in_deck(g.t, g.pool)
     return showing[:max(0, min(guilds, len(showing)) - pending)]
 
 
@@ -87,7 +87,7 @@ def check_backs(g: Game) -> str | None:
             return ("structure: guild backs are laid once the set-up has drawn and dealt "
                     "its face-up cards")
         return None
-    guilds = sum(1 for c in g.pool if t.is_guild[c])
+    guilds = guilds_in_deck(t, g.pool)
     if guild_backs + pending > guilds:
         return (f"structure: {guild_backs + pending} face-down cards show a guild back (or "
                 f"will), but the deck (pool) holds {guilds} guild{'s' * (guilds != 1)}")

@@ -59,6 +59,14 @@ def deal_deck(g: Game, s: int) -> list[int]:
     return pool[lo:hi] if g.guild_back[s] else pool[:lo] + pool[hi:]
 
 
+def guilds_in_deck(t, pool: list[int]) -> int:
+    """How many guilds the deck `pool` holds."""
+    if t.guild_run is None:
+        return sum(1 for c in pool if t.is_guild[c])
+    lo, hi = _guilds_in(t, pool)
+    return hi - lo
+
+
 def _guilds_in(t, pool: list[int]) -> tuple[int, int]:
     """Where the guilds are in the (sorted) deck: `pool[lo:hi]`, when they are numbered in
     one run (`Tables.guild_run`)."""
@@ -69,20 +77,20 @@ def _guilds_in(t, pool: list[int]) -> tuple[int, int]:
 def draw_by_back(g: Game, s: int, h: int) -> int:
     """Turn over slot `s` of the Age with guilds with the hash `h`: the card, taken from the
     deck, `deal_deck(g, s)[(h * n) >> 64]` without building the list."""
-    t, pool = g.t, g.pool
-    if t.guild_run is None or not t.structures[g.age][2][s]:
+    t, pool, back = g.t, g.pool, g.guild_back
+    run = t.guild_run
+    if run is None or not t.structures[g.age][2][s]:
         deck = deal_deck(g, s)
         c = deck[(h * len(deck)) >> 64]
         pool.remove(c)
-    else:
-        lo, hi = _guilds_in(t, pool)
-        if g.guild_back[s]:
-            c = pool.pop(lo + ((h * (hi - lo)) >> 64))
-        else:
-            i = (h * (len(pool) - hi + lo)) >> 64
-            c = pool.pop(i if i < lo else i + hi - lo)
-    g.guild_back[s] = False  # face up: its face shows what it is
-    return c
+        back[s] = False  # face up: its face shows what it is
+        return c
+    lo, hi = bisect_left(pool, run[0]), bisect_left(pool, run[1])  # the deck's guilds
+    if back[s]:
+        back[s] = False
+        return pool.pop(lo + ((h * (hi - lo)) >> 64))
+    i = (h * (len(pool) - hi + lo)) >> 64
+    return pool.pop(i if i < lo else i + hi - lo)
 
 
 def free_slots(g: Game) -> list[int]:
@@ -96,21 +104,17 @@ def free_slots(g: Game) -> list[int]:
 def to_place(g: Game) -> int:
     """How many guild backs the set-up lays once the face-up cards are dealt: one per guild
     in the deck without one yet (fewer only in a position with more guilds than slots)."""
-    t = g.t
-    if t.guild_run is None:
-        guilds = sum(1 for c in g.pool if t.is_guild[c])
-    else:
-        lo, hi = _guilds_in(t, g.pool)
-        guilds = hi - lo
-    return max(0, min(guilds - sum(g.guild_back), len(free_slots(g))))
+    guilds = guilds_in_deck(g.t, g.pool) - sum(g.guild_back)
+    return max(0, min(guilds, len(free_slots(g))))
 
 
 def auto_backs(g: Game, k: int) -> int:
-    """Lay the guild backs now, drawing from the seed from chance count `k` on exactly as the
-    `guild_back` nodes would one by one (`auto_setup_age`); the count after."""
-    n = to_place(g)
+    """Lay the guild backs of a set-up that has just dealt its face-up cards (so every slot
+    dealt face down is free) now, drawing from the seed from chance count `k` on exactly as
+    the `guild_back` nodes would one by one (`auto_setup_age`); the count after."""
+    free = list(g.t.face_down_slots[g.age])
+    n = min(guilds_in_deck(g.t, g.pool), len(free))
     if n:
-        free = free_slots(g)
         h = hashes(g.seed, k + n)
         hist, back, base = g.history, g.guild_back, g.t.CH_BACK
         for _ in range(n):
