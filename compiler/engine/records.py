@@ -25,8 +25,8 @@ from typing import Any
 
 from . import runtime as rt
 from .errors import EngineError, RecordFormatError
+from .state import Game  # first: the core's kinds are numbered before the mechanics'
 from .mechanics import module
-from .state import Game
 
 RECORD_FORMAT = "wondersmith.engine.record/2"
 FORMATS = ("wondersmith.engine.record/1", RECORD_FORMAT)  # those replay_record reads
