@@ -238,7 +238,8 @@ def test_the_toy_game_words_the_actions_of_its_mechanics(trio) -> None:
 # The core names nothing of a mechanic --------------------------------------------------------
 
 CORE_FILES = ("serialize.py", "state_checks.py", "stack_checks.py", "observation.py",
-              "notation.py", "records.py", *(f"core/{p.name}" for p in (ENGINE / "core").glob("*.py")))
+              "notation.py", "records.py", "state.py",
+              *(f"core/{p.name}" for p in (ENGINE / "core").glob("*.py")))
 
 
 def _names_in(path: Path) -> set[str]:
