@@ -31,6 +31,7 @@ from .card_structure_state import (age_check, check_due, deal_check, destroy_che
                                    left_out_places, load_colors, load_left_out, load_structure,
                                    load_to_reveal, redraw_deck, save_colors, save_structure,
                                    structure_places, turn_check)
+from .duel_positions import STRUCTURE as POSITION  # noqa: F401 (its part of a position)
 
 if TYPE_CHECKING:
     from ..state import Game

@@ -19,6 +19,7 @@ from ..core.sampler import hashes
 from ..core.texts import add_components, add_texts
 from ..core.views import Hidden, Place, Redraw
 from . import duel_texts
+from .duel_positions import TOKENS as POSITION  # noqa: F401 (its part of a position)
 
 if TYPE_CHECKING:
     from ..state import Game

@@ -32,6 +32,7 @@ from ..core.fields import StateField, list_copy, lists_copy
 from ..core.kinds import AGES, CHANCE, SETUP, handles, kind, legal_at, outcomes_from, stands
 from ..core.rules import RulesError, checked
 from .classic_actions import NO_STAGE
+from .classic_positions import WONDER_BOARDS as POSITION  # noqa: F401 (its part of a position)
 from .classic_view import WONDER_BOARDS as VIEW  # noqa: F401 (what a seat sees: core/views.py)
 
 if TYPE_CHECKING:

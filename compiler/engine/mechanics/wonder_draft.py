@@ -19,6 +19,7 @@ from ..core.views import Place
 from . import duel_texts
 from ..core.kinds import (CHANCE, KIND_NAMES, SETUP, UNBUILT, explains, handles, kind, legal_at,
                           no_arg, outcomes_from, stands)
+from .duel_positions import DRAFT as POSITION  # noqa: F401 (its part of a position)
 
 if TYPE_CHECKING:
     from ..state import Game
