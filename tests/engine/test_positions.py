@@ -132,3 +132,15 @@ def test_a_mechanic_registered_from_outside_adds_its_part() -> None:
     assert [g.t.ids[c] for c in g.discard] == ["altar"]
     with pytest.raises(ValueError, match="no mechanic of duel reads thrown"):
         position(RULESET, thrown=["altar"])
+
+
+def test_the_example_of_docs_engine_md_builds_both_games() -> None:
+    from pathlib import Path
+    import re
+    text = (Path(__file__).resolve().parents[2] / "docs" / "engine.md").read_text(encoding="utf-8")
+    section = text[text.index("### Positions"):]
+    scope: dict = {}
+    exec(re.search(r"```python\n(.*?)```", section, re.S).group(1), scope)
+    duel, classic = scope["duel"], scope["classic"]
+    assert duel.current_player == 1 and duel.pawn == 4 and duel.board_tokens == [duel.component("law") - duel.t.token0]
+    assert classic.age == 2 and classic.conflict_tokens[2] == [1, -1]
