@@ -239,7 +239,7 @@ def test_the_toy_game_words_the_actions_of_its_mechanics(trio) -> None:
 # The core names nothing of a mechanic --------------------------------------------------------
 
 CORE_FILES = ("serialize.py", "state_checks.py", "stack_checks.py", "observation.py",
-              "notation.py", "records.py", "state.py",
+              "notation.py", "records.py", "state.py", "positions.py",
               *(f"core/{p.name}" for p in (ENGINE / "core").glob("*.py")))
 
 
