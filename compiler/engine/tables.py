@@ -212,11 +212,15 @@ class Tables:
         # picks components a rule may hand over alongside (wonder_draft: records.py).
         self.picked_component: tuple = ()
         # What each mechanic works out once per ruleset (its ids' texts, its handlers'
-        # tables...), in list order.
+        # tables...), in list order, once the ids are laid out: none lays out ids there.
+        laid = self.num_actions
         for name in self.mechanics:
             extend = getattr(mechanics.module(name), "extend_tables", None)
             if extend is not None:
                 extend(self)
+                if self.num_actions != laid:
+                    raise RuntimeError(f"{name}.extend_tables changed num_actions: a mechanic "
+                                       "declares its action ids in ACTIONS (core/actions.py)")
 
 
 class _NoStructure:

@@ -198,3 +198,16 @@ def test_a_play_that_is_not_legal_says_why():
     assert "waiting for player 0 to decide: play" in _illegal(g, g.t.TAKE)
     g.apply_text("discard Baths")  # what is legal is still applied
     assert g.coins[0] > 0 and g.current_player == 1
+
+
+def test_a_mechanic_that_lays_out_ids_in_extend_tables_is_told_where_they_go():
+    if "test_late_ids" not in mechanics._MODULES:
+        mechanics.register("test_late_ids", type("LateIds", (), {"__slots__": ()}))
+
+        def extend_tables(t):
+            t.CH_LATE, t.num_actions = t.num_actions, t.num_actions + 2
+        mechanics.module("test_late_ids").extend_tables = extend_tables
+    ruleset = dataclasses.replace(RULESET, mechanics=(*RULESET.mechanics, "test_late_ids"))
+    with pytest.raises(RuntimeError, match=r"test_late_ids.extend_tables changed num_actions: .* "
+                                           r"declares its action ids in ACTIONS"):
+        Game(ruleset)

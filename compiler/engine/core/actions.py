@@ -23,6 +23,10 @@ a mechanic adds goes after the others of its group: a game's ids move only when 
 comes before them. The order is also what Duel's saved states were written with (their
 histories are ids), so Duel's ids never move.
 
+A mechanic lays out no ids in its `extend_tables` (the tables refuse a change of
+`num_actions` there): it runs once the ids are laid out, to work out what the mechanic reads
+of them.
+
 A range two mechanics both declare (the same name, group and size) is one range: a card
 dealt from the Age's deck, `CH_CARD`, is declared by both mechanics that deal from it
 (`card_structure`, `hand_draft`), and a game listing both has it once.
