@@ -21,21 +21,22 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import TYPE_CHECKING
 
-from ..core.kinds import number
 from ..core.sampler import hashes
 
 if TYPE_CHECKING:
     from ..state import Game
 
 
+def slots(t) -> int:
+    """The slots of the largest structure: the size of `CH_BACK`, a guild's back laid on a
+    slot (structure_actions.py; the last range of ids, so no other id moved)."""
+    return max((len(st[3]) for st in t.structures.values()), default=0)
+
+
 def lay_out(t) -> None:
-    """card_structure's ids after every other (so no earlier id moves): one chance outcome
-    per slot of the largest structure, a guild back laid on that slot. Also what the deals
-    read: per building, whether it is a guild; per Age, the slots dealt face down."""
-    t.n_slots = max((len(st[3]) for st in t.structures.values()), default=0)
-    t.CH_BACK = t.num_actions
-    t.num_actions = t.CH_BACK + t.n_slots
-    t.chance_ranges.append((t.CH_BACK, t.num_actions))
+    """What the deals read: per building, whether it is a guild; where the guilds are
+    numbered; per Age, the slots dealt face down."""
+    t.n_slots = slots(t)
     t.is_guild = [t.color[c] == t.guild_color for c in range(t.NB)]
     # Guilds numbered in one run (Duel's are) are a run of the sorted deck too: found by
     # bisection, not by looking at each card (card_structure turns cards over by their backs).
@@ -125,17 +126,20 @@ def auto_backs(g: Game, k: int) -> int:
     return k
 
 
-def why_not(g: Game, action: int) -> str | None:
-    """Why a chance outcome does not fit a slot's back, or None (then the core explains)."""
-    if g.result is not None or not g.stack:
-        return None
+def why_not_back(g: Game, player: int, arg: int, action: int) -> str | None:
+    """Why a guild back cannot lie on a slot (core/kinds.explains: `guild_back`)."""
     t = g.t
-    kind, _, s = g.stack[-1]
-    if kind == number("guild_back") and t.CH_BACK <= action < t.num_actions:
-        return (f"slot {action - t.CH_BACK} is not a face-down slot without a guild back "
-                f"(free: {', '.join(map(str, free_slots(g))) or 'none'})")
-    if kind != number("deal") or not t.CH_CARD <= action < t.CH_CARD + t.NB \
-            or action - t.CH_CARD not in g.pool or g.pool is deal_deck(g, s):
+    if not t.CH_BACK <= action < t.CH_BACK + t.n_slots:
+        return None
+    return (f"slot {action - t.CH_BACK} is not a face-down slot without a guild back "
+            f"(free: {', '.join(map(str, free_slots(g))) or 'none'})")
+
+
+def why_not_deal(g: Game, player: int, s: int, action: int) -> str | None:
+    """Why a card does not fit the back of slot `s` (core/kinds.explains: `deal`), or None."""
+    t = g.t
+    if not t.CH_CARD <= action < t.CH_CARD + t.NB or action - t.CH_CARD not in g.pool \
+            or g.pool is deal_deck(g, s):
         return None
     name = t.names[action - t.CH_CARD]
     if g.guild_back[s]:
