@@ -55,6 +55,14 @@ def _diag(file: str, line: int, col: int, code: str, message: str, hint: str = "
     return Diagnostic(file, line, col, code, message, hint, severity)
 
 
+def _kinds(game: Game) -> str:
+    """What a name may be for in this game: 'card, Wonder or token' (Duel), 'card or board'
+    (classic)."""
+    kinds = [word for word, items in (("card", game.buildings), ("Wonder", game.wonders),
+                                      ("board", game.boards), ("token", game.tokens)) if items]
+    return " or ".join(filter(None, (", ".join(kinds[:-1]), kinds[-1]))) if kinds else "component"
+
+
 def check_names(folder: Path, game: Game | None) -> list[Diagnostic]:
     """The locale YAML files of one game."""
     found: list[Diagnostic] = []
@@ -98,7 +106,7 @@ def check_names(folder: Path, game: Game | None) -> list[Diagnostic]:
                 found.append(_diag(file, line, col, "WS402",
                                    f"'{key}' in english_fallback "
                                    + ("also has a name" if key in names
-                                      else "is no card, Wonder or token of this game"),
+                                      else f"is no {_kinds(game)} of this game"),
                                    "remove it from english_fallback"))
         for key in names:
             if path.stem == "en":
@@ -111,8 +119,8 @@ def check_names(folder: Path, game: Game | None) -> list[Diagnostic]:
                 from wondersmith.diagnostics import did_you_mean
                 line, col = doc.where(("names", key), key=True)
                 found.append(_diag(file, line, col, "WS402",
-                                   f"name for '{key}', which is no card, Wonder or token of "
-                                   f"this game", did_you_mean(key, ids)))
+                                   f"name for '{key}', which is no {_kinds(game)} of this "
+                                   f"game", did_you_mean(key, ids)))
         if path.stem != "en":
             missing = [i for i in ids if i not in names and i not in fallback]
             if missing:
