@@ -164,8 +164,9 @@ def _draw_text(g: Game, action: int) -> str | None:
 
 
 def _parse(g: Game, text: str, parse, seat: int | None = None) -> int | None:
-    """`draw <card> from the pile`, and the Free City's plays read in the hand it plays
-    from (two cards share a name, Loom of Age I and II: the one in that hand)."""
+    """`draw <card> from the pile`, `deal <card> to the pile` (each only at its own event:
+    OtherEventError at another), and the Free City's plays read in the hand it plays from
+    (two cards share a name, Loom of Age I and II: the one in that hand)."""
     t = g.t
     words = " ".join(text.split())
     top = g.stack[-1] if g.stack and g.result is None else None
