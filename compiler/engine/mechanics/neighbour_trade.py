@@ -82,6 +82,7 @@ def extend_tables(t) -> None:
     t.costs_touching = [tuple(c for c, need in enumerate(t.cost_id_mask) if need & mask)
                         for mask in range(1 << t.R)]
     t.mask_pairs = [resource_pairs(mask, t.R) for mask in range(1 << t.R)]  # by mask of resources
+    t.mask_bits = [_bits(mask) for mask in range(1 << t.R)]  # its resources, ascending
     t.cost_pairs = [t.mask_pairs[resource_mask(r for r, _ in cost)] for _, cost in t.costs]
     # The one resource a cost needs (-1: several), and its offers for each market code.
     t.cost_single = [cost[0][0] if len(cost) == 1 else -1 for _, cost in t.costs]

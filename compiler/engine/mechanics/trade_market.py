@@ -127,21 +127,17 @@ class MarketKeeping:
         left, right = m.sells[seating.left[p]][3], m.sells[seating.right[p]][3]
         left_price, right_price = m.prices[p]
         codes = m.codes[p] = m.codes[p][:]  # shared with clones until now
-        r = 0
-        while res:
-            if res & 1:
-                cap = caps[r]
-                made = prod[r] + own[r]
-                if made >= cap:
-                    key = ()
-                else:
-                    sold_left, sold_right = left[r], right[r]
-                    key = (made, sold_left if sold_left < cap else cap,
-                           sold_right if sold_right < cap else cap, left_price[r], right_price[r])
-                code = known.get(key)
-                codes[r] = self._new_code(key) if code is None else code
-            res >>= 1
-            r += 1
+        for r in t.mask_bits[res]:
+            cap = caps[r]
+            made = prod[r] + own[r]
+            if made >= cap:
+                key = ()
+            else:
+                sold_left, sold_right = left[r], right[r]
+                key = (made, sold_left if sold_left < cap else cap,
+                       sold_right if sold_right < cap else cap, left_price[r], right_price[r])
+            code = known.get(key)
+            codes[r] = self._new_code(key) if code is None else code
 
     def _new_code(self, key: tuple) -> int:
         """Number `key` (`_recode`), with its `line` for each number of units needed: 0 when
