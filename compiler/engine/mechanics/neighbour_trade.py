@@ -60,6 +60,7 @@ def extend_tables(t) -> None:
                          f"('next_turn'), not {config.income_spendable!r:.60}")
     t.split_memo = OrderedDict()  # NeighbourTrade._residual_splits
     t.lines_memo = {}  # NeighbourTrade._offers, first in first out as well
+    t.dealt_markets = {}  # MarketKeeping._dealt_markets
     t.market_codes = {}  # NeighbourTrade._recode: what a code stands for -> the code
     t.code_lines = []  # the code -> per number of units needed, its `line`
     sellable = {t.color_index[c] for c in config.sellable if c in t.color_index}
