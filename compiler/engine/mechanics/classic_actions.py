@@ -16,6 +16,8 @@ Cards are dealt and guilds drawn with the core's `CH_CARD + c`. Their text: clas
 """
 from __future__ import annotations
 
+from operator import add
+
 BUILD, STAGE, DISCARD, FREE, REVIVE = range(5)
 
 
@@ -203,6 +205,7 @@ class Plays:
         t = self.t
         coins, hands = self.coins, self.hands
         income = [0] * t.n_seats
+        traded = False
         left_of, right_of = t.seating.left, t.seating.right
         P, PP, builds, stages, discards = t.pay_levels, t.pay_square, t.C_BUILD, t.C_STAGE, t.C_DISCARD
         due = []
@@ -212,29 +215,34 @@ class Plays:
             if action < discards:  # a build or a stage, paying (left, right): decode() inlined
                 stage = action >= stages
                 c, paid = divmod(action - (stages if stage else builds), PP)
-                left, right = divmod(paid, P)
-                income[left_of[p]] += left
-                income[right_of[p]] += right
                 hands[p].remove(c)
+                if paid:
+                    left, right = divmod(paid, P)
+                    income[left_of[p]] += left
+                    income[right_of[p]] += right
+                    paid = left + right
+                    traded = True
                 if stage:
-                    coins[p] -= t.coin_cost[self._next_stage(p)] + left + right
+                    coins[p] -= t.coin_cost[self._next_stage(p)] + paid
                     due.append((p, self._build_stage(p, c)))
                     continue
                 if not t.chain_from[c] & self.chains[p]:
-                    coins[p] -= t.coin_cost[c] + left + right
+                    coins[p] -= t.coin_cost[c] + paid
+            elif action < t.C_FREE:
+                c = action - discards
+                hands[p].remove(c)
+                self.discard.append(c)
+                coins[p] += t.classic_discard_coins
+                continue
             else:
                 mode, c, _, _ = decode(t, action)
                 hands[p].remove(c)
-                if mode == DISCARD:
-                    self.discard.append(c)
-                    coins[p] += t.classic_discard_coins
-                    continue
                 if mode == FREE:
                     self.free_used[p] = True
             self._place_building(p, c)
             due.append((p, c))
-        for p in t.seats:
-            coins[p] += income[p]
+        if traded:
+            coins[:] = map(add, coins, income)
         self._markets_touched(due)
         return due
 
