@@ -45,6 +45,14 @@ def lay_out(t) -> None:
     t.stage_at = [t.C_STAGE + c * P * P for c in range(t.NB)]  # stage built with card c
 
 
+def cost_tables(t) -> None:
+    """Components that cost the same (coins and resources) cost a seat the same: its offers
+    are kept under one id (`Plays._offers`)."""
+    ids: dict = {}
+    t.cost_id = [ids.setdefault((t.coin_cost[c], t.cost[c]), len(ids)) for c in range(t.N)]
+    t.costs = tuple(ids)  # (coins, resources) by cost id
+
+
 def decode(t, action: int) -> tuple[int, int, int, int]:
     """(mode, card, coins to the left, coins to the right) of a play action."""
     P = t.pay_levels
@@ -75,7 +83,7 @@ NO_STAGE = (-1, False)  # (next stage, free build unlocked) of a seat without a 
 class Plays:
     """Legal plays and their placing; mixin of hand_draft. Hooks the other classic
     mechanics override: `_offers`, `_payments` and `_markets_touched` (neighbour_trade),
-    `_stage_step`, `_next_stage`, `_build_stage` (wonder_boards)."""
+    `_next_stage`, `_build_stage` (wonder_boards, which keeps `stage_next`)."""
 
     __slots__ = ()
 
@@ -112,7 +120,7 @@ class Plays:
                     append(at + offset)
         if cards is None:
             cards = sorted(set(hand))
-        stage, free = self._stage_step(p)
+        stage, free = self.stage_next[p]
         if stage >= 0:
             pays = offers[t.cost_id[stage]]
             if pays is None:
@@ -181,10 +189,6 @@ class Plays:
 
         walk(0, missing)
         return out
-
-    def _stage_step(self, p: int) -> tuple[int, bool]:
-        """(the next Wonder stage or -1, whether a free build is ready): none without boards."""
-        return NO_STAGE
 
     def _next_stage(self, p: int) -> int:
         return -1

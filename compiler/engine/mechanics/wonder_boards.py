@@ -166,6 +166,7 @@ def _on_board(g: Game, node, action: int) -> None:
     b, side = divmod(action - t.CH_BOARD, t.n_sides)
     p = node[2]
     g.boards[p] = (b, side)
+    g.stage_next[p] = t.stage_steps[b][side][0]
     g._acquire(p, t.board0 + b, quiet=True)
     g._board_dealt(p, t.board0 + b)
 
@@ -209,7 +210,13 @@ class WonderBoards:
     def _tucked_cards(self) -> list[list[int]]:
         return self.stages
 
+    def _recompute(self) -> None:
+        super()._recompute()
+        self.stage_next = [*map(self._stage_step, self.t.seats)]
+
     def _stage_step(self, p: int) -> tuple[int, bool]:
+        """(the next Wonder stage or -1, whether a stage built unlocked a free build), kept
+        in `stage_next` for the legal plays."""
         board = self.boards[p]
         return NO_STAGE if board is None else \
             self.t.stage_steps[board[0]][board[1]][len(self.stages[p])]
@@ -226,6 +233,7 @@ class WonderBoards:
     def _build_stage(self, p: int, card: int) -> int:
         comp = self._next_stage(p)
         self.stages[p].append(card)
+        self.stage_next[p] = self._stage_step(p)
         self.wonders_built[p] += 1
         self._acquire(p, comp)
         return comp
