@@ -25,12 +25,15 @@ def _units(masks, count: int, fixed=None) -> tuple[int, ...]:
 
 
 def resource_pairs(mask: int, count: int) -> int:
-    """Every pair of two resources of `mask`, as bits `r * count + s` (r < s)."""
+    """Every pair of two resources of `mask`, one bit each, numbered r < s in order: (0, 1),
+    (0, 2) ... (1, 2) ... (a few dozen bits at most, so tests on them stay cheap)."""
     out = 0
+    bit = 1
     for r in range(count):
         for s in range(r + 1, count):
             if mask >> r & 1 and mask >> s & 1:
-                out |= 1 << (r * count + s)
+                out |= bit
+            bit <<= 1
     return out
 
 
