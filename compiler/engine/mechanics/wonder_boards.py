@@ -73,6 +73,13 @@ def extend_tables(t) -> None:
                                   any(t.builds_free[s] for s in stages[:k]))
                                  for k in range(len(stages) + 1)) for stages in sides)
                      for sides in t.stage_comps]
+    # Per board and side, per number of stages built: the components the city holds of it
+    # (the board and those stages), and whether one of them plays the 7th card.
+    t.board_held = [tuple(tuple((t.board0 + b, *stages[:k]) for k in range(len(stages) + 1))
+                          for stages in sides) for b, sides in enumerate(t.stage_comps)]
+    t.seventh_played = [tuple(tuple(any(t.plays_seventh[s] for s in stages[:k])
+                                    for k in range(len(stages) + 1)) for stages in sides)
+                        for sides in t.stage_comps]
     t.copies_guild = [bool(getattr(cls, "copy_guild", "")) for cls in t.classes]
     # Per board, the outcomes of its deal less CH_BOARD, one per side: S * board + side, S
     # the most sides a board has (classic_actions.lay_out's n_sides): _boards_left.
@@ -197,12 +204,9 @@ class WonderBoards:
     def _setup_nodes(self, first: int) -> list:
         return [*super()._setup_nodes(first), *self.t.board_deals]
 
-    def _board_components(self, p: int) -> list[int]:
+    def _board_components(self, p: int) -> tuple[int, ...]:
         board = self.boards[p]
-        if board is None:
-            return []
-        stages = self.t.stage_comps[board[0]][board[1]]
-        return [self.t.board0 + board[0], *stages[:len(self.stages[p])]]
+        return () if board is None else self.t.board_held[board[0]][board[1]][len(self.stages[p])]
 
     def _stages_built(self, p: int) -> int:
         return len(self.stages[p])
@@ -238,11 +242,12 @@ class WonderBoards:
         self._acquire(p, comp)
         return comp
 
-    def _built_stages(self, p: int) -> list[int]:
+    def _built_stages(self, p: int) -> tuple[int, ...]:
         return self._board_components(p)[1:]
 
     def _plays_seventh(self, p: int) -> bool:
-        return any(map(self.t.plays_seventh.__getitem__, self._built_stages(p)))
+        board = self.boards[p]
+        return board is not None and self.t.seventh_played[board[0]][board[1]][len(self.stages[p])]
 
 
     def build_from_discard(self, player: int, when: str = "at_once") -> None:
