@@ -25,8 +25,8 @@ def _units(masks, count: int, fixed=None) -> tuple[int, ...]:
 
 
 def resource_pairs(mask: int, count: int) -> int:
-    """Every pair of two resources of `mask`, one bit each, numbered r < s in order: (0, 1),
-    (0, 2) ... (1, 2) ... (a few dozen bits at most, so tests on them stay cheap)."""
+    """Every pair of two resources r < s of `mask`, one bit each, pairs numbered in order of
+    r then s (a few dozen bits at most, so tests on them stay cheap)."""
     out = 0
     bit = 1
     for r in range(count):
