@@ -38,7 +38,10 @@ def categories(tables) -> tuple[str, ...]:
 def score(game, player: int) -> dict[str, int]:
     """VP of `player` by category, counted on the current state."""
     t = game.t
-    out = dict.fromkeys(categories(t), 0)
+    names = t.cache.get("score_categories")
+    if names is None:
+        names = t.cache["score_categories"] = categories(t)
+    out = dict.fromkeys(names, 0)
     out["military"] = game._military_points(player)
     objects, points, has_end = t.objects, t.points, t.has_end_points
     colors = t.colors

@@ -117,3 +117,24 @@ def test_prices_a_copy_works_out_while_the_markets_wait_are_forgotten_when_a_cit
                     assert game.legal_actions_for(q) == fresh.legal_actions_for(q), (seed, q)
                     checked += 1
     assert checked > 1000
+
+
+def test_games_dealt_the_same_boards_share_markets_and_offers_until_their_cities_grow():
+    """Once the boards are dealt, a seat's market and offers come from a memo per ruleset
+    (`_dealt_markets`): games dealt the same boards share them, and what one game prices or
+    changes never shows in the other's legal plays."""
+    rules = ruleset()
+    first, second = Game(rules, seed=11, players=4), Game(rules, seed=11, players=4)
+    assert first.boards == second.boards
+    assert all(a is b for a, b in zip(first.offers, second.offers))
+    assert _market_state(first) == _market_state(second)
+    rng = random.Random(5)
+    for game in (first, second):  # different plays from the same deal
+        for _ in range(9):  # into Age II
+            for q in game.choosing():
+                game.legal_actions_for(q)  # priced into the lists the games share
+            game.apply_joint({q: rng.choice(game.legal_actions_for(q)) for q in game.choosing()})
+        fresh = type(game).from_json(rules, game.to_json())
+        for q in game.choosing():
+            assert game.legal_actions_for(q) == fresh.legal_actions_for(q)
+    assert not any(a is b for a, b in zip(first.offers, second.offers))

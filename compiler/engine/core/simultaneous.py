@@ -24,7 +24,7 @@ NOT_CHOSEN = -1
 RESOLVE: dict[int, Callable] = {}  # kind -> resolve(game, node, choices)
 # node -> the node of the next seat to choose (None after the last): a few per kind, as
 # masks hold at most a few seats.
-_NEXT: dict[tuple[int, int, int], tuple[int, int, int] | None] = {}
+_NEXT: dict[tuple[int, int, int], tuple[int, int, int] | tuple[()]] = {}
 
 
 def simultaneous_kind(name: str, owner: str, resolve: Callable) -> int:
@@ -59,7 +59,7 @@ def _collect(game, node, action: int) -> None:
     game.sim_choices[node[1]] = action
     after = _NEXT.get(node)
     if after is None:
-        after = _NEXT[node] = _next_node(node)
+        after = _NEXT[node] = _next_node(node) or ()  # (): the last seat, kept as known
     if after:
         game.stack.append(after)
         return

@@ -18,6 +18,8 @@ declares the boards dealt, `CH_BOARD`. Their text: classic_texts.py.
 """
 from __future__ import annotations
 
+from operator import add
+
 from ..core.actions import OUTCOMES, PLAYS, Actions
 
 BUILD, STAGE, DISCARD, FREE, REVIVE = range(5)
@@ -60,6 +62,14 @@ def lay_out(t) -> None:
     t.stage_at = [t.C_STAGE + c * P * P for c in range(t.NB)]  # stage built with card c
 
 
+def cost_tables(t) -> None:
+    """Components that cost the same (coins and resources) cost a seat the same: its offers
+    are kept under one id (`Plays._offers`)."""
+    ids: dict = {}
+    t.cost_id = [ids.setdefault((t.coin_cost[c], t.cost[c]), len(ids)) for c in range(t.N)]
+    t.costs = tuple(ids)  # (coins, resources) by cost id
+
+
 def decode(t, action: int) -> tuple[int, int, int, int]:
     """(mode, card, coins to the left, coins to the right) of a play action."""
     P = t.pay_levels
@@ -90,7 +100,7 @@ NO_STAGE = (-1, False)  # (next stage, free build unlocked) of a seat without a 
 class Plays:
     """Legal plays and their placing; mixin of hand_draft. Hooks the other classic
     mechanics override: `_offers`, `_payments` and `_markets_touched` (neighbour_trade),
-    `_stage_step`, `_next_stage`, `_build_stage` (wonder_boards)."""
+    `_next_stage`, `_build_stage` (wonder_boards, which keeps `stage_next`)."""
 
     __slots__ = ()
 
@@ -127,7 +137,7 @@ class Plays:
                     append(at + offset)
         if cards is None:
             cards = sorted(set(hand))
-        stage, free = self._stage_step(p)
+        stage, free = self.stage_next[p]
         if stage >= 0:
             pays = offers[t.cost_id[stage]]
             if pays is None:
@@ -197,10 +207,6 @@ class Plays:
         walk(0, missing)
         return out
 
-    def _stage_step(self, p: int) -> tuple[int, bool]:
-        """(the next Wonder stage or -1, whether a free build is ready): none without boards."""
-        return NO_STAGE
-
     def _next_stage(self, p: int) -> int:
         return -1
 
@@ -220,6 +226,7 @@ class Plays:
         t = self.t
         coins, hands = self.coins, self.hands
         income = [0] * t.n_seats
+        traded = False
         left_of, right_of = t.seating.left, t.seating.right
         P, PP, builds, stages, discards = t.pay_levels, t.pay_square, t.C_BUILD, t.C_STAGE, t.C_DISCARD
         due = []
@@ -229,29 +236,34 @@ class Plays:
             if action < discards:  # a build or a stage, paying (left, right): decode() inlined
                 stage = action >= stages
                 c, paid = divmod(action - (stages if stage else builds), PP)
-                left, right = divmod(paid, P)
-                income[left_of[p]] += left
-                income[right_of[p]] += right
                 hands[p].remove(c)
+                if paid:
+                    left, right = divmod(paid, P)
+                    income[left_of[p]] += left
+                    income[right_of[p]] += right
+                    paid = left + right
+                    traded = True
                 if stage:
-                    coins[p] -= t.coin_cost[self._next_stage(p)] + left + right
+                    coins[p] -= t.coin_cost[self._next_stage(p)] + paid
                     due.append((p, self._build_stage(p, c)))
                     continue
                 if not t.chain_from[c] & self.chains[p]:
-                    coins[p] -= t.coin_cost[c] + left + right
+                    coins[p] -= t.coin_cost[c] + paid
+            elif action < t.C_FREE:
+                c = action - discards
+                hands[p].remove(c)
+                self.discard.append(c)
+                coins[p] += t.classic_discard_coins
+                continue
             else:
                 mode, c, _, _ = decode(t, action)
                 hands[p].remove(c)
-                if mode == DISCARD:
-                    self.discard.append(c)
-                    coins[p] += t.classic_discard_coins
-                    continue
                 if mode == FREE:
                     self.free_used[p] = True
             self._place_building(p, c)
             due.append((p, c))
-        for p in t.seats:
-            coins[p] += income[p]
+        if traded:
+            coins[:] = map(add, coins, income)
         self._markets_touched(due)
         return due
 

@@ -106,11 +106,7 @@ def extend_tables(t) -> None:
     t.name_of = [names.setdefault(name, len(names)) for name in t.names]
     t.name_bit = [1 << i for i in t.name_of]  # HandDraft.held_names
     t.every_seat_chooses = simultaneous_node(K_CHOOSE, t.seats)  # HandDraft._open_turn
-    # Components that cost the same (coins and resources) cost a seat the same: its offers
-    # are kept under this id (classic_actions.Plays._offers).
-    ids: dict = {}
-    t.cost_id = [ids.setdefault((t.coin_cost[c], t.cost[c]), len(ids)) for c in range(t.N)]
-    t.costs = tuple(ids)  # (coins, resources) by cost id
+    actions.cost_tables(t)
     actions.lay_out(t)
     add_classic_texts(t)
 
@@ -187,6 +183,8 @@ FIELDS = (
                "per seat: the free build of this Age is used (Olympia A)"),
     StateField("held_names", lambda g: [0] * g.t.n_seats, list_copy,
                doc="per seat: the names of its buildings (Tables.name_bit), derived"),
+    StateField("stage_next", lambda g: [actions.NO_STAGE] * g.t.n_seats, list_copy,
+               doc="per seat: (its next Wonder stage or -1, a free build unlocked), derived"),
     # Per seat, per cost id, what it costs the seat now (Plays._offers; None: not known yet):
     # derived. A seat's list is replaced, never cleared, when what it pays changes, so clones
     # may share one.

@@ -60,6 +60,7 @@ def extend_tables(t) -> None:
                          f"('next_turn'), not {config.income_spendable!r:.60}")
     t.split_memo = OrderedDict()  # NeighbourTrade._residual_splits
     t.lines_memo = {}  # NeighbourTrade._offers, first in first out as well
+    t.dealt_markets = {}  # MarketKeeping._dealt_markets
     t.market_codes = {}  # NeighbourTrade._recode: what a code stands for -> the code
     t.code_lines = []  # the code -> per number of units needed, its `line`
     sellable = {t.color_index[c] for c in config.sellable if c in t.color_index}
@@ -82,6 +83,7 @@ def extend_tables(t) -> None:
     t.costs_touching = [tuple(c for c, need in enumerate(t.cost_id_mask) if need & mask)
                         for mask in range(1 << t.R)]
     t.mask_pairs = [resource_pairs(mask, t.R) for mask in range(1 << t.R)]  # by mask of resources
+    t.mask_bits = [_bits(mask) for mask in range(1 << t.R)]  # its resources, ascending
     t.cost_pairs = [t.mask_pairs[resource_mask(r for r, _ in cost)] for _, cost in t.costs]
     # The one resource a cost needs (-1: several), and its offers for each market code.
     t.cost_single = [cost[0][0] if len(cost) == 1 else -1 for _, cost in t.costs]

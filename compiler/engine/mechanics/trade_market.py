@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from .trade_splits import LEFT, RIGHT, line
 
+DEALT_LIMIT = 4_096  # Tables.dealt_markets: seats' markets once the boards are dealt (first in, first out)
+
 
 def resource_mask(resources) -> int:
     out = 0
@@ -23,12 +25,15 @@ def _units(masks, count: int, fixed=None) -> tuple[int, ...]:
 
 
 def resource_pairs(mask: int, count: int) -> int:
-    """Every pair of two resources of `mask`, as bits `r * count + s` (r < s)."""
+    """Every pair of two resources r < s of `mask`, one bit each, pairs numbered in order of
+    r then s (a few dozen bits at most, so tests on them stay cheap)."""
     out = 0
+    bit = 1
     for r in range(count):
         for s in range(r + 1, count):
             if mask >> r & 1 and mask >> s & 1:
-                out |= 1 << (r * count + s)
+                out |= bit
+            bit <<= 1
     return out
 
 
@@ -74,31 +79,37 @@ class MarketKeeping:
         self.offers = [[None] * len(self.t.costs) for _ in self.t.seats]
 
     def _board_dealt(self, p: int, comp: int) -> None:
-        """Board `comp` dealt to `p` at set-up (and acquired): the first board starts the
-        markets of empty cities (`_empty_markets`), each brings them up to date."""
-        if self.markets is None:
-            if sum(b is not None for b in self.boards) != 1 or any(self.city):
-                self._trade_changed()  # a position set up otherwise: rebuilt when needed
-                return
-            self.markets = self._empty_markets().copy()
-        self._markets_touched(((p, comp),))
+        """Board `comp` dealt to `p` at set-up (and acquired): the markets wait for the last
+        board, then come from `_dealt_markets`."""
+        if None in self.boards or any(self.city):  # a position set up otherwise: rebuilt when needed
+            self._trade_changed()
+            return
+        self._dealt_markets()
 
-    def _empty_markets(self) -> Markets:
-        """The markets of cities that hold nothing, made once per ruleset."""
+    def _dealt_markets(self) -> None:
+        """The markets once every board is dealt. A seat's market, and its offers, depend only
+        on what it and its neighbours own: its board and theirs. Games share each seat's part
+        and its offers list through a memo per ruleset (`Tables.dealt_markets`); the offers
+        are priced into the shared list, as clones share theirs, and replaced when the
+        market changes (`_markets_touched`)."""
         t = self.t
-        m = t.cache.get("empty_markets")
-        if m is None:
-            m = t.cache["empty_markets"] = Markets()
-            n, zeros = t.n_seats, (0,) * t.R
-            m.sells = [(zeros, (), (), zeros)] * n
-            m.prices = [((t.neighbour_price,) * t.R,) * 2] * n
-            m.own, m.own_units, m.coupled = [()] * n, [zeros] * n, [0] * n
-            codes = t.market_codes
-            m.codes = [[codes.get(key) if key in codes else self._new_code(key)
-                        for key in (() if cap <= 0 else (0, 0, 0, t.neighbour_price,
-                                                        t.neighbour_price)
-                                    for cap in t.res_cap)]] * n
-        return m
+        seating = t.seating
+        owned = [tuple(self._owned(q)) for q in t.seats]
+        memo = t.dealt_markets
+        parts = [memo.get((owned[seating.left[p]], owned[p], owned[seating.right[p]]))
+                 for p in t.seats]
+        if None in parts:
+            self._trade_changed()
+            m = self._markets()
+            for p in t.seats:
+                if len(memo) >= DEALT_LIMIT:
+                    del memo[next(iter(memo))]
+                parts[p] = memo[owned[seating.left[p]], owned[p], owned[seating.right[p]]] = (
+                    m.sells[p], m.prices[p], m.own[p], m.own_units[p], m.coupled[p], m.codes[p],
+                    self.offers[p])
+            return
+        m = self.markets = Markets()
+        m.sells, m.prices, m.own, m.own_units, m.coupled, m.codes, self.offers = map(list, zip(*parts))
 
     def _markets(self) -> Markets:
         m = self.markets
@@ -127,21 +138,17 @@ class MarketKeeping:
         left, right = m.sells[seating.left[p]][3], m.sells[seating.right[p]][3]
         left_price, right_price = m.prices[p]
         codes = m.codes[p] = m.codes[p][:]  # shared with clones until now
-        r = 0
-        while res:
-            if res & 1:
-                cap = caps[r]
-                made = prod[r] + own[r]
-                if made >= cap:
-                    key = ()
-                else:
-                    sold_left, sold_right = left[r], right[r]
-                    key = (made, sold_left if sold_left < cap else cap,
-                           sold_right if sold_right < cap else cap, left_price[r], right_price[r])
-                code = known.get(key)
-                codes[r] = self._new_code(key) if code is None else code
-            res >>= 1
-            r += 1
+        for r in t.mask_bits[res]:
+            cap = caps[r]
+            made = prod[r] + own[r]
+            if made >= cap:
+                key = ()
+            else:
+                sold_left, sold_right = left[r], right[r]
+                key = (made, sold_left if sold_left < cap else cap,
+                       sold_right if sold_right < cap else cap, left_price[r], right_price[r])
+            code = known.get(key)
+            codes[r] = self._new_code(key) if code is None else code
 
     def _new_code(self, key: tuple) -> int:
         """Number `key` (`_recode`), with its `line` for each number of units needed: 0 when

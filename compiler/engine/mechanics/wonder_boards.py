@@ -84,6 +84,13 @@ def extend_tables(t) -> None:
                                   any(t.builds_free[s] for s in stages[:k]))
                                  for k in range(len(stages) + 1)) for stages in sides)
                      for sides in t.stage_comps]
+    # Per board and side, per number of stages built: the components the city holds of it
+    # (the board and those stages), and whether one of them plays the 7th card.
+    t.board_held = [tuple(tuple((t.board0 + b, *stages[:k]) for k in range(len(stages) + 1))
+                          for stages in sides) for b, sides in enumerate(t.stage_comps)]
+    t.seventh_played = [tuple(tuple(any(t.plays_seventh[s] for s in stages[:k])
+                                    for k in range(len(stages) + 1)) for stages in sides)
+                        for sides in t.stage_comps]
     t.copies_guild = [bool(getattr(cls, "copy_guild", "")) for cls in t.classes]
     # Per board, the outcomes of its deal less CH_BOARD, one per side: S * board + side, S
     # the most sides a board has (n_sides): _boards_left.
@@ -177,6 +184,7 @@ def _on_board(g: Game, node, action: int) -> None:
     b, side = divmod(action - t.CH_BOARD, t.n_sides)
     p = node[2]
     g.boards[p] = (b, side)
+    g.stage_next[p] = t.stage_steps[b][side][0]
     g._acquire(p, t.board0 + b, quiet=True)
     g._board_dealt(p, t.board0 + b)
 
@@ -207,12 +215,9 @@ class WonderBoards:
     def _setup_nodes(self, first: int) -> list:
         return [*super()._setup_nodes(first), *self.t.board_deals]
 
-    def _board_components(self, p: int) -> list[int]:
+    def _board_components(self, p: int) -> tuple[int, ...]:
         board = self.boards[p]
-        if board is None:
-            return []
-        stages = self.t.stage_comps[board[0]][board[1]]
-        return [self.t.board0 + board[0], *stages[:len(self.stages[p])]]
+        return () if board is None else self.t.board_held[board[0]][board[1]][len(self.stages[p])]
 
     def _stages_built(self, p: int) -> int:
         return len(self.stages[p])
@@ -220,7 +225,13 @@ class WonderBoards:
     def _tucked_cards(self) -> list[list[int]]:
         return self.stages
 
+    def _recompute(self) -> None:
+        super()._recompute()
+        self.stage_next = [*map(self._stage_step, self.t.seats)]
+
     def _stage_step(self, p: int) -> tuple[int, bool]:
+        """(the next Wonder stage or -1, whether a stage built unlocked a free build), kept
+        in `stage_next` for the legal plays."""
         board = self.boards[p]
         return NO_STAGE if board is None else \
             self.t.stage_steps[board[0]][board[1]][len(self.stages[p])]
@@ -237,15 +248,17 @@ class WonderBoards:
     def _build_stage(self, p: int, card: int) -> int:
         comp = self._next_stage(p)
         self.stages[p].append(card)
+        self.stage_next[p] = self._stage_step(p)
         self.wonders_built[p] += 1
         self._acquire(p, comp)
         return comp
 
-    def _built_stages(self, p: int) -> list[int]:
+    def _built_stages(self, p: int) -> tuple[int, ...]:
         return self._board_components(p)[1:]
 
     def _plays_seventh(self, p: int) -> bool:
-        return any(map(self.t.plays_seventh.__getitem__, self._built_stages(p)))
+        board = self.boards[p]
+        return board is not None and self.t.seventh_played[board[0]][board[1]][len(self.stages[p])]
 
 
     def build_from_discard(self, player: int, when: str = "at_once") -> None:
