@@ -115,6 +115,8 @@ def extend_tables(t) -> None:
                              "hold while its chamber is controlled (ongoing or end-game VP)")
         decrees.append(comp - t.token0)
     t.decree_tokens = tuple(decrees)
+    # Decrees are dealt to the chambers, never laid on the board or drawn from the box.
+    t.tokens_kept_out = (*getattr(t, "tokens_kept_out", ()), *decrees)
     t.action_color = t.color_index[config.action_color]
     t.SENATE_PLACE = t.num_actions
     t.SENATE_MOVE = t.SENATE_PLACE + n  # + 2 * chamber + (0: to the left, 1: to the right)
@@ -323,7 +325,7 @@ FIELDS = (
                doc="per seat, per chamber (board order): its influence cubes there"),
     StateField("decrees", lambda g: [-1] * g.t.n_chambers, list_copy, _save_decrees,
                _load_decrees,
-               places=lambda g: ("the senate", [g.t.token0 + d for d in g.decrees if d >= 0]),
+               places=lambda g: [("the senate", [g.t.token0 + d for d in g.decrees if d >= 0])],
                doc="per chamber: the token index of its Decree, -1 until it is drawn"),
 )
 
