@@ -279,14 +279,18 @@ def test_agoras_numbers_in_the_docs_fit_the_schema_and_the_engine() -> None:
     assert (config.cubes, config.supremacy, len(config.decrees)) == (12, 6, 16)
 
 
-def test_a_decree_with_an_effect_on_gain_is_refused(tmp_path) -> None:
+def test_a_decree_with_an_effect_on_gain_is_refused(toy, tmp_path, monkeypatch) -> None:
     folder = tmp_path / "games" / "agora_toy"
     shutil.copytree(TOY, folder)
     tokens = folder / "tokens.yaml"
     tokens.write_text(tokens.read_text().replace("effects: [points: 3]", "effects: [coins: 3]"))
-    ruleset = _compiled(folder, tmp_path / "out")
+    loaded = load_game(folder)
+    assert [(d.code, "glory_decree" in d.message) for d in loaded.diagnostics] == [("WS314", True)]
+    # The engine refuses it too, for a ruleset built by other means than the compiler.
+    glory = next(cls for cls in toy.tokens if cls.id == "glory_decree")
+    monkeypatch.setattr(glory, "has_on_build", True)
     with pytest.raises(RulesError, match="glory_decree.*on gain"):
-        Tables(ruleset)
+        Tables(toy)
 
 
 @pytest.mark.parametrize("change, message", [

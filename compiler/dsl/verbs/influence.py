@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterator
 
-from wondersmith.dsl.effect import ClassWriter, Effect, Icon, Translator, verb
+from wondersmith.dsl.effect import SECTION, ClassWriter, Effect, Icon, Translator, Use, verb
 from wondersmith.dsl.terms import ON_BUILD, count_schema
 
 ANY = "any"  # every chamber of the Senate
@@ -65,6 +65,10 @@ class Influence(Effect):
         how = f"{self.actions} Senate actions" if self.actions else "Senate actions"
         where = "any chamber" if self.section == ANY else f"the {self.section} section"
         return f"{how}: place an influence cube in {where} or move one"
+
+    def uses(self) -> Iterator[Use]:
+        if self.section != ANY:
+            yield Use(SECTION, self.section, "influence.section")
 
     def statements(self, out: ClassWriter) -> list[str]:
         return [f"game.influence(player, {out.flat(self.section)}, {out.whole(self.actions)})"]
