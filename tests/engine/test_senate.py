@@ -162,9 +162,8 @@ def _position(toy, cubes, decrees, actions: int = 1, section: str = "any") -> Ga
     data = g.to_json()
     data["mechanics"]["senate"]["chamber_cubes"] = cubes
     data["mechanics"]["senate"]["decrees"] = decrees
-    sections = g.t.sections
-    s = len(sections) if section == "any" else sections.index(section)
-    data["stack"][-1]["arg"] = actions * (len(sections) + 1) + s
+    assert data["stack"][-1]["kind"] == "senate_action" and "arg" not in data["stack"][-1]
+    data["stack"][-1]["senate"] = {"actions": actions, "section": section}
     return Game.from_json(toy, data)
 
 
@@ -246,6 +245,14 @@ def test_a_state_breaking_the_senates_rules_is_refused(toy) -> None:
         (("decrees", 1), "harvest", "not a Decree"),
         (("decrees", 0), None, "drawn by now"),
     ]
+    node = good["stack"][-1]
+    for bad, message in (({"actions": 0, "section": "any"}, "actions"),
+                         ({"actions": 1, "section": "centre"}, "no section 'centre'"),
+                         ([1], "expected")):
+        data = yaml.safe_load(yaml.safe_dump(good))
+        data["stack"][-1] = {**node, "senate": bad}
+        with pytest.raises(StateFormatError, match=message):
+            Game.from_json(toy, data)
     for (key, index), value, message in cases:
         data = yaml.safe_load(yaml.safe_dump(good))
         data["mechanics"]["senate"][key][index] = value
