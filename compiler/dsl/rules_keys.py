@@ -176,8 +176,10 @@ def senate_schema() -> dict[str, Any]:
                "required": ["section", "points", "decree"], "additionalProperties": False,
                "properties": {
                    "section": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$",
-                               "maxLength": 40, "description": "The section it belongs to "
-                               "(a Politician places cubes in the chambers of its section)"},
+                               "maxLength": 40, "not": {"const": "any"},
+                               "description": "The section it belongs to (a Politician "
+                               "places cubes in the chambers of its section; not `any`, "
+                               "which means every chamber)"},
                    "points": count_schema(0, "VP at the end of the game for its controller"),
                    "decree": enum_schema(DECREE_FACES, "Its Decree at set-up: `face_up`, or "
                                          "`face_down` until the chamber is first controlled")}}

@@ -304,6 +304,8 @@ def test_a_decree_with_an_effect_on_gain_is_refused(toy, tmp_path, monkeypatch) 
     ({"supremacy": 5}, "5 chambers, but the Senate has 4"),
     ({"decrees": ["stone_decree"]}, "1 Decrees for 4 chambers"),
     ({"actions": {"color": "blue", "steps": [{"cards": 1, "actions": 1}]}}, "the first at 0"),
+    ({"chambers": [{"section": "any", "points": 1, "decree": "face_up"}] * 4},
+     "'any' means every chamber"),
 ])
 def test_senate_numbers_that_cannot_hold_are_refused(change, message) -> None:
     data = yaml.safe_load((TOY / "game.yaml").read_text())

@@ -78,6 +78,8 @@ class Config:
         if len(self.decrees) < len(self.chambers):
             raise RulesError(f"senate.decrees: {len(self.decrees)} Decrees for "
                              f"{len(self.chambers)} chambers")
+        if any(c.section == ANY for c in self.chambers):
+            raise RulesError(f"senate.chambers: {ANY!r} means every chamber, not a section")
         cards = [step.cards for step in self.action_steps]
         if not cards or cards[0] != 0 or cards != sorted(set(cards)):
             raise RulesError("senate.actions.steps: ascending by `cards`, the first at 0")
