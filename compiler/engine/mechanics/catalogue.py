@@ -107,5 +107,4 @@ CLASSIC = ("hand_draft", "neighbour_trade", "conflicts", "science_sets", "wonder
 # The sections of game.yaml that hold rules (not components, not the cards' layout): the
 # compiled ruleset carries them as plain data (`Ruleset.rules`), and the core and each
 # mechanic read their part into a frozen config of their own.
-RULE_SECTIONS = ("setup", "trade", "discard", "military", "science", "scoring", "next_age",
-                 "senate")
+RULE_SECTIONS = ("setup", "trade", "discard", "military", "science", "scoring", "next_age")
