@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ..errors import EngineError
+from ..core.actions import EFFECTS, OUTCOMES, Actions
 from ..core.fields import STATE, StateField, list_copy, lists_copy
 from ..core.kinds import AGES, CHANCE, arg_in_json, handles, kind, legal_at, outcomes_from, stands
 from ..core.rules import RulesError, checked
@@ -101,9 +102,22 @@ arg_in_json(K_ACTION, "senate", save_action, load_action)  # {"actions": 2, "sec
 
 # Action ids and what the tables know of the Senate -----------------------------------------
 
+def _chambers(t) -> int:
+    return len(t.config[NAME].chambers)
+
+
+# Its action ids (core/actions.py): a cube placed in a chamber; a cube moved from a chamber,
+# `SENATE_MOVE + 2 * chamber + (0: to the chamber before it, 1: after it)`; the actions
+# ended; a Decree drawn, `CH_DECREE + its index in senate.decrees`.
+ACTIONS = (Actions("SENATE_PLACE", EFFECTS, _chambers),
+           Actions("SENATE_MOVE", EFFECTS, lambda t: 2 * _chambers(t)),
+           Actions("SENATE_END", EFFECTS, lambda t: 1),
+           Actions("CH_DECREE", OUTCOMES, lambda t: len(t.config[NAME].decrees)))
+
+
 def extend_tables(t) -> None:
-    """Lay out the Senate's action ids after those before it (place, move left or right, end;
-    then the Decree draws, chance outcomes), and check the data against the components."""
+    """What the Senate's handlers and texts read, worked out once per ruleset, and the data
+    checked against the components."""
     config = t.config[NAME]
     n = t.n_chambers = len(config.chambers)
     t.chamber_points = tuple(c.points for c in config.chambers)
@@ -124,12 +138,6 @@ def extend_tables(t) -> None:
     # Decrees are dealt to the chambers, never laid on the board or drawn from the box.
     t.tokens_kept_out = (*getattr(t, "tokens_kept_out", ()), *decrees)
     t.action_color = t.color_index[config.action_color]
-    t.SENATE_PLACE = t.num_actions
-    t.SENATE_MOVE = t.SENATE_PLACE + n  # + 2 * chamber + (0: to the left, 1: to the right)
-    t.SENATE_END = t.SENATE_MOVE + 2 * n
-    t.CH_DECREE = t.SENATE_END + 1  # + the Decree's index in senate.decrees
-    t.num_actions = t.CH_DECREE + len(decrees)
-    t.chance_ranges.append((t.CH_DECREE, t.num_actions))
     t.score_categories = (*t.score_categories, NAME)
     add_texts(t, senate_texts.to_text, senate_texts.parse, senate_texts.FORMS)
 
