@@ -16,7 +16,8 @@ import yaml
 
 from wondersmith.codegen import outputs
 from wondersmith.dsl import schemas
-from wondersmith.engine import Game, NotationError, StateFormatError, load_ruleset
+from wondersmith.engine import (Game, IllegalActionError, NotationError, StateFormatError,
+                                load_ruleset)
 from wondersmith.engine.core.rules import RulesError
 from wondersmith.engine.mechanics import senate
 from wondersmith.engine.tables import Tables
@@ -192,6 +193,10 @@ def test_a_move_takes_control_from_one_chamber_to_the_next(toy) -> None:
     texts = g.legal_texts()
     assert "move a cube from chamber 1 to chamber 2" in texts
     assert "place a cube in chamber 3" not in texts  # the left section: chambers 1 and 2
+    with pytest.raises(IllegalActionError, match="chamber 3 is not in the left section"):
+        g.apply_text("place a cube in chamber 3")
+    with pytest.raises(IllegalActionError, match="no cube of yours is in chamber 2"):
+        g.apply_text("move a cube from chamber 2 to chamber 3")
     g.apply_text("move a cube from chamber 1 to chamber 2")
     assert senate.controller(g, 0) == -1 and senate.controller(g, 1) == p
     # Chamber 2's Decree was face down: it is drawn now, and the second action waits below.

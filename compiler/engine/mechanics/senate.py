@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ..errors import EngineError
 from ..core.actions import EFFECTS, OUTCOMES, Actions
 from ..core.fields import STATE, StateField, list_copy, lists_copy
-from ..core.kinds import AGES, CHANCE, arg_in_json, handles, kind, legal_at, outcomes_from, stands
+from ..core.kinds import AGES, CHANCE, arg_in_json, explains, handles, kind, legal_at, outcomes_from, stands
 from ..core.rules import RulesError, checked
 from ..core.texts import add_texts
 from ..core.views import Feature, Place
@@ -98,6 +98,7 @@ K_ACTION = kind("senate_action", NAME)  # arg: actions left * (sections + 1) + s
 K_DECREE = kind("decree_draw", NAME, chance=True)  # arg: the chamber
 stands(K_ACTION, AGES)  # a Decree draw stands in the set-up or above a Senate action
 arg_in_json(K_ACTION, "senate", save_action, load_action)  # {"actions": 2, "section": "left"}
+explains(K_ACTION)(senate_texts.why_not)  # a chamber out of the section, no cube to move
 
 
 # Action ids and what the tables know of the Senate -----------------------------------------

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ..core.kinds import number
 from ..core.texts import lookup, words
 from ..errors import NotationError
+from .senate_state import cubes_left
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -85,4 +86,21 @@ def parse(game: Game, text: str, seat: int | None = None) -> int | None:
         if tok not in t.decree_tokens:
             raise NotationError(f"{t.names[comp]!r} is not a Decree")
         return t.CH_DECREE + t.decree_tokens.index(tok)
+    return None
+
+
+def why_not(game: Game, player: int, arg: int, action: int) -> str | None:
+    """Why a Senate action is not legal (`kinds.explains`), or None."""
+    t = game.t
+    if t.SENATE_PLACE <= action < t.SENATE_MOVE:
+        if cubes_left(game, player) <= 0:
+            return "no influence cube is left to place"
+        section = divmod(arg, len(t.sections) + 1)[1]
+        return (f"chamber {action - t.SENATE_PLACE + 1} is not in the "
+                f"{t.sections[section]} section")
+    if t.SENATE_MOVE <= action < t.SENATE_END:
+        source, right = divmod(action - t.SENATE_MOVE, 2)
+        if not game.chamber_cubes[player][source]:
+            return f"no cube of yours is in chamber {source + 1}"
+        return f"chamber {source + 1} has no chamber {'after' if right else 'before'} it"
     return None
