@@ -96,6 +96,8 @@ def why_not(game: Game, player: int, arg: int, action: int) -> str | None:
         if cubes_left(game, player) <= 0:
             return "no influence cube is left to place"
         section = divmod(arg, len(t.sections) + 1)[1]
+        if section == len(t.sections):  # any chamber: only the supply can refuse a cube
+            return None
         return (f"chamber {action - t.SENATE_PLACE + 1} is not in the "
                 f"{t.sections[section]} section")
     if t.SENATE_MOVE <= action < t.SENATE_END:
