@@ -63,8 +63,8 @@ _CODES = [
          "from its board's (`gizah_b_4`: board `gizah`, side B, stage 4), and no card may "
          "take it."),
     Code("WS302", "name not declared by the game",
-         "Use a resource, colour or science symbol listed in the game's game.yaml, or "
-         "declare it there."),
+         "Use a resource, colour, science symbol or senate section listed in the game's "
+         "game.yaml, or declare it there."),
     Code("WS303", "chain symbol given by several cards", "Give each chain symbol on one card."),
     Code("WS304", "chain symbol nobody gives",
          "Fix the symbol's spelling or add `chain_gives` to the earlier card."),
@@ -87,7 +87,9 @@ _CODES = [
     Code("WS313", "reference to something that does not exist",
          "Fix the id or the Age so that it names an existing one."),
     Code("WS314", "set-up does not fit the components", "Make the set-up numbers fit the "
-                                                        "cards, Wonders and tokens there are."),
+                                                        "cards, Wonders and tokens there are; "
+                                                        "a Decree is a token whose effects "
+                                                        "hold while it is held."),
     Code("WS315", "military track is inconsistent",
          "Zones run from 0 outwards without gaps or overlaps, and supremacy lies just past "
          "the last zone."),

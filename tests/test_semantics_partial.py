@@ -51,5 +51,7 @@ def test_whole_game_checks_are_the_counting_ones() -> None:
     assert names == {"chain_ends", "age_counts", "science_symbols", "structure_slots",
                      "setup_components",
                      # a circle of cities (wondersmith.validate.circle)
-                     "hands_dealt", "guilds_enough", "printed_counts", "boards_dealt"}
+                     "hands_dealt", "guilds_enough", "printed_counts", "boards_dealt",
+                     # the Senate's Decrees among the tokens (mechanic senate)
+                     "senate_decrees"}
     assert semantics.WHOLE_GAME < set(semantics.CHECKS)

@@ -77,7 +77,8 @@ class Use(NamedTuple):
 
 
 RESOURCE, COLOUR, SYMBOL, CITY = "resource", "colour", "science symbol", "city"
-USE_KINDS = (RESOURCE, COLOUR, SYMBOL, CITY)
+SECTION = "senate section"  # a section of game.yaml's senate.chambers (verb influence)
+USE_KINDS = (RESOURCE, COLOUR, SYMBOL, CITY, SECTION)
 
 
 class Effect:

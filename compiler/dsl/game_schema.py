@@ -214,5 +214,6 @@ def game_schema() -> dict[str, Any]:
             "turn": rules_keys.turn_schema(),
             "conflicts": rules_keys.conflicts_schema(),
             "two_player_variant": rules_keys.two_player_variant_schema(),
+            "senate": rules_keys.senate_schema(),
         },
     }

@@ -20,7 +20,7 @@ from wondersmith.engine.mechanics.catalogue import MECHANICS, About
 # keys inside a section in the order game.yaml writes them). Every game has setup, trade,
 # discard, science and scoring; the others belong to the mechanics that read them.
 SECTIONS = ("ages", "setup", "turn", "trade", "discard", "military", "conflicts", "science",
-            "scoring", "next_age", "two_player_variant")
+            "scoring", "next_age", "two_player_variant", "senate")
 # The keys of an Age that are rules (hands, the cards printed): the record's `ages`. `cards`
 # and `colors` say what the deck holds, the cards' layout (`model.AgeDeck`), not rules.
 AGE_RULES = ("printed", "hand", "pass")
@@ -163,3 +163,52 @@ def two_player_variant_schema() -> dict[str, Any]:
                                                "The draw pile's last card on the last turn"),
         },
     }
+
+
+# The senate (7 Wonders Duel: Agora; mechanic `senate`) ----------------------------------------
+
+DECREE_FACES = ("face_up", "face_down")
+
+
+def senate_schema() -> dict[str, Any]:
+    chamber = {"type": "object", "description": "A chamber of the Senate, in board order "
+               "(a cube moves only to the chamber next to it)",
+               "required": ["section", "points", "decree"], "additionalProperties": False,
+               "properties": {
+                   "section": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$",
+                               "maxLength": 40, "not": {"const": "any"},
+                               "description": "The section it belongs to (a Politician "
+                               "places cubes in the chambers of its section; not `any`, "
+                               "which means every chamber)"},
+                   "points": count_schema(0, "VP at the end of the game for its controller"),
+                   "decree": enum_schema(DECREE_FACES, "Its Decree at set-up: `face_up`, or "
+                                         "`face_down` until the chamber is first controlled")}}
+    step = {"type": "object", "required": ["cards", "actions"], "additionalProperties": False,
+            "description": "From this many buildings of the colour on, this many actions",
+            "properties": {"cards": count_schema(0, "Buildings of the colour in the city"),
+                           "actions": count_schema(1, "Senate actions")}}
+    return {"type": "object", "description": "The Senate: chambers controlled by the most "
+            "influence cubes, their Decrees and points, political supremacy",
+            "required": ["cubes", "chambers", "decrees", "supremacy", "actions"],
+            "additionalProperties": False,
+            "properties": {
+                "cubes": count_schema(1, "Influence cubes each player has"),
+                "chambers": {"type": "array", "minItems": 1, "maxItems": 32, "items": chamber,
+                             "description": "The chambers, in board order"},
+                "decrees": {"type": "array", "minItems": 1, "uniqueItems": True,
+                            "items": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$",
+                                      "maxLength": 64},
+                            "description": "The tokens that are Decrees (ids of `tokens`); "
+                                           "one is drawn at random for each chamber"},
+                "supremacy": count_schema(1, "Chambers controlled at once that win the game "
+                                             "(political supremacy)"),
+                "actions": {"type": "object", "required": ["color", "steps"],
+                            "additionalProperties": False,
+                            "description": "Senate actions a Politician gives (`influence` "
+                                           "without `actions`), by the buildings of a colour",
+                            "properties": {
+                                "color": enum_schema(COLORS, "The colour counted"),
+                                "steps": {"type": "array", "minItems": 1, "items": step,
+                                          "description": "Ascending by `cards`, the first "
+                                                         "at 0"}}},
+            }}

@@ -64,6 +64,10 @@ class GameVerbs(Protocol):
     def take_token(self, player: int, source: str, draw: int) -> None:
         """`player` keeps one of `draw` progress tokens drawn at random from `source`."""
 
+    def influence(self, player: int, section: str, actions: int) -> None:
+        """`player` takes Senate actions in `section`'s chambers (`any`: all): `actions`, or
+        with 0 as many as the game's `senate.actions` gives (mechanic `senate`)."""
+
 
 class Card:
     """A component with a cost and effects. Class attributes hold the static effects.

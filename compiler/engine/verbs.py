@@ -46,6 +46,9 @@ class GameVerbs:
     def take_token(self, player: int, source: str, draw: int) -> None:
         raise _missing("take_token", "progress_tokens")
 
+    def influence(self, player: int, section: str, actions: int) -> None:
+        raise _missing("influence", "senate")
+
 
 def _missing(verb: str, mechanic: str) -> EngineError:
     return EngineError(f"the verb {verb!r} needs the mechanic {mechanic!r}, which this game's "

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from wondersmith.diagnostics import Diagnostic, did_you_mean
+from wondersmith.dsl.terms import ON_BUILD
 from wondersmith.ir.model import Game
 from wondersmith.validate.semantics import check_, in_game
 from wondersmith.validate.strict_yaml import Document
@@ -101,3 +102,21 @@ def military(game: Game, doc: Document) -> Iterator[Diagnostic]:
                       f"supremacy at {supremacy_at}, but the zones end at {expected - 1}",
                       f"write `supremacy_at: {expected}`, or make the last zone end at "
                       f"{supremacy_at - 1}")
+
+
+@check_(whole_game=True, needs="senate")
+def senate_decrees(game: Game, doc: Document) -> Iterator[Diagnostic]:
+    """The Senate's Decrees are tokens of the game, whose effects can hold while a chamber
+    is controlled (ongoing, or VP at the end): an effect on gain could never be taken back."""
+    tokens = {t.id: t for t in game.tokens}
+    for i, decree in enumerate(game.rules["senate"]["decrees"]):
+        token = tokens.get(decree)
+        if token is None:
+            yield in_game(doc, ("senate", "decrees", i), "WS314",
+                          f"Decree {decree!r} is not a token of the game",
+                          did_you_mean(decree, set(tokens)) or "name a token of `tokens`")
+        elif any(e.TIMING == ON_BUILD for e in token.effects):
+            yield in_game(doc, ("senate", "decrees", i), "WS314",
+                          f"Decree {decree!r} has an effect on gain; a Decree's effects hold "
+                          "while its chamber is controlled",
+                          "give the token ongoing effects or points only")

@@ -24,7 +24,7 @@ from wondersmith.engine.mechanics.catalogue import OPPONENT
 from wondersmith.ir.model import Board, Building, Game, Loc, Token, Wonder, stage_id_of
 from wondersmith.ir.rules import guilds_at
 from wondersmith.validate.strict_yaml import Document
-from wondersmith.dsl.effect import CITY, COLOUR, RESOURCE, SYMBOL, Effect
+from wondersmith.dsl.effect import CITY, COLOUR, RESOURCE, SECTION, SYMBOL, Effect
 
 Item = Building | Wonder | Token | Board
 Check = Callable[[Game, Document], Iterator[Diagnostic]]
@@ -128,6 +128,7 @@ def _under(part: str, where: str) -> str:
 @check_
 def declared_names(game: Game, doc: Document) -> Iterator[Diagnostic]:
     resources, colors, symbols = set(game.resources), set(game.colors), set(game.science_symbols)
+    sections = {c["section"] for c in game.rules.get("senate", {}).get("chambers", ())}
 
     def undeclared(item: Item, part: str, what: str, name: str, known: set[str]) -> Diagnostic:
         return at(item, part, "WS302", f"{what} '{name}' is not declared in game.yaml",
@@ -146,7 +147,8 @@ def declared_names(game: Game, doc: Document) -> Iterator[Diagnostic]:
             uses = list(effect.uses())
             for kind, what, known in ((RESOURCE, "resource", resources),
                                       (COLOUR, "colour", colors), (SYMBOL, "science symbol",
-                                                                   symbols)):
+                                                                   symbols),
+                                      (SECTION, "senate section", sections)):
                 for use in uses:
                     if use.kind == kind and use.name not in known:
                         yield undeclared(item, _under(part, use.where), what, use.name, known)

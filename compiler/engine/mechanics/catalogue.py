@@ -73,6 +73,10 @@ MECHANICS: dict[str, About] = {a.name: a for a in (
     About("wonder_boards", "a Wonder board per city, dealt with a side: its starting resource "
                            "and its stages built in order with a card",
           seatings=(CIRCLE,), requires=("hand_draft",), reads=(("setup", "boards"),)),
+    About("senate", "Agora's Senate: influence cubes placed and moved in chambers; the "
+                    "most cubes control a chamber, its Decree and its points; controlling "
+                    "enough chambers wins at once", seatings=(OPPONENT,),
+          requires=("card_structure",), reads=(("senate",),)),
 )}
 
 # Mechanics the engine adds itself, never named in game.yaml (so not in `MECHANICS`: the data

@@ -196,7 +196,10 @@ FIELDS = (
                *component_ids("board_tokens", "token", True), json=STATE, order=90,
                places=_places("board_tokens", "board_tokens"),
                doc="the tokens on the board"),
-    StateField("box_tokens", lambda g: list(range(g.t.NT)), list_copy,
+    # Tokens another mechanic keeps (senate's Decrees: Tables.tokens_kept_out) never reach it.
+    StateField("box_tokens", lambda g: [k for k in range(g.t.NT)
+                                        if k not in getattr(g.t, "tokens_kept_out", ())],
+               list_copy,
                *component_ids("box_tokens", "token", True), json=STATE, order=100,
                places=_places("box_tokens", "box_tokens"),
                doc="the tokens left in the box (the Great Library draws from them)"),
