@@ -72,16 +72,32 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
                  players: int | None = None) -> None:
         """`players`: the number of seats, one of `ruleset.player_counts` (default
         `ruleset.players`); ValueError otherwise."""
-        self.t = t = tables_for(ruleset, players)
+        t = tables_for(ruleset, players)
+        # Every new game of a class and tables starts as the same state: made once, then
+        # copied (as a clone is), which costs less than making and deriving it again.
+        fresh = t.cache.get((Game, type(self)))
+        if fresh is None:
+            fresh = t.cache[(Game, type(self))] = type(self)._fresh(t)
+        fresh._copy_into(self)
         self.seed = seed & M64
-        self.chance_count = 0
         self.auto_chance = auto_chance
+        self._advance()
+
+    @classmethod
+    def _fresh(cls, t: Tables) -> "Game":
+        """A new game of `cls` before its first chance event: empty cities, what they derive,
+        the mechanics' initial fields and the first node on the stack."""
+        self = object.__new__(cls)
+        self.t = t
+        self.seed = 0
+        self.chance_count = 0
+        self.auto_chance = True
         self.history = []
         self.result = None
         self._buffer = []
         self._legal = None
         self.first_player = -1
-        # One entry per seat, lists copied at C level: no Python call per field (every game).
+        # One entry per seat, lists copied at C level: no Python call per field.
         n = t.n_seats
         empty = [[]] * n
         self.sim_choices = [NOT_CHOSEN] * n
@@ -97,7 +113,7 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
         self._init_fields()  # the mechanics' fields: composed per class (core/fields.py)
         self._recompute()
         self.stack = [START_NODE]
-        self._advance()
+        return self
 
     # ------------------------------------------------------------------ public API
 
@@ -193,6 +209,11 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
 
     def clone(self) -> "Game":
         other = object.__new__(type(self))
+        self._copy_into(other)
+        return other
+
+    def _copy_into(self, other: "Game") -> None:
+        """Make `other` (a new object of this class) an independent copy of this game."""
         other.t = self.t
         other.seed = self.seed
         other.chance_count = self.chance_count
@@ -235,7 +256,6 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
         other.pool = self.pool[:]
         other.guild_pool = self.guild_pool[:]
         self._clone_fields(other)  # the mechanics' fields: composed per class (core/fields.py)
-        return other
 
     def _init_fields(self) -> None:
         """Set the mechanics' fields of a new game; the class composed for a ruleset has its
