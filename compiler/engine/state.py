@@ -12,6 +12,7 @@ from . import runtime as rt
 from .city import Cities
 from .errors import IllegalActionError, NotationError
 from .core.flow import START_NODE
+from .core.fresh import maker
 from .core.kinds import HANDLERS, INTERNAL, IS_SIMULTANEOUS, LEGAL, OUTCOMES
 from .core.simultaneous import NOT_CHOSEN, SimultaneousDecisions
 from .mechanics import composition, game_class, players_in_state
@@ -74,11 +75,12 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
         `ruleset.players`); ValueError otherwise."""
         t = tables_for(ruleset, players)
         # Every new game of a class and tables starts as the same state: made once, then
-        # copied (as a clone is), which costs less than making and deriving it again.
+        # copied by a function compiled for it (core/fresh.py), which costs far less than
+        # making and deriving it again.
         fresh = t.cache.get((Game, type(self)))
         if fresh is None:
-            fresh = t.cache[(Game, type(self))] = type(self)._fresh(t)
-        fresh._copy_into(self)
+            fresh = t.cache[(Game, type(self))] = maker(type(self)._fresh(t), Game._copy_into)
+        fresh(self)
         self.seed = seed & M64
         self.auto_chance = auto_chance
         self._advance()
@@ -88,10 +90,7 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
         """A new game of `cls` before its first chance event: empty cities, what they derive,
         the mechanics' initial fields and the first node on the stack."""
         self = object.__new__(cls)
-        self.t = t
-        self.seed = 0
-        self.chance_count = 0
-        self.auto_chance = True
+        self.t, self.seed, self.chance_count, self.auto_chance = t, 0, 0, True
         self.history = []
         self.result = None
         self._buffer = []
