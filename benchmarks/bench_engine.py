@@ -1,11 +1,16 @@
 """Uniform random games from set-up to the end: games per second and peak memory.
 
-    python benchmarks/bench_engine.py [-n GAMES] [--game duel] [--players N] [--profile]
-                                      [--instructions GAMES]
+    python benchmarks/bench_engine.py [-n GAMES] [--game duel] [--players N] [--repeats R]
+                                      [--profile] [--instructions GAMES]
 
 `--game classic --players N` times classic 7 Wonders at N players (3 to 7): every seat
 chooses at a simultaneous turn, one seat at a time through `apply`, each a uniform random
 legal action (payments included).
+
+`--repeats R` times R runs of GAMES games each, one after the other in the same process, and
+sums them up as the best and the median run by CPU time: on a shared machine a run is slowed by
+whatever else runs meanwhile and never sped up, so the best run is the closest to the engine's
+own speed and the median says how much the load moved (quote both, with the load).
 
 `--instructions GAMES` counts instead the CPU instructions a game under valgrind's callgrind:
 a run of the warm-up and GAMES games less a run of the warm-up alone, divided by GAMES. Load
@@ -21,9 +26,11 @@ import argparse
 import cProfile
 import gc
 import io
+import os
 import pstats
 import random
 import resource
+import statistics
 import subprocess
 import sys
 import time
@@ -110,13 +117,16 @@ def main() -> None:
     parser.add_argument("-n", type=int, default=5000, help="games to time")
     parser.add_argument("--game", default="duel")
     parser.add_argument("--players", type=int, help="seats (default: the ruleset's)")
+    parser.add_argument("--repeats", type=int, default=1, metavar="R",
+                        help="time R runs of -n games and report the best and the median")
     parser.add_argument("--profile", action="store_true", help="print the top of a cProfile run")
     parser.add_argument("--instructions", type=int, metavar="GAMES",
                         help="count CPU instructions a game over GAMES games under valgrind instead of timing")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.n < (0 if args.worker else 1) or (args.instructions is not None and args.instructions < 1):
-        parser.error("-n and --instructions must be positive")
+    if (args.n < (0 if args.worker else 1) or args.repeats < 1
+            or (args.instructions is not None and args.instructions < 1)):
+        parser.error("-n, --repeats and --instructions must be positive")
     if args.instructions is not None:
         per_game = instructions_a_game(args)
         print(f"{per_game:,} instructions a game (callgrind, {args.instructions} games after "
@@ -139,13 +149,20 @@ def main() -> None:
         play(ruleset, args.n)
         return
 
-    start, cpu_start = time.perf_counter(), time.process_time()
-    decisions, chance = play(ruleset, args.n)
-    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu_start
-    print(f"{args.n} games in {seconds:.2f} s wall, {cpu:.2f} s CPU: {args.n / seconds:,.0f} games/s wall, "
-          f"{args.n / cpu:,.0f} games/s CPU "
-          f"({decisions / args.n:.1f} decisions and {chance / args.n:.1f} chance outcomes a game, "
-          f"{(decisions + chance) / seconds:,.0f} steps/s)")
+    rates = []
+    for _ in range(args.repeats):
+        start, cpu_start = time.perf_counter(), time.process_time()
+        decisions, chance = play(ruleset, args.n)
+        seconds, cpu = time.perf_counter() - start, time.process_time() - cpu_start
+        rates.append(args.n / cpu)
+        print(f"{args.n} games in {seconds:.2f} s wall, {cpu:.2f} s CPU: {args.n / seconds:,.0f} games/s wall, "
+              f"{args.n / cpu:,.0f} games/s CPU "
+              f"({decisions / args.n:.1f} decisions and {chance / args.n:.1f} chance outcomes a game, "
+              f"{(decisions + chance) / seconds:,.0f} steps/s)")
+    if args.repeats > 1:
+        load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+        print(f"best of {args.repeats} runs: {max(rates):,.0f} games/s CPU; median "
+              f"{statistics.median(rates):,.0f}; worst {min(rates):,.0f} (load average {load})")
 
     rss_small, rss_big, growth, worst = memory_profile(ruleset, args.n)
     print(f"memory: peak RSS {rss_small / 1024:.1f} MiB after {max(1, args.n // 4)} games, "
@@ -164,4 +181,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except BrokenPipeError:  # the reader left (`| head`): say nothing more
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)

@@ -46,6 +46,25 @@ def test_without_valgrind_instructions_say_so(tmp_path: Path) -> None:
 
 
 def test_bad_arguments_exit_2() -> None:
-    for args in (["--instructions", "0"], ["-n", "0"]):
+    for args in (["--instructions", "0"], ["-n", "0"], ["--repeats", "0"]):
         done = bench(*args)
-        assert done.returncode == 2 and "-n and --instructions must be positive" in done.stderr
+        assert done.returncode == 2 and "-n, --repeats and --instructions must be positive" in done.stderr
+
+
+def test_repeats_time_each_run_and_sum_up_best_and_median() -> None:
+    done = bench("-n", "3", "--repeats", "3")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    runs = [line for line in lines if line.startswith("3 games in ")]
+    assert len(runs) == 3
+    rates = sorted(int(line.split(" games/s CPU")[0].rsplit(" ", 1)[1].replace(",", "")) for line in runs)
+    summary = next(line for line in lines if line.startswith("best of 3 runs: "))
+    assert summary.startswith(f"best of 3 runs: {rates[-1]:,} games/s CPU; median {rates[1]:,}; "
+                              f"worst {rates[0]:,} (load average ")
+
+
+def test_a_reader_that_leaves_early_gets_no_traceback() -> None:
+    # Unbuffered, so each line is written as it is printed, after head has gone.
+    command = f"{sys.executable} -u {BENCH} -n 50 | head -c 1"
+    done = subprocess.run(command, shell=True, capture_output=True, text=True, timeout=300)
+    assert "Traceback" not in done.stderr and done.stderr == ""
