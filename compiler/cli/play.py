@@ -191,10 +191,11 @@ def _ask_action(game: Game, you: int, others: list[int], console: Console, ask: 
                       "choices already made.")
     else:
         console.print(f"[bold]Your decision{whose} ({decision}):[/]")
+    builds = game.t.action_ranges.get("BUILD")  # card_structure's builds, priced by the bank
     for i, a in enumerate(legal, 1):
         cost = ""
-        if a < game.t.DISCARD and "bank_trade" in type(game).MECHANICS:
-            coins = game.build_cost(you, a)
+        if builds and builds.first <= a < builds.end and "bank_trade" in type(game).MECHANICS:
+            coins = game.build_cost(you, a - builds.first)
             cost = f"  ({coins} coin{'' if coins == 1 else 's'})"
         console.print(f"  {i:>3}. {game.action_to_text(a, you)}{cost}")
     try:

@@ -3,11 +3,9 @@ from __future__ import annotations
 
 import operator
 
-from .core.kinds import LEGAL
+from .core.kinds import IS_CHANCE, KIND_NAMES, LEGAL, WHY_NOT
 from .costs import covered_by_plan
 from .errors import IllegalActionError
-from .nodes import (IS_CHANCE, K_DESTROY, K_DRAFT, K_LIB_PICK, K_PAIR, K_PLAY, K_REVIVE,
-                    KIND_NAMES, REMOVED)
 
 
 class LegalActions:
@@ -104,38 +102,13 @@ class LegalActions:
         if self.result is not None:
             return "the game is over"
         kind, p, arg = self.stack[-1]
+        explain = WHY_NOT.get(kind)  # the words of the mechanic that owns the decision
+        reason = explain(self, p, arg, action) if explain is not None else None
+        if reason:
+            return reason
         expected = KIND_NAMES[kind].replace("_", " ")
         who = "chance" if IS_CHANCE[kind] else f"player {p}"
-        if kind == K_PLAY and action < t.PICK_WONDER:
-            c, w = t.decode_play(action)
-            name = t.names[c]
-            s = self.slot_of[c]
-            if s < 0 or self.taken[s]:
-                return f"{name} is not in the Age {self.age} structure"
-            if s not in self.accessible:
-                return f"{name} is covered by other cards"
-            if w >= 0:
-                wname = t.names[t.wonder0 + w]
-                if w not in self.wonders[p]:
-                    return f"player {p} does not own {wname}"
-                k = self.wonders[p].index(w)
-                if self.wonder_tuck[p][k] >= 0:
-                    return f"{wname} is already built"
-                if self.wonder_tuck[p][k] == REMOVED or \
-                        self.wonders_built_total >= t.max_wonders_built:
-                    return f"{wname} is out of the game: {t.max_wonders_built} Wonders are built"
-                comp = t.wonder0 + w
-                return f"{wname} costs {self.build_cost(p, comp)} coins; player {p} has {self.coins[p]}"
-            return f"{name} costs {self.build_cost(p, c)} coins; player {p} has {self.coins[p]}"
-        if kind == K_DESTROY and t.DESTROY <= action < t.REVIVE:
-            return f"{t.names[action - t.DESTROY]} is not a building of a colour that can be destroyed in the opponent's city"
-        if kind == K_REVIVE and t.REVIVE <= action < t.START:
-            return f"{t.names[action - t.REVIVE]} is not in the discard pile"
-        if kind in (K_PAIR, K_LIB_PICK) and t.TAKE <= action < t.DESTROY:
-            return f"{t.names[t.token0 + action - t.TAKE]} is not among the tokens offered"
-        if kind == K_DRAFT and t.PICK_WONDER <= action < t.TAKE:
-            return f"{t.names[t.wonder0 + action - t.PICK_WONDER]} is not among the Wonders offered"
-        if IS_CHANCE[kind] and action >= t.CH_SEAT:
+        if IS_CHANCE[kind] and any(first <= action < end for first, end in t.chance_ranges):
             return f"not a possible outcome of this chance event ({expected})"
         return f"waiting for {who} to decide: {expected}"
 

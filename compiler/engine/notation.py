@@ -34,7 +34,7 @@ def action_to_text(game: Game, action: int, seat: int | None = None) -> str:
         text = t.action_texts[0](game, action, seat)
         if text is not None:
             return text
-    if t.CH_SEAT <= action < t.CH_TOKEN:
+    if t.CH_SEAT <= action < t.CH_SEAT + t.n_seats:
         return f"first player {action - t.CH_SEAT}"
     raise NotationError(f"no action has id {action}")
 

@@ -9,7 +9,8 @@ counts are shown); each mechanic hides what its rules keep from a seat (Duel: th
 cards left out, another player's tokens drawn with the Great Library; classic: the other
 hands, the cards under the other seats' stages, the discard pile).
 
-The core's part of the vector: the decision (one-hot by kind), the Age, and whose turn it
+The core's part of the vector: the decision (one-hot over the kinds of the core and of the
+game's own mechanics, `decision_kinds`), the Age, and whose turn it
 is, whether chance decides and the result. How a seat sees the cities and coins follows the
 seating: facing one opponent (`opponent`), the components of "my city" and "their city" and
 the coins (mine, the most another seat holds); around a table (`circle`), where it matters
@@ -21,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from .core.kinds import IS_CHANCE, KIND_NAMES
+from .core.kinds import IS_CHANCE, KIND_NAMES, by_owner
 from .core.seats import CIRCLE, OPPONENT
 from .core.simultaneous import visible_choices
 from .core.views import Feature, Place, SeatFeature, layout, single
@@ -32,10 +33,22 @@ if TYPE_CHECKING:
 _HIDDEN = ("seed", "chance_count", "history", "auto_chance", "pool", "guild_pool")
 
 
+def decision_kinds(t) -> dict[int, int]:
+    """The kinds a game of tables `t` can wait on, each with its entry in the decision block:
+    the core's and those of the game's own mechanics, in the order they were registered. So
+    the block is the same whatever other mechanics a process has imported."""
+    key = ("decision kinds", len(KIND_NAMES))  # again if one of its mechanics adds a kind
+    found = t.cache.get(key)
+    if found is None:
+        found = t.cache[key] = {k: i for i, k in enumerate(by_owner(t.mechanics))}
+    return found
+
+
 def _decision(game: Game, player: int) -> list[float]:
-    v = [0.0] * len(KIND_NAMES)
+    kinds = decision_kinds(game.t)
+    v = [0.0] * len(kinds)
     if game.result is None:
-        v[game.stack[-1][0]] = 1.0
+        v[kinds[game.stack[-1][0]]] = 1.0
     return v
 
 
@@ -52,7 +65,7 @@ def _others(game: Game, player: int) -> list[int]:
 
 
 CORE = (
-    Feature("decision", 100, lambda t: len(KIND_NAMES), _decision),
+    Feature("decision", 100, lambda t: len(decision_kinds(t)), _decision),
     Feature("age", 420, single, lambda game, player: [game.age / game.t.ages]),
     Feature("turn", 450, lambda t: 4, _turn),
 )

@@ -95,7 +95,10 @@ def _owned_wonders(game: Game) -> tuple[int, ...]:
 def _handed_over(game: Game, before: tuple[int, ...], action: int) -> list[str]:
     """Entries for the Wonders the rules gave a player without a decision during `action`."""
     t = game.t
-    picked = action - t.PICK_WONDER if t.PICK_WONDER <= action < t.TAKE else -1
+    # The Wonder the action picked itself, through the hooks of the game's mechanics
+    # (wonder_draft's pick: Tables.picked_component).
+    picked = next((c - t.wonder0 for pick in t.picked_component
+                   if (c := pick(game, action)) is not None), -1)
     out = []
     for p, count in enumerate(before):
         for w in game.wonders[p][count:]:

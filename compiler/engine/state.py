@@ -16,14 +16,12 @@ from .core.fresh import maker
 from .core.kinds import HANDLERS, INTERNAL, IS_SIMULTANEOUS, LEGAL, OUTCOMES
 from .core.simultaneous import NOT_CHOSEN, SimultaneousDecisions
 from .mechanics import composition, game_class, players_in_state
+from .core.kinds import FAST_TURN as K_TURN  # marked by a mechanic imported just above
 from .legal import LegalActions, _action_id
 from .notation import action_component, action_to_text, parse_action
 from .observation import legal_mask, observation, observation_vector, sample_state
 from .pricing import Pricing
-from .nodes import (CHANCE, CHANCE_KINDS, INTERNAL_KINDS, IS_CHANCE, IS_INTERNAL, K_AGE, K_BOARD,
-                    K_DEAL, K_DESTROY, K_DRAFT, K_DRAFT_LAST, K_END_TURN, K_FIRST, K_GUILD,
-                    K_LEAVE, K_LIB_DRAW, K_LIB_PICK, K_PAIR, K_PLAY, K_REVEAL, K_REVIVE, K_START,
-                    KIND_NAMES, REMOVED, TERMINAL, UNBUILT)
+from .core.kinds import CHANCE, IS_CHANCE, IS_INTERNAL, KIND_NAMES, REMOVED, TERMINAL, UNBUILT
 from .core.sampler import M64, draw
 from .scoring import Result, final_result
 from .serialize import state_from_json, state_to_json
@@ -154,7 +152,7 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
         legal = self._legal
         if legal is None:
             node = self.stack[-1] if self.result is None else None  # no node once it is over
-            if node is not None and node[0] == K_PLAY:  # the usual decision: skip the dispatch
+            if node is not None and node[0] == K_TURN:  # the usual decision: skip the dispatch
                 legal = self._legal = self._legal_play(node[1])
             else:
                 legal = self._legal = self._compute_legal()
@@ -198,7 +196,7 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
         if IS_CHANCE[kind]:
             self.chance_count += 1
         HANDLERS[kind](self, node, action)
-        if stack and stack[-1][0] == K_PLAY:  # a turn next: nothing to resolve, and the
+        if stack and stack[-1][0] == K_TURN:  # a turn next: nothing to resolve, and the
             self._legal = self._legal_play(stack[-1][1])  # next apply needs its actions
         elif IS_SIMULTANEOUS[kind] and stack and IS_SIMULTANEOUS[stack[-1][0]] and self.result is None:
             node = stack[-1]  # classic: the next seat to choose (core/simultaneous.py), its
@@ -373,7 +371,7 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
         while stack:
             node = stack[-1]
             kind = node[0]
-            if kind == K_PLAY:  # the usual case: a player's turn is next
+            if kind == K_TURN:  # the usual case: a player's turn is next
                 break
             if IS_INTERNAL[kind]:
                 stack.pop()
@@ -392,8 +390,6 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
 
 
 __all__ = [
-    "CHANCE", "CHANCE_KINDS", "INTERNAL_KINDS", "IS_CHANCE", "IS_INTERNAL", "K_AGE", "K_BOARD",
-    "K_DEAL", "K_DESTROY", "K_DRAFT", "K_DRAFT_LAST", "K_END_TURN", "K_FIRST", "K_GUILD",
-    "K_LEAVE", "K_LIB_DRAW", "K_LIB_PICK", "K_PAIR", "K_PLAY", "K_REVEAL", "K_REVIVE", "K_START",
-    "KIND_NAMES", "REMOVED", "TERMINAL", "UNBUILT", "Game", "Result", "Tables",
+    "CHANCE", "IS_CHANCE", "IS_INTERNAL", "KIND_NAMES", "REMOVED", "TERMINAL", "UNBUILT", "Game",
+    "Result", "Tables",
 ]

@@ -2,12 +2,15 @@
 
 Every component (building, Wonder, progress token) gets an integer id: buildings first,
 then Wonders, then tokens. Attributes are flattened into lists indexed by that id so the
-move loop does list lookups instead of attribute lookups on classes.
+move loop does list lookups instead of attribute lookups on classes. The action ids are the
+ranges the core and the game's mechanics declare (core/actions.py).
 """
 from __future__ import annotations
 
 from . import runtime as rt
 from . import mechanics
+from .core.actions import lay_out as lay_out_actions
+from .core.flow import ACTIONS as CORE_ACTIONS
 from .core.rules import CoreRules
 from .core.seats import OPPONENT, Seating
 
@@ -199,45 +202,25 @@ class Tables:
         self.tie_break_color = color_index.get(core.tie_break, -1)
         self.ages = ruleset.ages
 
-        # Action ids: contiguous ranges, player actions first, then chance outcomes.
-        NB, NW, NT = self.NB, self.NW, self.NT
-        self.BUILD = 0
-        self.DISCARD = NB
-        self.WONDER = 2 * NB
-        self.PICK_WONDER = self.WONDER + NW * NB
-        # Per Wonder, per card: the action that builds the Wonder with the card.
-        self.wonder_plays = tuple(tuple(range(self.WONDER + w * NB, self.WONDER + (w + 1) * NB))
-                                  for w in range(NW))
-        self.TAKE = self.PICK_WONDER + NW
-        self.DESTROY = self.TAKE + NT
-        self.REVIVE = self.DESTROY + NB
-        self.START = self.REVIVE + NB
-        self.START_OTHER = self.START + 1  # the chooser lets the opponent start
-        self.CH_SEAT = self.START_OTHER + 1
-        self.CH_TOKEN = self.CH_SEAT + self.n_seats
-        self.CH_WONDER = self.CH_TOKEN + NT
-        self.CH_CARD = self.CH_WONDER + NW
-        self.num_actions = self.CH_CARD + NB
+        # Action ids: the ranges the core and the game's mechanics declare (`ACTIONS`),
+        # laid out by group, then in list order (core/actions.py).
+        lay_out_actions(self, [("core", CORE_ACTIONS), *(
+            (name, getattr(mechanics.module(name), "ACTIONS", ())) for name in self.mechanics)])
         self.action_texts = ()  # (to_text, parse) of a mechanic's own ids, tried first
         self.action_components = None  # what an action gives a city, read by its mechanic
-        self.chance_ranges = [(self.CH_SEAT, self.num_actions)]  # ids that are chance outcomes
-        # A mechanic may lay out action ids of its own after these (hand_draft: classic's
-        # plays with their payments); it extends `num_actions`.
+        # (game, action) -> the component the action picked, or None, one per mechanic that
+        # picks components a rule may hand over alongside (wonder_draft: records.py).
+        self.picked_component: tuple = ()
+        # What each mechanic works out once per ruleset (its ids' texts, its handlers'
+        # tables...), in list order, once the ids are laid out: none lays out ids there.
+        laid = self.num_actions
         for name in self.mechanics:
             extend = getattr(mechanics.module(name), "extend_tables", None)
             if extend is not None:
                 extend(self)
-
-    def decode_play(self, action: int) -> tuple[int, int]:
-        """(card, Wonder index or -1) of a play action: build, discard or a Wonder built with
-        the card. The play handler reads the answers from card_structure's `play_decoded`, made
-        once per ruleset, as it runs every turn."""
-        if action < self.DISCARD:
-            return action, -1
-        if action < self.WONDER:
-            return action - self.DISCARD, -1
-        w, c = divmod(action - self.WONDER, self.NB)
-        return c, w
+                if self.num_actions != laid:
+                    raise RuntimeError(f"{name}.extend_tables changed num_actions: a mechanic "
+                                       "declares its action ids in ACTIONS (core/actions.py)")
 
 
 class _NoStructure:

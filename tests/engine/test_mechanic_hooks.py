@@ -6,6 +6,7 @@ from a game without it."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 import random
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from wondersmith.engine.core.fields import SEAT_ORDER, STATE_ORDER
 from wondersmith.engine.core.kinds import KIND_NAMES, OPENING, OWNER, kind, stands
 from wondersmith.engine.core.views import Feature, Hidden, single
 from wondersmith.engine.mechanics.wonder_limit import check_limit
-from wondersmith.engine.observation import _layout
+from wondersmith.engine.observation import _layout, decision_kinds
 from classic_helpers import ruleset as classic_ruleset
 from engine_helpers import RULESET
 from test_three_seats import ENGINE, trio  # noqa: F401 (trio: the 3-seat toy game, a fixture)
@@ -238,7 +239,8 @@ def test_the_toy_game_words_the_actions_of_its_mechanics(trio) -> None:
 # The core names nothing of a mechanic --------------------------------------------------------
 
 CORE_FILES = ("serialize.py", "state_checks.py", "stack_checks.py", "observation.py",
-              "notation.py", "records.py", *(f"core/{p.name}" for p in (ENGINE / "core").glob("*.py")))
+              "notation.py", "records.py", "state.py", "positions.py",
+              *(f"core/{p.name}" for p in (ENGINE / "core").glob("*.py")))
 
 
 def _names_in(path: Path) -> set[str]:
@@ -279,11 +281,39 @@ def test_the_core_names_no_kind_field_or_module_of_a_mechanic() -> None:
     assert found == {}
 
 
-def test_the_decision_block_follows_the_kinds_registered_later() -> None:
-    """The decision is one-hot over every registered kind: a kind registered once a layout
-    was worked out (a mechanic added by an embedding application) makes the vector longer."""
-    g = _played(Game(RULESET, seed=7), 5)
-    before = g.observation_vector(0)
+DUEL_KINDS = ("first_player", "board_token", "library_draw", "pair_token", "library_pick",
+              "reveal_wonder", "draft", "draft_last", "age", "leave_out", "guild", "deal",
+              "play", "end_turn", "destroy", "discard_pile", "choose_start")
+
+
+def test_the_decision_block_has_the_kinds_of_the_games_own_mechanics() -> None:
+    """One entry per kind of the core and of the game's mechanics: Duel's has none of
+    classic's kinds, classic's none of Duel's."""
+    duel = Game(RULESET, seed=7)
+    assert sorted(KIND_NAMES[k] for k in decision_kinds(duel.t)) == sorted(DUEL_KINDS)
+    classic = Game(classic_ruleset(), seed=7, players=3)
+    names = {KIND_NAMES[k] for k in decision_kinds(classic.t)}
+    assert {"first_player", "choose", "deal_hand", "board_deal"} <= names
+    assert not names & (set(DUEL_KINDS) - {"first_player"})
+    for g in (_played(duel, 30), _played(classic, 30)):
+        block = next(f for f in _layout(g).features if f.name == "decision")
+        values = block.values(g, 0)
+        assert len(values) == len(decision_kinds(g.t)) and sum(values) == 1.0
+        assert values[decision_kinds(g.t)[g.stack[-1][0]]] == 1.0
+
+
+def test_kinds_another_mechanic_registers_leave_a_games_vector_as_it_is() -> None:
+    """Importing another game's mechanics (here: a kind registered by a mechanic no game
+    lists) does not change a game's vector; a kind one of its own mechanics registers late
+    does, by one entry."""
+    duel, classic = _played(Game(RULESET, seed=7), 5), Game(classic_ruleset(), seed=7, players=5)
+    before = len(duel.observation_vector(0)), len(classic.observation_vector(0))
+    kind("test_other_game_decision", "test_other_game")
+    assert (len(duel.observation_vector(0)), len(classic.observation_vector(0))) == before
+    if "test_late" not in mechanics._MODULES:
+        mechanics.register("test_late", type("Late", (), {"__slots__": ()}))
+    late = Game(dataclasses.replace(RULESET, mechanics=(*RULESET.mechanics, "test_late")), seed=7)
+    size = len(_played(late, 5).observation_vector(0))
     kind("test_late_decision", "test_late")
-    after = g.observation_vector(0)
-    assert len(after) == len(before) + 1 == _layout(g).size
+    assert len(late.observation_vector(0)) == size + 1 == _layout(late).size
+    assert len(duel.observation_vector(0)) == before[0]

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .actions import OUTCOMES, Actions
 from .kinds import CHANCE, handles, kind, outcomes_from
 
 if TYPE_CHECKING:
     from ..state import Game
 
 K_FIRST = kind("first_player", "core", chance=True)
+# The core's action ids (core/actions.py): the first player drawn, `CH_SEAT + seat`.
+ACTIONS = (Actions("CH_SEAT", OUTCOMES, lambda t: t.n_seats),)
 
 
 @outcomes_from(K_FIRST)

@@ -51,6 +51,20 @@ def kind(name: str, owner: str, *, chance: bool = False, internal: bool = False,
     return len(KIND_NAMES) - 1
 
 
+# The one decision `Game` lists the legal actions of without dispatch (its `_legal_play`)
+# and stops at first when resolving internal nodes: the one a game meets most, Duel's turn
+# (`play`, marked by card_structure). state.py reads it once the mechanics are imported.
+FAST_TURN = -1
+
+
+def fast_turn(number: int) -> None:
+    """Mark kind `number` as the fast decision (above); one kind at most."""
+    global FAST_TURN
+    if FAST_TURN not in (-1, number):
+        raise ValueError(f"node kind {KIND_NAMES[FAST_TURN]!r} is already the fast decision")
+    FAST_TURN = number
+
+
 def handles(number: int) -> Callable[[Callable], Callable]:
     """Decorator: the function resolves nodes of kind `number`."""
     def attach(fn: Callable) -> Callable:
@@ -74,6 +88,21 @@ def outcomes_from(number: int) -> Callable[[Callable], Callable]:
         OUTCOMES[number] = fn
         LEGAL[number] = lambda game, player, arg: [base + x for items, base in (fn(game),)
                                                     for x in items]
+        return fn
+    return attach
+
+
+# Why an action is not legal at a node of a kind, in the words of the mechanic that owns it
+# (`Game.apply`'s IllegalActionError; legal.py asks the kind's explainer first).
+WHY_NOT: dict[int, Callable[..., str | None]] = {}  # (game, player, arg, action) -> or None
+
+
+def explains(number: int) -> Callable[[Callable], Callable]:
+    """Decorator: `fn(game, player, arg, action)` says why `action` is not legal at a node
+    of kind `number` (a card covered, a Wonder not owned...), or None to leave it to the
+    core ("waiting for player 1 to decide: play")."""
+    def attach(fn: Callable) -> Callable:
+        WHY_NOT[number] = fn
         return fn
     return attach
 

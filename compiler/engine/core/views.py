@@ -110,7 +110,8 @@ class Layout:
 def layout(game, core_parts: Iterable[Any]) -> Layout:
     """The layout of `game`'s observation: `core_parts` and its mechanics' (`game.VIEW`),
     worked out once per tables and class (kept in the tables' cache), and again if kinds
-    were registered since (the decision is one-hot over every registered kind)."""
+    were registered since (the decision is one-hot over the kinds of the game's mechanics:
+    one of them may register a kind late)."""
     key = ("view", type(game), len(KIND_NAMES))
     found = game.t.cache.get(key)
     if found is None:

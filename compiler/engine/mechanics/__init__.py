@@ -35,12 +35,15 @@ def module(name: str) -> ModuleType:
         raise KeyError(f"no mechanic {name!r} (known: {', '.join(_MODULES)})") from None
 
 
-def register(name: str, mixin: type, fields=(), checks=(), view=()) -> None:
+def register(name: str, mixin: type, fields=(), checks=(), view=(), actions=(),
+             position=None) -> None:
     """Add a mechanic defined outside this package (an embedding application's, or a
     test's): its mixin class (`__slots__ = ()`), the state it keeps (`fields`, a tuple of
     `core.fields.StateField`), the checks of a loaded state it adds (`checks`: functions of
-    the game giving a message or None) and its parts of an observation (`view`, parts of
-    core/views.py); its node kinds are registered with owner `name`. A ruleset that lists
+    the game giving a message or None), its parts of an observation (`view`, parts of
+    core/views.py), its ranges of action ids (`actions`, core/actions.py) and its part of
+    a position (`position`, a core/positions.Part); its node kinds are registered with
+    owner `name`. A ruleset that lists
     `name` in its `mechanics` then gets them all."""
     if name in _MODULES:
         raise ValueError(f"mechanic {name!r} is already registered")
@@ -51,6 +54,8 @@ def register(name: str, mixin: type, fields=(), checks=(), view=()) -> None:
     mod.FIELDS = tuple(fields)
     mod.CHECKS = tuple(checks)
     mod.VIEW = tuple(view)
+    mod.ACTIONS = tuple(actions)
+    mod.POSITION = position
     _MODULES[name] = mod
 
 

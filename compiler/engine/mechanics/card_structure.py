@@ -16,19 +16,22 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ..core.fields import STATE, StateField, list_copy, lists_copy, same
 from ..core.rules import checked
-from ..core.kinds import (AGES, CHANCE, OPENING, TURN as TURN_PLACE, arg_in_json, handles, kind,
-                          legal_at, no_arg, outcomes_from, stands)
+from ..core.kinds import (AGES, CHANCE, OPENING, TURN as TURN_PLACE, arg_in_json, explains,
+                          fast_turn, handles, kind, legal_at, no_arg, outcomes_from, stands)
 from ..core.sampler import hashes
 from ..core.seats import MAX_SEATS
 from ..core.texts import add_components, add_texts
 from ..core.views import Feature, Hidden, Place, Redraw, single
 from ..scoring import final_result
 from . import duel_texts
+from .structure_actions import (ACTIONS, index_plays, why_not_destroy,  # noqa: F401 (its ids)
+                                why_not_play, why_not_revive)
 from .card_structure_state import (age_check, check_due, deal_check, destroy_check,
                                    end_turn_check, face_down_count, face_up_cards, hide_left_out,
                                    left_out_places, load_colors, load_left_out, load_structure,
                                    load_to_reveal, redraw_deck, save_colors, save_structure,
                                    structure_places, turn_check)
+from .duel_positions import STRUCTURE as POSITION  # noqa: F401 (its part of a position)
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -63,6 +66,7 @@ K_LEAVE = kind("leave_out", NAME, chance=True)
 K_GUILD = kind("guild", NAME, chance=True)
 K_DEAL = kind("deal", NAME, chance=True)
 K_PLAY = kind("play", NAME)
+fast_turn(K_PLAY)  # Game lists a turn's plays without dispatch (core/kinds.py)
 K_END_TURN = kind("end_turn", NAME, internal=True)
 K_DESTROY = kind("destroy", NAME)
 K_REVIVE = kind("discard_pile", NAME)
@@ -72,20 +76,19 @@ for _kind, _place, _check in (
         (K_DEAL, AGES, deal_check), (K_DESTROY, AGES, destroy_check), (K_REVIVE, AGES, no_arg)):
     stands(_kind, _place, _check)  # where each may stand in a loaded state's stack
 arg_in_json(K_DESTROY, "colors", save_colors, load_colors)  # JSON names the colours
+for _kind, _why in ((K_PLAY, why_not_play), (K_DESTROY, why_not_destroy), (K_REVIVE, why_not_revive)):
+    explains(_kind)(_why)  # why an action is not legal there, in words
 # A turn node per seat, shared: nodes are immutable, and a turn is pushed every move.
 TURN = tuple((K_PLAY, p, 0) for p in range(MAX_SEATS))
 
 
 def extend_tables(t) -> None:
     """What the handlers read every turn or Age, worked out once per ruleset: per seat the
-    next seat's turn node; per play action (card, Wonder), the Wonder -1 to build the card
-    and -2 to discard it (Tables.decode_play's answer, told apart); per Age, the slots
-    open when it is dealt."""
+    next seat's turn node; per Age, the slots open when it is dealt; its action ids'."""
     t.next_turn = tuple(TURN[q] for q in t.next_seat)
     t.open_at_start = {age: tuple(s for s, n in enumerate(st[0]) if n == 0)  # nothing covers
                        for age, st in t.structures.items()}
-    t.play_decoded = [(c, -1 if a < t.DISCARD else -2 if a < t.WONDER else w)
-                      for a in range(t.PICK_WONDER) for c, w in (t.decode_play(a),)]
+    index_plays(t)
     add_texts(t, duel_texts.structure_text, duel_texts.structure_parse,
               duel_texts.STRUCTURE_FORMS)  # its actions' words (core/texts.py)
     add_components(t, duel_texts.structure_component)

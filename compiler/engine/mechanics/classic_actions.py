@@ -1,7 +1,8 @@
 """Classic 7 Wonders' plays: their action ids, which are legal, how they are placed.
 
-Action ids (laid out after the core's, so Duel's ids do not move; P = `Tables.pay_levels`,
-the most coins a play can pay one neighbour plus one):
+Action ids (`ACTIONS`, hand_draft's, laid out by core/actions.py after the core's and before
+the other mechanics'; P = `Tables.pay_levels`, the most coins a play can pay one neighbour
+plus one):
 
 | range | size | action |
 |---|---|---|
@@ -10,32 +11,48 @@ the most coins a play can pay one neighbour plus one):
 | `C_DISCARD` | NB | discard card c for coins |
 | `C_FREE` | NB | build card c for free (Olympia A, once per Age) |
 | `C_REVIVE` | NB | build card c from the discard pile for free (Halikarnassos) |
-| `CH_BOARD` | boards x S | chance: board b dealt with side s (`CH_BOARD + S * b + s`; S = `Tables.n_sides`, the most sides a board has: 2) |
+| `CH_CARD` | NB | chance: card c dealt, or drawn among the guilds |
 
-Cards are dealt and guilds drawn with the core's `CH_CARD + c`. Their text: classic_texts.py.
+The plays are one block, `C_BUILD` to `C_END - 1`, as `decode` reads them. wonder_boards
+declares the boards dealt, `CH_BOARD`. Their text: classic_texts.py.
 """
 from __future__ import annotations
+
+from ..core.actions import OUTCOMES, PLAYS, Actions
 
 BUILD, STAGE, DISCARD, FREE, REVIVE = range(5)
 
 
-def lay_out(t) -> None:
+def pay_levels(t) -> int:
+    """P: one more than the most coins a play can pay one neighbour (the most units a cost
+    has times the base price; 1 without neighbour_trade)."""
     rules = t.ruleset.rules
     price = rules["trade"]["base_price"] if "neighbour_trade" in t.ruleset.mechanics else 0
-    units = max((sum(cls.cost) for cls in t.classes if cls.cost), default=0)
-    t.pay_levels = P = units * price + 1
+    return max((sum(cls.cost) for cls in t.classes if cls.cost), default=0) * price + 1
+
+
+def _paid(t) -> int:
+    return t.NB * pay_levels(t) ** 2
+
+
+def _cards(t) -> int:
+    return t.NB
+
+
+ACTIONS = (Actions("C_BUILD", PLAYS, _paid), Actions("C_STAGE", PLAYS, _paid),
+           Actions("C_DISCARD", PLAYS, _cards), Actions("C_FREE", PLAYS, _cards),
+           Actions("C_REVIVE", PLAYS, _cards), Actions("CH_CARD", OUTCOMES, _cards))
+
+
+def lay_out(t) -> None:
+    """What the legal plays read of the ids, once per ruleset (the ids are laid out)."""
+    t.pay_levels = P = pay_levels(t)
     t.pay_square = P * P
+    t.C_END = t.C_REVIVE + t.NB
+    if t.C_STAGE != t.C_BUILD + t.NB * P * P or t.C_END != t.C_BUILD + 2 * t.NB * (P * P + 1) + t.NB:
+        raise ValueError("classic's plays are one block of ids: another mechanic's plays "
+                         "come between them")
     t.priced = [bool(t.coin_cost[c] or t.cost[c]) for c in range(t.N)]  # worth a free build
-    NB = t.NB
-    t.C_BUILD = t.num_actions
-    t.C_STAGE = t.C_BUILD + NB * P * P
-    t.C_DISCARD = t.C_STAGE + NB * P * P
-    t.C_FREE = t.C_DISCARD + NB
-    t.C_REVIVE = t.C_FREE + NB
-    t.CH_BOARD = t.C_REVIVE + NB
-    t.n_sides = max((len(cls.sides) for cls in t.classes[t.board0:t.stage0]), default=0)
-    t.num_actions = t.CH_BOARD + t.n_sides * t.n_boards
-    t.chance_ranges.append((t.CH_BOARD, t.num_actions))
     # What the legal plays read of each card, in one tuple: (its name's bit, the chain bit
     # that makes it free, its cost id, the action building it for free of trade).
     t.play_info = [(t.name_bit[c], t.chain_from[c], t.cost_id[c], t.C_BUILD + c * P * P)

@@ -56,7 +56,7 @@ def _revive_name(game: Game, c: int) -> str:
 def action_to_text(game: Game, action: int, seat: int | None = None) -> str | None:
     t = game.t
     names = t.names
-    if t.C_BUILD <= action < t.CH_BOARD:
+    if t.C_BUILD <= action < t.C_END:
         mode, c, left, right = decode(t, action)
         if mode == BUILD:
             return f"build {names[c]}{_pay_text(left, right)}"
@@ -68,7 +68,7 @@ def action_to_text(game: Game, action: int, seat: int | None = None) -> str | No
         if mode == FREE:
             return f"build {names[c]} for free"
         return f"build {_revive_name(game, c)} from discard"
-    if t.CH_BOARD <= action < t.num_actions:
+    if "CH_BOARD" in t.action_ranges and t.CH_BOARD <= action < t.CH_BOARD + t.n_sides * t.n_boards:
         b, side = divmod(action - t.CH_BOARD, t.n_sides)
         cls = t.classes[t.board0 + b]
         return f"board {cls.name} side {cls.sides[side][0]} to player {game.stack[-1][2]}" \
@@ -86,7 +86,7 @@ def action_component(game: Game, action: int, seat: int | None = None) -> int | 
     """The component a play adds to the deciding city: the card built (paid, free or from
     the discard pile) or the next stage of its board; None for a discard or a chance outcome."""
     t = game.t
-    if not t.C_BUILD <= action < t.CH_BOARD:
+    if not t.C_BUILD <= action < t.C_END:
         return None
     mode, c, _, _ = decode(t, action)
     if mode == DISCARD:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ..core.fields import StateField, lists_copy
 from ..core.rules import RulesError, checked
+from .classic_positions import CONFLICTS as POSITION  # noqa: F401 (its part of a position)
 from .classic_view import CONFLICTS as VIEW  # noqa: F401 (what a seat sees: core/views.py)
 
 if TYPE_CHECKING:

@@ -45,16 +45,16 @@ def _top(game: Game) -> int | None:
 def structure_text(game: Game, action: int, seat: int | None = None) -> str | None:
     t = game.t
     names = t.names
-    if t.BUILD <= action < t.DISCARD:
+    if t.BUILD <= action < t.BUILD + t.NB:
         return f"build {names[action - t.BUILD]}"
-    if t.DISCARD <= action < t.WONDER:
+    if t.DISCARD <= action < t.DISCARD + t.NB:
         return f"discard {names[action - t.DISCARD]}"
-    if t.WONDER <= action < t.PICK_WONDER:
+    if t.WONDER <= action < t.WONDER + t.NW * t.NB:
         w, c = divmod(action - t.WONDER, t.NB)
         return f"wonder {names[t.wonder0 + w]} with {names[c]}"
-    if t.DESTROY <= action < t.REVIVE:
+    if t.DESTROY <= action < t.DESTROY + t.NB:
         return f"destroy {names[action - t.DESTROY]}"
-    if t.REVIVE <= action < t.START:
+    if t.REVIVE <= action < t.REVIVE + t.NB:
         return f"build {names[action - t.REVIVE]} from discard"
     if t.CH_CARD <= action < t.CH_CARD + t.NB:
         deal = number("deal")
@@ -111,33 +111,41 @@ def structure_parse(game: Game, text: str, seat: int | None = None) -> int | Non
     return None
 
 
-# wonder_draft --------------------------------------------------------------------------------
-
 def structure_component(game: Game, action: int, seat: int | None = None) -> int | None:
     """The card a build gives (from the structure or the discard pile), the Wonder a
     construction gives; None for a discard or a destruction."""
     t = game.t
-    if t.BUILD <= action < t.DISCARD:
+    if t.BUILD <= action < t.BUILD + t.NB:
         return action - t.BUILD
-    if t.WONDER <= action < t.PICK_WONDER:
+    if t.WONDER <= action < t.WONDER + t.NW * t.NB:
         return t.wonder0 + (action - t.WONDER) // t.NB
-    if t.REVIVE <= action < t.START:
+    if t.REVIVE <= action < t.REVIVE + t.NB:
         return action - t.REVIVE
     return None
 
 
+# wonder_draft --------------------------------------------------------------------------------
+
 def draft_text(game: Game, action: int, seat: int | None = None) -> str | None:
     t = game.t
-    if t.PICK_WONDER <= action < t.TAKE:
+    if t.PICK_WONDER <= action < t.PICK_WONDER + t.NW:
         return f"pick {t.names[t.wonder0 + action - t.PICK_WONDER]}"
-    if t.CH_WONDER <= action < t.CH_CARD:
+    if t.CH_WONDER <= action < t.CH_WONDER + t.NW:
         return f"reveal {t.names[t.wonder0 + action - t.CH_WONDER]}"
     return None
 
 
 def draft_component(game: Game, action: int, seat: int | None = None) -> int | None:
     t = game.t
-    return t.wonder0 + action - t.PICK_WONDER if t.PICK_WONDER <= action < t.TAKE else None
+    return t.wonder0 + action - t.PICK_WONDER if t.PICK_WONDER <= action < t.PICK_WONDER + t.NW \
+        else None
+
+
+def why_not_pick(game: Game, p: int, arg: int, action: int) -> str | None:
+    t = game.t
+    if t.PICK_WONDER <= action < t.PICK_WONDER + t.NW:
+        return f"{t.names[t.wonder0 + action - t.PICK_WONDER]} is not among the Wonders offered"
+    return None
 
 
 def draft_parse(game: Game, text: str, seat: int | None = None) -> int | None:
@@ -154,10 +162,10 @@ def draft_parse(game: Game, text: str, seat: int | None = None) -> int | None:
 def token_text(game: Game, action: int, seat: int | None = None) -> str | None:
     t = game.t
     names = t.names
-    if t.TAKE <= action < t.DESTROY:
+    if t.TAKE <= action < t.TAKE + t.NT:
         library = _top(game) == number("library_pick")
         return f"take {names[t.token0 + action - t.TAKE]}{LIBRARY if library else ''}"
-    if t.CH_TOKEN <= action < t.CH_WONDER:
+    if t.CH_TOKEN <= action < t.CH_TOKEN + t.NT:
         kind = _top(game)
         verb = "draw token" if kind == number("library_draw") else "board token"
         return f"{verb} {names[t.token0 + action - t.CH_TOKEN]}"
@@ -167,7 +175,14 @@ def token_text(game: Game, action: int, seat: int | None = None) -> str | None:
 def token_component(game: Game, action: int, seat: int | None = None) -> int | None:
     """The token taken, from a science pair or the Great Library."""
     t = game.t
-    return t.token0 + action - t.TAKE if t.TAKE <= action < t.DESTROY else None
+    return t.token0 + action - t.TAKE if t.TAKE <= action < t.TAKE + t.NT else None
+
+
+def why_not_take(game: Game, p: int, arg: int, action: int) -> str | None:
+    t = game.t
+    if t.TAKE <= action < t.TAKE + t.NT:
+        return f"{t.names[t.token0 + action - t.TAKE]} is not among the tokens offered"
+    return None
 
 
 def token_parse(game: Game, text: str, seat: int | None = None) -> int | None:
@@ -191,7 +206,7 @@ def token_parse(game: Game, text: str, seat: int | None = None) -> int | None:
 
 def start_text(game: Game, action: int, seat: int | None = None) -> str | None:
     t = game.t
-    if t.START <= action < t.CH_SEAT:
+    if action == t.START or action == t.START_OTHER:
         return "start self" if action == t.START else "start opponent"
     return None
 

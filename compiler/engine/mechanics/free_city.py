@@ -53,6 +53,7 @@ from ..core.kinds import AGES, CHANCE, LEGAL, handles, kind, outcomes_from, stan
 from ..core.rules import RulesError, checked
 from ..errors import NotationError
 from . import classic_actions as actions
+from .classic_positions import FREE_CITY as POSITION  # noqa: F401 (its part of a position)
 from .hand_draft import K_DEAL_HAND
 
 if TYPE_CHECKING:

@@ -17,12 +17,11 @@ Bazar) sees what they built this very turn; then, on the last turn, the 7th card
 discarded; then the end-of-turn effects (Halikarnassos); then the hands pass, or the Age
 ends (`_age_ends`: conflicts) and the next one is dealt. Legal plays are judged on the
 coins each seat holds when the turn starts, so coins received during a turn are spent from
-the next one (ruling 12).
-
-Action ids: classic_actions.lay_out; their text: classic_texts.py. State: `hands` (each
-seat's cards) and `free_used` (the Olympia A free build of this Age, per seat), declared in
-`FIELDS` with what the legal plays derive from the cities: `held_names` and `offers` (what
-each cost costs each seat, kept until what it pays changes).
+the next one (ruling 12). Action ids: classic_actions.ACTIONS; texts: classic_texts.py;
+positions: classic_positions.py. State: `hands` (each seat's cards) and `free_used` (the
+Olympia A free build of this Age, per seat), declared in `FIELDS` with what the legal plays
+derive from the cities: `held_names` and `offers` (what each cost costs each seat, kept
+until what it pays changes).
 """
 from __future__ import annotations
 
@@ -38,6 +37,8 @@ from ..core.sampler import hashes
 from ..core.simultaneous import node as simultaneous_node, simultaneous_kind
 from ..scoring import final_result
 from . import classic_actions as actions
+from .classic_actions import ACTIONS  # noqa: F401 (its action ids: core/actions.py)
+from .classic_positions import HAND_DRAFT as POSITION  # noqa: F401 (its part of a position)
 from .classic_texts import add_classic_texts
 from .classic_view import HAND_DRAFT as VIEW  # noqa: F401 (what a seat sees: core/views.py)
 

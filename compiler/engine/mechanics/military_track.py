@@ -15,6 +15,7 @@ from typing import Any, Mapping
 from ..core.fields import SEAT, STATE, StateField, lists_copy
 from ..core.rules import checked
 from ..core.views import Feature, single
+from .duel_positions import MILITARY as POSITION  # noqa: F401 (its part of a position)
 
 NAME = "military_track"
 

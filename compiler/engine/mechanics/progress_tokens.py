@@ -10,14 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping
 
+from ..core.actions import EFFECTS, OUTCOMES, Actions
 from ..core.fields import STATE, StateField, component_ids, list_copy
 from ..core.rules import checked
-from ..core.kinds import (AGES, CHANCE, KIND_NAMES, SETUP, handles, kind, legal_at, no_arg,
-                          outcomes_from, stands)
+from ..core.kinds import (AGES, CHANCE, KIND_NAMES, SETUP, explains, handles, kind, legal_at,
+                          no_arg, outcomes_from, stands)
 from ..core.sampler import hashes
 from ..core.texts import add_components, add_texts
 from ..core.views import Hidden, Place, Redraw
 from . import duel_texts
+from .duel_positions import TOKENS as POSITION  # noqa: F401 (its part of a position)
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -41,9 +43,15 @@ K_BOARD = kind("board_token", NAME, chance=True)
 K_LIB_DRAW = kind("library_draw", NAME, chance=True)
 K_PAIR = kind("pair_token", NAME)
 K_LIB_PICK = kind("library_pick", NAME)
+explains(K_PAIR)(duel_texts.why_not_take)  # a token not offered
+explains(K_LIB_PICK)(duel_texts.why_not_take)
 stands(K_BOARD, SETUP, no_arg)
 for _kind in (K_PAIR, K_LIB_DRAW, K_LIB_PICK):
     stands(_kind, AGES, no_arg)
+
+
+# Its action ids (core/actions.py): a token taken, a token drawn (set-up, Great Library).
+ACTIONS = (Actions("TAKE", EFFECTS, lambda t: t.NT), Actions("CH_TOKEN", OUTCOMES, lambda t: t.NT))
 
 
 def extend_tables(t) -> None:

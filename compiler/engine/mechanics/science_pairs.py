@@ -12,6 +12,7 @@ from typing import Any, Mapping
 from ..core.fields import SEAT, StateField, list_copy
 from ..core.rules import checked
 from ..core.views import Feature
+from .duel_positions import PAIRS as POSITION  # noqa: F401 (its part of a position)
 
 NAME = "science_pairs"
 

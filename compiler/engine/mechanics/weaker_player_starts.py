@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping
 
+from ..core.actions import BETWEEN_AGES, Actions
 from ..core.rules import checked
 from ..core.kinds import TURN, handles, kind, legal_at, stands
 from ..core.texts import add_texts
@@ -48,6 +49,10 @@ def _start_check(g: Game, i: int, node) -> str | None:
 
 
 stands(K_START, TURN, _start_check)
+
+
+# Its action ids (core/actions.py): the chooser starts the next Age, or lets the opponent.
+ACTIONS = (Actions("START", BETWEEN_AGES, lambda t: 1), Actions("START_OTHER", BETWEEN_AGES, lambda t: 1))
 
 
 def extend_tables(t) -> None:

@@ -27,10 +27,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping
 
+from ..core.actions import OUTCOMES, Actions
 from ..core.fields import StateField, list_copy, lists_copy
 from ..core.kinds import AGES, CHANCE, SETUP, handles, kind, legal_at, outcomes_from, stands
 from ..core.rules import RulesError, checked
 from .classic_actions import NO_STAGE
+from .classic_positions import WONDER_BOARDS as POSITION  # noqa: F401 (its part of a position)
 from .classic_view import WONDER_BOARDS as VIEW  # noqa: F401 (what a seat sees: core/views.py)
 
 if TYPE_CHECKING:
@@ -53,8 +55,17 @@ class Config:
         return cls(boards["deal"], boards["side"])
 
 
+def _most_sides(t) -> int:
+    return max((len(cls.sides) for cls in t.classes[t.board0:t.stage0]), default=0)
+
+
+# Its action ids (core/actions.py): board b dealt with side s, CH_BOARD + n_sides * b + s.
+ACTIONS = (Actions("CH_BOARD", OUTCOMES, lambda t: _most_sides(t) * t.n_boards),)
+
+
 def extend_tables(t) -> None:
     config = t.config[NAME]
+    t.n_sides = _most_sides(t)
     if (config.deal, config.side) != ("random", "random"):  # checked when a game is set up
         raise RulesError("setup.boards: the engine deals boards and sides at random")
     first = t.stage0
@@ -75,7 +86,7 @@ def extend_tables(t) -> None:
                      for sides in t.stage_comps]
     t.copies_guild = [bool(getattr(cls, "copy_guild", "")) for cls in t.classes]
     # Per board, the outcomes of its deal less CH_BOARD, one per side: S * board + side, S
-    # the most sides a board has (classic_actions.lay_out's n_sides): _boards_left.
+    # the most sides a board has (n_sides): _boards_left.
     t.board_deals = tuple((K_BOARD_DEAL, CHANCE, p) for p in t.seats)  # one per seat, in order
     most = max(map(len, t.stage_comps), default=0)
     t.board_outcomes = [tuple(most * b + s for s in range(len(sides)))

@@ -11,14 +11,16 @@ from bisect import insort
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping
 
+from ..core.actions import OUTCOMES, SETUP_CHOICES, Actions
 from ..core.fields import STATE, StateField, component_ids, list_copy
 from ..core.rules import checked
 from ..core.sampler import hashes
 from ..core.texts import add_components, add_texts
 from ..core.views import Place
 from . import duel_texts
-from ..core.kinds import (CHANCE, KIND_NAMES, SETUP, UNBUILT, handles, kind, legal_at, no_arg,
-                          outcomes_from, stands)
+from ..core.kinds import (CHANCE, KIND_NAMES, SETUP, UNBUILT, explains, handles, kind, legal_at,
+                          no_arg, outcomes_from, stands)
+from .duel_positions import DRAFT as POSITION  # noqa: F401 (its part of a position)
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -48,13 +50,21 @@ class Config:
 K_REVEAL = kind("reveal_wonder", NAME, chance=True)
 K_DRAFT = kind("draft", NAME)
 K_DRAFT_LAST = kind("draft_last", NAME, internal=True)
+explains(K_DRAFT)(duel_texts.why_not_pick)  # a Wonder not offered
 for _kind in (K_REVEAL, K_DRAFT, K_DRAFT_LAST):
     stands(_kind, SETUP, no_arg)
+
+
+# Its action ids (core/actions.py): the Wonder picked in a draft round, the Wonder revealed.
+ACTIONS = (Actions("PICK_WONDER", SETUP_CHOICES, lambda t: t.NW),
+           Actions("CH_WONDER", OUTCOMES, lambda t: t.NW))
 
 
 def extend_tables(t) -> None:
     add_texts(t, duel_texts.draft_text, duel_texts.draft_parse, duel_texts.DRAFT_FORMS)
     add_components(t, duel_texts.draft_component)
+    # The Wonder a pick takes: the others a round hands over are written in records.
+    t.picked_component += (duel_texts.draft_component,)
 
 
 class WonderDraft:
