@@ -338,6 +338,35 @@ def test_export_command(monkeypatch, tmp_path: Path) -> None:
     assert out.read_text() == result.output
 
 
+def test_export_classic_command_writes_a_valid_document(monkeypatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(ROOT)
+    shown = runner.invoke(app, ["export", "classic"])
+    assert shown.exit_code == 0, shown.output
+    out = tmp_path / "new" / "classic.json"  # a folder that does not exist yet is made
+    result = runner.invoke(app, ["export", "classic", "-o", str(out)])
+    assert result.exit_code == 0 and result.output == ""
+    assert out.read_text() == shown.output == (ROOT / "generated" / "classic" / "ruleset.json").read_text()
+    doc = json.loads(out.read_text())
+    jsonschema.Draft202012Validator(schemas.export_schema()).validate(doc)
+    assert doc["game"]["id"] == "classic" and doc["boards"]
+    assert sorted(p.name for p in out.parent.iterdir()) == ["classic.json"]  # no temporary file
+
+
+def test_export_refuses_an_output_that_cannot_be_a_file(monkeypatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(ROOT)
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    (tmp_path / "plain").write_text("kept")
+    for output, message in ((folder, f"{folder} is a folder: give the file to write"),
+                            (tmp_path / "plain" / "classic.json",
+                             f"{tmp_path / 'plain'} is a file, not a folder")):
+        result = runner.invoke(app, ["export", "classic", "-o", str(output)])
+        assert result.exit_code == 2 and message in result.output, result.output
+        assert "Traceback" not in result.output
+    assert list(folder.iterdir()) == [] and (tmp_path / "plain").read_text() == "kept"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder", "plain"]
+
+
 @pytest.mark.parametrize("args, message", [
     (["export", "nope"], "no game 'nope'"),
     (["export", "duel", "--format", "xml"], "unknown format 'xml'"),

@@ -60,6 +60,33 @@ def test_real_data_is_clean() -> None:
     assert locales.check(DUEL) == []
 
 
+def test_an_orphan_name_is_worded_for_what_the_game_has(tmp_path: Path) -> None:
+    """WS402 names the kinds of component the game has: classic has cards and boards, no
+    Wonder or token; a board's id is a name it may give."""
+    classic = tmp_path / "classic"
+    shutil.copytree(DUEL.parent / "classic", classic)
+    fr = classic / "locales" / "fr.yaml"
+    text = fr.read_text(encoding="utf-8")
+    fr.write_text(text.replace("english_fallback:\n  - alexandria\n",
+                               "english_fallback:\n  - atlantis\n")
+                  .replace("names:\n", "names:\n  alexandria: Alexandrie\n  gizeh: Gizeh\n"),
+                  encoding="utf-8")
+    found = [d for d in locales.check_names(classic, load_game(classic).game) if d.code == "WS402"]
+    assert sorted(d.message for d in found) == [
+        "'atlantis' in english_fallback is no card or board of this game",
+        "name for 'gizeh', which is no card or board of this game"]
+    assert any("did you mean 'gizah'?" in d.hint for d in found)
+
+
+def test_an_orphan_name_in_duel_names_its_cards_wonders_and_tokens(duel_copy: Path) -> None:
+    fr = duel_copy / "locales" / "fr.yaml"
+    fr.write_text(fr.read_text(encoding="utf-8").replace("names:\n", "names:\n  gizeh: Gizeh\n"),
+                  encoding="utf-8")
+    (found,) = [d for d in locales.check_names(duel_copy, load_game(duel_copy).game)
+                if d.code == "WS402"]
+    assert found.message == "name for 'gizeh', which is no card, Wonder or token of this game"
+
+
 def test_validate_reports_locale_problems(duel_copy: Path,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     from typer.testing import CliRunner

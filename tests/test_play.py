@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from typer.testing import CliRunner
 
 from wondersmith.cli import app
@@ -226,3 +227,28 @@ def test_simulate_names_the_free_city_and_scores_it_apart_from_the_seats() -> No
     assert re.search(r"category\s*┃\s*seat 0\s*┃\s*seat 1\s*┃\s*Free City\s*┃", table.output)
     duel = runner.invoke(app, ["simulate", "duel", "-n", "2", "--json"])
     assert json.loads(duel.output[duel.output.index("{"):])["free_city_seat"] is None
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+def test_simulate_classic_names_every_seat_and_counts_every_game(players: int) -> None:
+    bots = ["greedy"] + ["random"] * (players - 1)
+    result = runner.invoke(app, ["simulate", "classic", "--players", str(players), "-n", "3",
+                                 "--bots", ",".join(bots), "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output[result.output.index("{"):])
+    assert summary["games"] == 3 and summary["players"] == players
+    assert summary["free_city_seat"] is None
+    assert summary["bots"] == bots
+    for per_seat in (summary["win_rate_by_seat"], summary["mean_score_by_seat"],
+                     *summary["mean_category_by_seat"].values()):
+        assert len(per_seat) == players
+    # Each game has one winner or is shared: in thirds, as 3 games were counted.
+    assert sum(summary["win_rate_by_seat"]) + summary["shared_rate"] == pytest.approx(1)
+    assert all(round(3 * rate, 9) == int(round(3 * rate)) for rate in summary["win_rate_by_seat"])
+    assert summary["mean_category_by_seat"]["total"] == pytest.approx(summary["mean_score_by_seat"])
+    table = runner.invoke(app, ["simulate", "classic", "--players", str(players), "-n", "2"], env=WIDE)
+    assert table.exit_code == 0, table.output
+    assert re.search(rf"^2 games in .*, {players} seats, bots random( vs random){{{players - 1}}} ",
+                     table.output, re.M)
+    header = re.search(r"category\s*┃(.*)┃", table.output)[1]
+    assert re.findall(r"seat (\d+)", header) == [str(seat) for seat in range(players)]

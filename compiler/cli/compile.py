@@ -23,6 +23,15 @@ def _fail(message: str, code: int) -> typer.Exit:
     return typer.Exit(code)
 
 
+def _check_output(output: Path) -> None:
+    """Refuse, before any work, an output path that can never be a file."""
+    if output.is_dir():
+        raise _fail(f"{output} is a folder: give the file to write (-o {output / 'ruleset.json'})", 2)
+    above = next((p for p in output.parents if p.exists()), None)
+    if above is not None and not above.is_dir():
+        raise _fail(f"cannot write {output}: {above} is a file, not a folder", 2)
+
+
 def run_compile(check: bool, cards: Path = CARDS, out: Path = GENERATED) -> None:
     """Compile (or check) every game; raises typer.Exit with the right code.
 
@@ -76,6 +85,8 @@ def register(app: typer.Typer) -> None:
         """The whole ruleset as one canonical JSON document (schema/export.schema.json)."""
         if fmt != "json":
             raise _fail(f"unknown format '{fmt}' (json is the only one)", 2)
+        if output is not None:
+            _check_output(output)
         folders, _ = find_games([cards]) if cards.is_dir() else ([], [])
         folder = next((f for f in folders if f.name == game), None)
         if folder is None:

@@ -14,8 +14,8 @@ from types import ModuleType
 
 from . import runtime
 from .costs import Payment
-from .errors import (EngineError, IllegalActionError, NotationError, RecordFormatError, StateFormatError,
-                     UnknownRulesetError)
+from .errors import (EngineError, IllegalActionError, NotationError, OtherEventError, RecordFormatError,
+                     StateFormatError, UnknownRulesetError)
 from .records import game_record, replay_record
 from .scoring import Result
 from .state import CHANCE, TERMINAL, Game
@@ -62,6 +62,6 @@ def new_game(game: str = "duel", seed: int = 0, auto_chance: bool = True) -> Gam
 
 __all__ = [
     "CHANCE", "TERMINAL", "EngineError", "Game", "IllegalActionError", "NotationError",
-    "Payment", "RecordFormatError", "Result", "StateFormatError", "UnknownRulesetError", "game_record",
+    "OtherEventError", "Payment", "RecordFormatError", "Result", "StateFormatError", "UnknownRulesetError", "game_record",
     "load_ruleset", "new_game", "replay_record", "runtime",
 ]

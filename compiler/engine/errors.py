@@ -22,6 +22,11 @@ class NotationError(EngineError, ValueError):
     """Text that does not name an action."""
 
 
+class OtherEventError(NotationError):
+    """Text naming a chance outcome for another event than the pending one (`deal Altar to
+    player 2` while player 0 is dealt): `resolve_chance` keeps it for that event."""
+
+
 class StateFormatError(EngineError, ValueError):
     """A serialised state that cannot be loaded."""
 

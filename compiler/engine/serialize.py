@@ -28,8 +28,6 @@ from .tables import tables_for
 if TYPE_CHECKING:
     from .state import Game
 
-_RECORDS = ("RECORD_FORMAT", "game_record", "replay_record")
-
 FORMAT = "wondersmith.engine.state/1"
 MAX_SEED = (1 << 64) - 1
 MAX_STACK = 1_000  # far above any real position (a few dozen nodes at most)
@@ -326,11 +324,3 @@ def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 80 else text[:77] + "..."
 
-
-def __getattr__(name: str):
-    """`game_record` and `replay_record` live in records.py (which builds games, so this
-    module cannot import it at load); they stay importable from here too."""
-    if name in _RECORDS:
-        from . import records
-        return getattr(records, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

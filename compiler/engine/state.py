@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import runtime as rt
 from .city import Cities
-from .errors import IllegalActionError, NotationError
+from .errors import IllegalActionError, NotationError, OtherEventError
 from .core.flow import START_NODE
 from .core.fresh import maker
 from .core.kinds import HANDLERS, INTERNAL, IS_SIMULTANEOUS, LEGAL, OUTCOMES
@@ -329,19 +329,33 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
         """Resolve chance outcomes until a player decides or the game ends: each outcome in
         `force` (action ids or texts, in order) is applied at the first chance event where
         it is possible, every other one is sampled from the seed as `sample_chance` would.
+        A text naming its event (`deal Altar to player 2`) waits for that event.
         NotationError if a text names nothing; IllegalActionError if a forced outcome was
         never possible before the next player decision."""
-        forced = [self.parse_action(a) if isinstance(a, str) else a for a in force]
+        forced = list(force)
+        for outcome in forced:  # unreadable texts are refused before anything is applied
+            self._forced_here(outcome)
         while self.result is None and self.current_player == CHANCE:
             legal = self.legal_actions()
             for k, outcome in enumerate(forced):
-                if outcome in legal:
-                    self.apply(forced.pop(k))
+                action = self._forced_here(outcome)
+                if action in legal:
+                    forced.pop(k)
+                    self.apply(action)
                     break
             else:
                 self.apply(self.sample_chance())
         if forced:
             raise IllegalActionError(forced[0], "no chance event before the next decision could give it")
+
+    def _forced_here(self, outcome) -> int | None:
+        """A forced outcome as an action at the pending event; None if it names another."""
+        if not isinstance(outcome, str):
+            return outcome
+        try:
+            return self.parse_action(outcome)
+        except OtherEventError:
+            return None
 
     # ------------------------------------------------------------------ internals
 

@@ -64,9 +64,9 @@ def _inputs(folder: Path, lang: str, kind: str, paper: str, out_dir: Path) -> st
     files["game/names"] = folder / LOCALES_DIR / f"{lang}.yaml"
     files["wondersmith/render/catalog"] = po_path(lang)
     # The renderer's own code and phrases, and the DSL's: each verb's phrase and icons, the
-    # nouns' words (catalogs.py only extracts messages: not an input).
+    # nouns' words, the languages' names (catalogs.py only extracts messages: not an input).
     files.update({label: path for label, path in package_files(
-        "render/*.py", "dsl/*.py", "dsl/verbs/*.py").items()
+        "render/*.py", "dsl/*.py", "dsl/verbs/*.py", "languages.py").items()
         if not label.endswith("/catalogs.py")})
     if kind == "md":
         files.update(package_files("render/templates/rules.md.j2"))

@@ -14,28 +14,21 @@ from __future__ import annotations
 
 import gettext
 import io
-import string
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from babel import Locale
 from babel.lists import format_list
-from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 
-from wondersmith import resources
+# The languages, the catalogs' folder and how to read one live below the renderer and the
+# validator (wondersmith/languages.py); they stay importable from here.
+from wondersmith.languages import (LANGUAGE_NAMES, LANGUAGES, LOCALE_DIR, placeholders,
+                                   read_catalog)
 
-HERE = resources.folder("wondersmith.render")
-LOCALE_DIR = HERE / "locale"
 POT_FILE = LOCALE_DIR / "messages.pot"
 DOMAIN = "messages"
-
-# The languages we render, English first (the source language).
-LANGUAGES = ("en", "fr", "it", "pt", "vi")
-LANGUAGE_NAMES = {"en": "English", "fr": "Français", "it": "Italiano", "pt": "Português",
-                  "vi": "Tiếng Việt"}
 
 
 class Text(str):
@@ -49,21 +42,8 @@ class Text(str):
         return obj
 
 
-def placeholders(template: str) -> set[str]:
-    """The named fields of a str.format template ('{n} coins' -> {'n'})."""
-    try:
-        return {name for _, name, _, _ in string.Formatter().parse(template) if name}
-    except ValueError:  # unbalanced braces
-        return {"<malformed>"}
-
-
 def po_path(lang: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
-
-
-def read_catalog(path: Path, lang: str | None = None) -> Catalog:
-    with path.open("rb") as f:
-        return read_po(f, locale=lang, abort_invalid=False)
 
 
 @dataclass(frozen=True)

@@ -70,7 +70,7 @@ class Rebuilder:
         signature = _signature(i18n.LOCALE_DIR)
         if self._catalogs is None or self._catalogs[0] != signature:
             i18n.translator.cache_clear()  # render with the catalogs as they are now
-            self._catalogs = (signature, check_catalogs())
+            self._catalogs = (signature, check_catalogs(i18n.LOCALE_DIR))
         return self._catalogs[1]
 
     def validate(self) -> tuple[list[Diagnostic], list[tuple[Path, Game]]]:

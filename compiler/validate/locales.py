@@ -23,6 +23,7 @@ from wondersmith.validate.schema_check import name_problem
 from wondersmith.diagnostics import WARNING, Diagnostic, sort_key
 from wondersmith.ir.loader import LOCALES_DIR, display_path, load_game
 from wondersmith.ir.model import Game
+from wondersmith.languages import LANGUAGES, LOCALE_DIR, placeholders, read_catalog
 
 SCHEMA_NAME = "locale.schema.json"
 LOCALE_SCHEMA_LINE = "# yaml-language-server: $schema=../../../schema/locale.schema.json"
@@ -31,11 +32,6 @@ LOCALE_SCHEMA_LINE = "# yaml-language-server: $schema=../../../schema/locale.sch
 @lru_cache(maxsize=1)
 def _validator() -> Draft202012Validator:
     return Draft202012Validator(json.loads(schemas.packaged(SCHEMA_NAME)))
-
-
-def languages() -> tuple[str, ...]:
-    from wondersmith.render.i18n import LANGUAGES
-    return LANGUAGES
 
 
 def locale_file(folder: Path, lang: str) -> Path:
@@ -59,10 +55,18 @@ def _diag(file: str, line: int, col: int, code: str, message: str, hint: str = "
     return Diagnostic(file, line, col, code, message, hint, severity)
 
 
+def _kinds(game: Game) -> str:
+    """What a name may be for in this game: 'card, Wonder or token' (Duel), 'card or board'
+    (classic)."""
+    kinds = [word for word, items in (("card", game.buildings), ("Wonder", game.wonders),
+                                      ("board", game.boards), ("token", game.tokens)) if items]
+    return " or ".join(filter(None, (", ".join(kinds[:-1]), kinds[-1]))) if kinds else "component"
+
+
 def check_names(folder: Path, game: Game | None) -> list[Diagnostic]:
     """The locale YAML files of one game."""
     found: list[Diagnostic] = []
-    langs = languages()
+    langs = LANGUAGES
     ids = [c.id for c in game.components()] if game else []
     for path in sorted((folder / LOCALES_DIR).glob("*.yaml")):
         file = display_path(path)
@@ -102,7 +106,7 @@ def check_names(folder: Path, game: Game | None) -> list[Diagnostic]:
                 found.append(_diag(file, line, col, "WS402",
                                    f"'{key}' in english_fallback "
                                    + ("also has a name" if key in names
-                                      else "is no card, Wonder or token of this game"),
+                                      else f"is no {_kinds(game)} of this game"),
                                    "remove it from english_fallback"))
         for key in names:
             if path.stem == "en":
@@ -115,8 +119,8 @@ def check_names(folder: Path, game: Game | None) -> list[Diagnostic]:
                 from wondersmith.diagnostics import did_you_mean
                 line, col = doc.where(("names", key), key=True)
                 found.append(_diag(file, line, col, "WS402",
-                                   f"name for '{key}', which is no card, Wonder or token of "
-                                   f"this game", did_you_mean(key, ids)))
+                                   f"name for '{key}', which is no {_kinds(game)} of this "
+                                   f"game", did_you_mean(key, ids)))
         if path.stem != "en":
             missing = [i for i in ids if i not in names and i not in fallback]
             if missing:
@@ -136,7 +140,6 @@ def _msgid(message: Any) -> str:
 
 
 def _source_fields(message: Any) -> set[str]:
-    from wondersmith.render.i18n import placeholders
     ids = message.id if isinstance(message.id, (list, tuple)) else (message.id,)
     out: set[str] = set()
     for i in ids:
@@ -146,17 +149,15 @@ def _source_fields(message: Any) -> set[str]:
 
 def check_catalogs(locale_dir: Path | None = None) -> list[Diagnostic]:
     """Every .po against the .pot: missing, orphan and placeholder-changing messages."""
-    from wondersmith.render import i18n
-
-    locale_dir = locale_dir or i18n.LOCALE_DIR
+    locale_dir = locale_dir or LOCALE_DIR
     pot_path = locale_dir / "messages.pot"
     if not pot_path.is_file():
         return [_diag(display_path(pot_path), 1, 1, "WS404", "no message template (.pot)",
                       "run `wondersmith sheets --update-catalogs`")]
-    template = i18n.read_catalog(pot_path)
+    template = read_catalog(pot_path)
     wanted = {(m.context, _msgid(m)): m for m in template if m.id}
     found: list[Diagnostic] = []
-    for lang in languages():
+    for lang in LANGUAGES:
         if lang == "en":
             continue
         path = locale_dir / lang / "LC_MESSAGES" / "messages.po"
@@ -166,7 +167,7 @@ def check_catalogs(locale_dir: Path | None = None) -> list[Diagnostic]:
                                f"no catalog for '{lang}': every text falls back to English",
                                "run `wondersmith sheets --update-catalogs`", severity=WARNING))
             continue
-        catalog = i18n.read_catalog(path, lang)
+        catalog = read_catalog(path, lang)
         have = {}
         for m in catalog:
             if not m.id:
@@ -190,7 +191,7 @@ def check_catalogs(locale_dir: Path | None = None) -> list[Diagnostic]:
                 continue
             source = _source_fields(wanted[key])
             for form in forms:
-                got = i18n.placeholders(form)
+                got = placeholders(form)
                 if got != source:
                     found.append(_diag(
                         file, line, 1, "WS403",

@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 from wondersmith.engine import Game, IllegalActionError, StateFormatError
 from wondersmith.engine.errors import RecordFormatError
-from wondersmith.engine.serialize import game_record, replay_record
+from wondersmith.engine.records import game_record, replay_record
 
 HOSTILE = [
     -1, 0, 1, 2, 3, 9, 10, 23, 1023, -(2**63), 2**64, 10**30, 1.0, 1023.0, -0.5,

@@ -10,6 +10,7 @@ import pytest
 from wondersmith.engine import (CHANCE, Game, IllegalActionError, NotationError, RecordFormatError,
                                 StateFormatError, game_record, replay_record)
 from wondersmith.engine.positions import position
+from classic_helpers import ruleset as classic_ruleset
 from engine_helpers import RULESET, do
 
 
@@ -131,3 +132,29 @@ def test_the_position_builder_sets_a_position_in_a_few_lines():
     assert "law" not in data["board_tokens"] + data["box_tokens"]
     with pytest.raises(StateFormatError, match="'stone_pit' is both"):
         position(RULESET, ["stone_pit"], buildings=(["stone_pit"], []))
+
+
+def test_a_forced_classic_deal_goes_to_the_seat_it_names():
+    """A deal outcome is a card or a board, not a seat: a forced text naming its seat waits
+    for that seat's deal, the others are drawn from the seed as when nothing is forced."""
+    classic = classic_ruleset()
+    names = lambda g: [(g.t.classes[g.t.board0 + b].name, side) for b, side in g.boards]  # noqa: E731
+    plain = Game(classic, seed=0, players=3, auto_chance=False)
+    plain.resolve_chance()
+    assert "Olympia" not in [name for name, _ in names(plain)]
+    g = Game(classic, seed=0, players=3, auto_chance=False)
+    card = plain.hands[2][0]  # a card of player 2's, forced into player 1's hand
+    g.resolve_chance(force=["board Olympia side b to player 2",
+                            f"deal {g.component_id(card)} to player 1"])
+    assert names(g)[:2] == names(plain)[:2] and names(g)[2] == ("Olympia", 1)
+    assert g.hands[0] == plain.hands[0] and card in g.hands[1] and card not in g.hands[2]
+    with pytest.raises(NotationError, match="no player 3: seats are 0 to 2"):
+        Game(classic, seed=0, players=3, auto_chance=False).resolve_chance(
+            force=["board Olympia side b to player 3"])
+    once = Game(classic, seed=0, players=3, auto_chance=False)
+    once.apply(once.sample_chance())  # the first player: player 0's board is dealt next
+    once.apply_text("board Gizah side a to player 0")
+    with pytest.raises(NotationError, match="goes to player 1, not 0"):
+        once.apply_text("board Olympia side b to player 0")
+    with pytest.raises(IllegalActionError, match="no chance event before the next decision"):
+        once.resolve_chance(force=["board Olympia side b to player 0"])  # dealt already

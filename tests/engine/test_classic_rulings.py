@@ -166,6 +166,19 @@ def test_ruling_10_trading_posts_marketplace_and_olympia_b_lower_prices():
     market = position(3, boards={0: ("gizah", "a"), 1: ("alexandria", "a"), 2: ("rhodos", "a")},
                       cities={0: ["marketplace"]}, hands={0: ["workshop"]})
     assert [(o.left, o.right) for o in market.payment_options(0, "workshop")] == [(0, 1)]
+    # East lowers the right neighbour's price only, West the left's: seat 0's right is seat 1
+    # (an Ore Vein), its left seat 2 (Rhodos: ore); both sell glass, which neither post lowers.
+    assert (east.t.seating.left[0], east.t.seating.right[0]) == (2, 1)
+    both = {1: ["ore_vein", "glassworks"], 2: ["glassworks"]}
+    prices = {}
+    for post in (None, "east_trading_post", "west_trading_post"):
+        g = position(3, boards=boards, cities={0: [post] if post else [], **both},
+                     hands={0: ["barracks"]})
+        prices[post] = [[(o.left, o.right) for o in g.payment_options(0, card)]
+                        for card in ("barracks", "workshop")]  # 1 ore; 1 glass
+    assert prices == {None: [[(0, 2), (2, 0)], [(0, 2), (2, 0)]],
+                      "east_trading_post": [[(0, 1), (2, 0)], [(0, 2), (2, 0)]],
+                      "west_trading_post": [[(1, 0), (0, 2)], [(0, 2), (2, 0)]]}
     olympia = position(3, boards={0: ("olympia", "b"), 1: ("babylon", "a"), 2: ("rhodos", "a")},
                        stages={0: ["altar"]}, hands={0: ["barracks", "guard_tower"]})
     assert [(o.left, o.right) for o in olympia.payment_options(0, "barracks")] == [(1, 0)]
@@ -217,6 +230,48 @@ def test_ruling_13_yellow_coins_count_when_built():
     arena.city[0] = [arena.component("stone_pit"), arena.component("ore_vein")]
     play(arena, {0: "build Arena", 1: "discard Palace", 2: "discard Palace"})
     assert arena.coins[0] == 3 * 2
+    assert arena.scores()[0]["yellow"] == 2  # and 1 VP a stage at the end
+    assert g.scores()[0]["yellow"] == 0  # Vineyard: coins only
+
+
+def test_ruling_13_bazar_counts_grey_cards_of_the_owner_and_both_neighbours():
+    # own: Loom; right (seat 1): Press, Ore Vein (brown: not counted); left (seat 2):
+    # Glassworks, and the Press it builds this very turn.
+    g = position(3, boards=BOARDS3, cities={0: ["loom"], 1: ["press", "ore_vein"],
+                                            2: ["glassworks"]},
+                 hands={0: ["bazar", "vineyard"], 1: ["baths", "altar"], 2: ["press", "altar"]},
+                 coins={0: 0}, age=2)
+    play(g, {0: "build Bazar", 1: "discard Altar", 2: "build Press"})
+    assert g.coins[0] == 2 * (1 + 1 + 2)
+    assert g.scores()[0]["yellow"] == 0  # coins only
+
+
+# Age III yellow cards: (card, its chain predecessor in the city, the cards counted in the
+# owner's city, the coins and VP each one gives) from cards/classic/age3.yaml.
+AGE3_YELLOW = [
+    ("haven", ["forum", "lumber_yard", "clay_pool", "loom"], ["lumber_yard", "clay_pool"], 1),
+    ("lighthouse", ["caravansery", "marketplace", "loom"], ["caravansery", "marketplace", "lighthouse"], 1),
+    ("chamber_of_commerce", ["brickyard", "press", "glassworks", "lumber_yard"], ["press", "glassworks"], 2),
+]
+
+
+@pytest.mark.parametrize("card, city, counted, each", AGE3_YELLOW)
+def test_ruling_13_age_three_yellow_cards_count_the_owner_s_cards_coins_now_vp_at_the_end(
+        card, city, counted, each):
+    # The neighbours hold one card of every colour counted: none of theirs counts.
+    others = ["ore_vein", "loom", "tavern"]
+    g = position(3, boards=BOARDS3, cities={0: city, 1: others, 2: others},
+                 hands={0: [card, "palace"], 1: ["palace", "arsenal"], 2: ["palace", "circus"]},
+                 coins={0: 0}, age=3)
+    name = g.t.names[g.component(card)]
+    play(g, {0: f"build {name}", 1: "discard Palace", 2: "discard Palace"})
+    assert g.coins[0] == each * len(counted)
+    assert g.scores()[0]["yellow"] == each * len(counted)
+    # VP count the city at the end: one more card of the colour counted raises them, not coins.
+    g.city[0].append(g.component({"haven": "sawmill", "lighthouse": "vineyard",
+                                  "chamber_of_commerce": "loom_age2"}[card]))
+    g._recompute()
+    assert g.scores()[0]["yellow"] == each * (len(counted) + 1) and g.coins[0] == each * len(counted)
 
 
 def test_ruling_14_science_squares_sets_and_wildcards_chosen_at_the_end():
@@ -239,6 +294,33 @@ def test_ruling_15_guilds_count_the_neighbours_or_the_owner():
     assert purple == 3 + 6 + 3 + 2
 
 
+# The guilds counting one colour in the two neighbouring cities, and the VP a card: from
+# cards/classic/guilds.yaml (docs/sources.md, "Classic: Guilds").
+NEIGHBOUR_GUILDS = [
+    ("craftsmens_guild", "grey", 2), ("traders_guild", "yellow", 1),
+    ("philosophers_guild", "green", 1), ("magistrates_guild", "blue", 1),
+    ("spies_guild", "red", 1),
+]
+BY_COLOUR = {  # two cards of each colour, for the cities
+    "brown": ["lumber_yard", "clay_pool"], "grey": ["loom", "press"],
+    "yellow": ["tavern", "marketplace"], "green": ["apothecary", "workshop"],
+    "blue": ["altar", "baths"], "red": ["stockade", "barracks"],
+}
+
+
+@pytest.mark.parametrize("guild, colour, each", NEIGHBOUR_GUILDS)
+def test_ruling_15_a_guild_counts_its_colour_in_both_neighbouring_cities_only(guild, colour, each):
+    # The owner holds two cards of the colour, the right neighbour one, the left two; every
+    # city also holds cards of every other colour, which never count.
+    other = [c for k, cards in BY_COLOUR.items() if k != colour for c in cards[:1]]
+    g = position(3, boards=BOARDS3, cities={0: [guild, *BY_COLOUR[colour], *other],
+                                            1: [BY_COLOUR[colour][0], *other],
+                                            2: [*BY_COLOUR[colour], *other]})
+    assert (g.t.seating.left[0], g.t.seating.right[0]) == (2, 1)
+    assert g.scores()[0]["purple"] == each * (1 + 2)
+    g.city[2].pop(0)  # one card fewer on the left: one fewer counted
+    g._recompute()
+    assert g.scores()[0]["purple"] == each * (1 + 1)
 def test_ruling_16_babylon_b_plays_the_seventh_card():
     g = position(3, boards={0: ("babylon", "b"), 1: ("gizah", "a"), 2: ("rhodos", "a")},
                  stages={0: ["altar", "baths"]},

@@ -2,12 +2,13 @@
 legal actions, and read back to the same action (issue 11: every text is unambiguous)."""
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 from classic_helpers import play, position, ruleset
 
-from wondersmith.engine import Game, NotationError
+from wondersmith.engine import Game, NotationError, RecordFormatError, game_record, replay_record
 from wondersmith.engine.mechanics import classic_actions as actions
 
 
@@ -111,3 +112,67 @@ def test_the_free_city_s_holder_reads_the_free_city_s_next_stage():
     assert text == f"stage 1 with {g.t.names[card]}" == g.action_to_text(stage)
     assert g.parse_action(text, holder) == stage
     assert g.legal_texts(holder) == g.legal_texts()
+
+
+def _at(g: Game, decision: str, seat: int) -> Game:
+    """`g` with chance sampled up to the deal of `decision` to `seat`."""
+    while not (g.decision == decision and g.stack[-1][2] == seat):
+        g.apply(g.sample_chance())
+    return g
+
+
+@pytest.mark.parametrize("decision", ["board_deal", "deal_hand"])
+def test_a_deal_naming_another_seat_is_refused(decision):
+    """Issue 12 audit: a deal's outcome is a card or a board, not a seat, so the seat a text
+    names is checked against the deal pending: `to player 2` at player 1's deal is an error."""
+    g = _at(Game(ruleset(), seed=3, players=4, auto_chance=False), decision, 1)
+    right = g.legal_texts()[-1]
+    assert right.endswith(" to player 1")
+    assert g.parse_action(right) == g.legal_actions()[-1]
+    assert g.parse_action(right[:-len(" to player 1")]) == g.legal_actions()[-1]  # no seat: this one
+    what = "board" if decision == "board_deal" else "card"
+    with pytest.raises(NotationError, match=f"the {what} dealt now goes to player 1, not 3"):
+        g.parse_action(right[:-1] + "3")
+    with pytest.raises(NotationError, match="no player 4: seats are 0 to 3"):
+        g.parse_action(right[:-1] + "4")
+    with pytest.raises(NotationError, match="a player is a number, not 'one'"):
+        g.parse_action(right[:-1] + "one")
+
+
+def test_the_two_player_pile_and_seats_are_not_confused():
+    """2 players (ruling 22): the Free City's hand is dealt `to the pile`; a player's deal
+    named `to the pile`, or the pile's named `to player N`, is refused."""
+    g = _at(Game(ruleset(), seed=4, players=2, auto_chance=False), "deal_hand", 0)
+    card = g.legal_texts()[0][len("deal "):-len(" to player 0")]
+    assert g.parse_action(f"deal {card} to player 0") == g.legal_actions()[0]
+    with pytest.raises(NotationError, match="goes to player 0, not the pile"):
+        g.parse_action(f"deal {card} to the pile")
+    with pytest.raises(NotationError, match="goes to player 0, not 1"):
+        g.parse_action(f"deal {card} to player 1")
+    with pytest.raises(NotationError, match="no card is drawn from the pile now"):
+        g.parse_action(f"draw {card} from the pile")
+    pile = _at(g, "deal_hand", g.t.free_city)
+    text = pile.legal_texts()[0]
+    assert text.endswith(" to the pile") and pile.parse_action(text) == pile.legal_actions()[0]
+    card = text[len("deal "):-len(" to the pile")]
+    with pytest.raises(NotationError, match="the Free City's cards are dealt 'to the pile'"):
+        pile.parse_action(f"deal {card} to player {g.t.free_city}")
+    with pytest.raises(NotationError, match="goes to player 2, not 0"):
+        pile.parse_action(f"deal {card} to player 0")
+
+
+def test_a_record_edited_to_deal_to_another_seat_does_not_replay():
+    g = Game(ruleset(), seed=6, players=3)
+    rng = random.Random(6)
+    while not g.is_terminal:
+        g.apply(rng.choice(g.legal_actions()))
+    record = json.loads(json.dumps(game_record(g)))
+    assert replay_record(ruleset(), record).to_json() == g.to_json()
+    for entry, seat in (("board ", 0), ("deal ", 1)):
+        i, text = next((i, a) for i, a in enumerate(record["actions"])
+                       if a.startswith(entry) and a.endswith(f" to player {seat}"))
+        edited = dict(record, actions=list(record["actions"]))
+        edited["actions"][i] = text[:-1] + "2"
+        with pytest.raises(RecordFormatError,
+                           match=rf"actions\[{i}\] .*dealt now goes to player {seat}, not 2"):
+            replay_record(ruleset(), edited)

@@ -16,6 +16,7 @@ from wondersmith.engine import Game
 from wondersmith.engine.core.rules import RulesError
 from wondersmith.engine.mechanics import classic_actions as actions
 from wondersmith.engine.mechanics.free_city import K_DRAW
+from wondersmith.engine.mechanics.hand_draft import K_CHOOSE
 from wondersmith.engine.records import game_record, replay_record
 
 FREE_CITY = 2
@@ -489,8 +490,17 @@ def _dealt(g: Game) -> list[int]:
 @pytest.mark.parametrize("seed", range(24))
 def test_invariants_over_random_two_player_games(seed):
     ages_dealt: dict[int, int] = {}
+    # A turn, as in test_classic_invariants.py: a choice node of all three cities, seat 0's
+    # first; each city (the Free City through its holder) plays once in each of the 18.
+    every_city = (1 << 3) - 1
+    turns = 0
+    plays = [0, 0, 0]
 
     def check(g: Game, step: int) -> None:
+        nonlocal turns
+        if g.stack and g.stack[-1][0] == K_CHOOSE and g.stack[-1][2] == every_city:
+            turns += g.stack[-1][1] == 0
+            plays[g.stack[-1][1]] += 1
         assert min(g.coins) >= 0
         assert g.current_player in (0, 1, -1)
         assert FREE_CITY not in g.choosing()
@@ -507,6 +517,7 @@ def test_invariants_over_random_two_player_games(seed):
             assert clone.to_json() == data and clone.free_city_holder == g.free_city_holder
 
     g = _random_game(seed, check)
+    assert turns == 18 and plays == [18, 18, 18]
     assert ages_dealt == {1: 21, 2: 21, 3: 21}
     assert not any(g.hands) and _accounted(g) == _dealt(g)
     assert g.result.winner in (0, 1, None)

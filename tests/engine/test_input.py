@@ -11,7 +11,7 @@ import pytest
 
 from wondersmith.engine import EngineError, Game, IllegalActionError, StateFormatError
 from wondersmith.engine.errors import RecordFormatError
-from wondersmith.engine.serialize import game_record, replay_record
+from wondersmith.engine.records import game_record, replay_record
 from engine_fuzz import FUZZERS
 from engine_helpers import RULESET, scenario
 

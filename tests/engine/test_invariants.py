@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from wondersmith.engine import Game, IllegalActionError
 from wondersmith.engine.costs import (cheapest_trade, cheapest_trade_by_families, choice_families,
                                       covered_by_plan, family_plan)
-from wondersmith.engine.serialize import game_record, replay_record
+from wondersmith.engine.records import game_record, replay_record
 from engine_helpers import RULESET
 
 LONG = os.environ.get("WONDERSMITH_LONG") == "1"

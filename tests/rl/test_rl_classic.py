@@ -20,7 +20,7 @@ NAME = "python_wondersmith_classic"
 CLASSIC = load_ruleset("classic")
 
 
-@pytest.mark.parametrize("players", [3, 7])
+@pytest.mark.parametrize("players", [2, 3, 7])  # 2: the Free City's holder decides for it
 def test_openspiel_random_simulation_with_serialization(players):
     game = pyspiel.load_game(NAME, {"players": players})
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
@@ -88,7 +88,7 @@ def test_openspiels_own_search_plays_classic():
     assert action in state.legal_actions()
 
 
-@pytest.mark.parametrize("players", [3, 7])
+@pytest.mark.parametrize("players", [2, 3, 7])  # 2: two agents, three cities
 def test_pettingzoo_api_seed_and_render_tests(players):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the three of tests/rl/test_rl_pettingzoo.py

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..core.kinds import IS_SIMULTANEOUS, KIND_NAMES
 from ..core.texts import add_components
-from ..errors import NotationError
+from ..errors import NotationError, OtherEventError
 from .classic_actions import BUILD, DISCARD, FREE, REVIVE, STAGE, decode, encode
 
 if TYPE_CHECKING:
@@ -129,6 +129,22 @@ def _card(game: Game, name: str, prefer, what: str = "") -> int:
     return (preferred or found)[0]
 
 
+def _check_seat(game: Game, text: str, named: str | None, kind_name: str) -> None:
+    """A seat named by a deal (`deal Altar to player 2`, `board Gizah side b to player 1`)
+    must be a seat of the game and the one the pending deal is for: deal outcomes are cards
+    and boards, not seats, so the seat named is checked here or nowhere."""
+    if named is None:  # the form without a seat: the pending deal's
+        return
+    if not named.isdigit() or len(named) > 4:
+        raise NotationError(f"{text!r}: a player is a number, not {named!r}")
+    if int(named) >= game.t.n_seats:
+        raise NotationError(f"{text!r}: no player {named}: seats are 0 to {game.t.n_seats - 1}")
+    node = game.stack[-1] if game.stack and game.result is None else None
+    if node is not None and KIND_NAMES[node[0]] == kind_name and node[2] != int(named):
+        raise OtherEventError(f"{text!r}: the {'board' if kind_name == 'board_deal' else 'card'}"
+                              f" dealt now goes to player {node[2]}, not {named}")
+
+
 def parse_action(game: Game, text: str, seat: int | None = None) -> int | None:
     t = game.t
     s = " ".join(text.split())
@@ -136,8 +152,9 @@ def parse_action(game: Game, text: str, seat: int | None = None) -> int | None:
     seat = _seat(game, seat)
     hands = game.hands[seat] if game.stack and IS_SIMULTANEOUS[game.stack[-1][0]] else []
     if low.startswith("board "):
-        m = re.fullmatch(r"board (.+) side (\w+)(?: to player \d+)?", s, re.I)
+        m = re.fullmatch(r"board (.+) side (\w+)(?: to player (\S+))?", s, re.I)
         if m:
+            _check_seat(game, text, m[3], "board_deal")
             for b in range(t.n_boards):
                 cls = t.classes[t.board0 + b]
                 sides = [name.casefold() for name, _ in cls.sides]
@@ -146,7 +163,11 @@ def parse_action(game: Game, text: str, seat: int | None = None) -> int | None:
         raise NotationError(f"cannot read {text!r}: expected 'board <board> side <a|b>'")
     for verb in ("deal ", "draw guild "):
         if low.startswith(verb):
-            body = re.sub(r" to player \d+$", "", s[len(verb):], flags=re.I)
+            body = s[len(verb):]
+            cut = body.casefold().rfind(" to player ")
+            if verb == "deal " and cut >= 0:
+                _check_seat(game, text, body[cut + len(" to player "):], "deal_hand")
+                body = body[:cut]
             return t.CH_CARD + _card(game, body, game.pool or game.guild_pool)
     for suffix, mode in ((" for free", FREE), (" from discard", REVIVE)):
         if low.startswith("build ") and low.endswith(suffix):

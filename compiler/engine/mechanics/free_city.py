@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ..core.fields import StateField
 from ..core.kinds import AGES, CHANCE, LEGAL, handles, kind, outcomes_from, stands
 from ..core.rules import RulesError, checked
-from ..errors import NotationError
+from ..errors import NotationError, OtherEventError
 from . import classic_actions as actions
 from .classic_positions import FREE_CITY as POSITION  # noqa: F401 (its part of a position)
 from .hand_draft import K_DEAL_HAND
@@ -165,17 +165,25 @@ def _draw_text(g: Game, action: int) -> str | None:
 
 
 def _parse(g: Game, text: str, parse, seat: int | None = None) -> int | None:
-    """`draw <card> from the pile`, and the Free City's plays read in the hand it plays
-    from (two cards share a name, Loom of Age I and II: the one in that hand)."""
+    """`draw <card> from the pile`, `deal <card> to the pile` (each only at its own event:
+    OtherEventError at another), and the Free City's plays read in the hand it plays from
+    (two cards share a name, Loom of Age I and II: the one in that hand)."""
     t = g.t
     words = " ".join(text.split())
     top = g.stack[-1] if g.stack and g.result is None else None
     low = words.casefold()
     if low.startswith("draw ") and low.endswith(" from the pile"):
         name = words[len("draw "):-len(" from the pile")]
+        if top is not None and top[0] != K_DRAW:
+            raise OtherEventError(f"{text!r}: no card is drawn from the pile now")
         return t.CH_CARD + _named(t, name, g.hands[t.free_city])
     if low.startswith("deal ") and low.endswith(" to the pile"):
+        if top is not None and top[0] == K_DEAL_HAND and top[2] != t.free_city:
+            raise OtherEventError(f"{text!r}: the card dealt now goes to player {top[2]}, "
+                                  "not the pile")
         return t.CH_CARD + _named(t, words[len("deal "):-len(" to the pile")], g.pool)
+    if low.startswith("deal ") and low.endswith(f" to player {t.free_city}"):
+        raise NotationError(f"{text!r}: the Free City's cards are dealt 'to the pile'")
     action = parse(g, text, seat)
     if seat not in (None, g.current_player):  # another seat's play: not the Free City's
         return action
