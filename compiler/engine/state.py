@@ -11,10 +11,9 @@ from __future__ import annotations
 from . import runtime as rt
 from .city import Cities
 from .errors import IllegalActionError, NotationError, OtherEventError
-from .core.flow import START_NODE
-from .core.fresh import maker
+from .core.fresh import first_state, maker
 from .core.kinds import HANDLERS, INTERNAL, IS_SIMULTANEOUS, LEGAL, OUTCOMES
-from .core.simultaneous import NOT_CHOSEN, SimultaneousDecisions
+from .core.simultaneous import SimultaneousDecisions
 from .mechanics import composition, game_class, players_in_state
 from .core.kinds import FAST_TURN as K_TURN  # marked by a mechanic imported just above
 from .legal import LegalActions, _action_id
@@ -77,40 +76,11 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
         # making and deriving it again.
         fresh = t.cache.get((Game, type(self)))
         if fresh is None:
-            fresh = t.cache[(Game, type(self))] = maker(type(self)._fresh(t), Game._copy_into)
+            fresh = t.cache[(Game, type(self))] = maker(first_state(type(self), t), Game._copy_into)
         fresh(self)
         self.seed = seed & M64
         self.auto_chance = auto_chance
         self._advance()
-
-    @classmethod
-    def _fresh(cls, t: Tables) -> "Game":
-        """A new game of `cls` before its first chance event: empty cities, what they derive,
-        the mechanics' initial fields and the first node on the stack."""
-        self = object.__new__(cls)
-        self.t, self.seed, self.chance_count, self.auto_chance = t, 0, 0, True
-        self.history = []
-        self.result = None
-        self._buffer = []
-        self._legal = None
-        self.first_player = -1
-        # One entry per seat, lists copied at C level: no Python call per field.
-        n = t.n_seats
-        empty = [[]] * n
-        self.sim_choices = [NOT_CHOSEN] * n
-        self.coins = [t.core.starting_coins] * n
-        self.city = [*map(list.copy, empty)]
-        self.wonders = [*map(list.copy, empty)]
-        self.wonder_tuck = [*map(list.copy, empty)]
-        self.tokens = [*map(list.copy, empty)]
-        self.discard = []
-        self.age = 0
-        self.pool = []
-        self.guild_pool = []
-        self._init_fields()  # the mechanics' fields: composed per class (core/fields.py)
-        self._recompute()
-        self.stack = [START_NODE]
-        return self
 
     # ------------------------------------------------------------------ public API
 

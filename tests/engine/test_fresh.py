@@ -6,7 +6,7 @@ import math
 import pytest
 
 from wondersmith.engine import Game, load_ruleset
-from wondersmith.engine.core.fresh import literal, maker, slot_names
+from wondersmith.engine.core.fresh import first_state, literal, maker, slot_names
 
 
 @pytest.mark.parametrize("value", [None, True, False, 0, -7, 2 ** 70, "it's \"x\"\n", 1.5,
@@ -84,7 +84,7 @@ def test_new_games_are_independent_and_equal_to_their_first_state(game, players)
 def test_a_new_game_holds_every_value_of_a_state_made_and_derived_afresh(game, players):
     ruleset = load_ruleset(game)
     new = Game(ruleset, seed=9, auto_chance=False, **({"players": players} if players else {}))
-    made = type(new)._fresh(new.t)  # the cities derived by _recompute, the mechanics' fields
+    made = first_state(type(new), new.t)  # the cities derived by _recompute, the mechanics' fields
     for name in slot_names(type(new)):
         if name not in ("seed", "auto_chance"):
             assert getattr(new, name) == getattr(made, name), name

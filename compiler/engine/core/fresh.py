@@ -8,6 +8,9 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
+from .flow import START_NODE
+from .simultaneous import NOT_CHOSEN
+
 
 def literal(value: Any) -> str | None:
     """Python source that evaluates to a new copy of `value` (new lists, equal items), or
@@ -55,3 +58,21 @@ def maker(template: Any, copy_into: Callable[[Any, Any], None]) -> Callable[[Any
     env: dict[str, Any] = {"_tables": template.t}
     exec("\n".join(lines), env)  # noqa: S102 (our own source: literals of the engine's values)
     return env["fresh"]
+
+
+def first_state(cls: type, t: Any) -> Any:
+    """A new game of `cls` (the class composed for a ruleset) with tables `t`, before its
+    first chance event: empty cities, what they derive, the mechanics' initial fields and
+    the first node on the stack."""
+    self = object.__new__(cls)
+    self.t, self.seed, self.chance_count, self.auto_chance = t, 0, 0, True
+    self.history, self.result, self._buffer, self._legal, self.first_player = [], None, [], None, -1
+    n = t.n_seats
+    self.sim_choices = [NOT_CHOSEN] * n
+    self.coins = [t.core.starting_coins] * n
+    self.city, self.wonders, self.wonder_tuck, self.tokens = ([[] for _ in range(n)] for _ in range(4))
+    self.discard, self.age, self.pool, self.guild_pool = [], 0, [], []
+    self._init_fields()  # the mechanics' fields: composed per class (core/fields.py)
+    self._recompute()
+    self.stack = [START_NODE]
+    return self
