@@ -62,3 +62,49 @@ def test_bad_arguments_exit_2_with_one_line(tmp_path: Path) -> None:
     assert bench("--instructions", "0", cache=tmp_path).returncode == 2
     both = bench("-n", "3", "--seconds", "1", cache=tmp_path)
     assert both.returncode == 2 and "not allowed with argument" in both.stderr
+
+
+# Runs the command valgrind is given (a worker) with UNDER_CALLGRIND set and reports, as
+# callgrind does on stderr, 1,000 instructions plus 250 a game.
+FAKE_VALGRIND = """#!{python}
+import os, subprocess, sys
+command = [a for a in sys.argv[1:] if not a.startswith("--tool") and not a.startswith("--callgrind")]
+done = subprocess.run(command, env=dict(os.environ, UNDER_CALLGRIND="1"))
+games = int(command[command.index("-n") + 1])
+print(f"==1== Collected : {{1000 + 250 * games}}", file=sys.stderr)
+sys.exit(done.returncode)
+"""
+
+
+def test_instructions_are_counted_after_a_run_outside_callgrind(tmp_path: Path) -> None:
+    """Each side's worker runs once outside callgrind first, so that the counted runs find
+    the bytecode caches written (the run with no games would else pay compiling changed
+    files), then with no games and with GAMES games under it."""
+    fake = tmp_path / "bin" / "valgrind"
+    fake.parent.mkdir()
+    fake.write_text(FAKE_VALGRIND.format(python=sys.executable))
+    fake.chmod(0o755)
+    log = tmp_path / "starts.log"
+    package = tmp_path / "theirs" / "swd"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "game.py").write_text(
+        "import os\n"
+        f"with open({str(log)!r}, 'a') as out:\n"
+        "    out.write(os.environ.get('UNDER_CALLGRIND', '0') + '\\n')\n"
+        "class Game:\n"
+        "    create = staticmethod(lambda: [0])\n"
+        "    is_finished = staticmethod(lambda state: state[0] == 3)\n"
+        "    get_available_actions = staticmethod(lambda state: ['a'])\n"
+        "    @staticmethod\n"
+        "    def apply_action(state, action):\n"
+        "        state[0] += 1\n")
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path), GIT_ALLOW_PROTOCOL="file",
+               PATH=f"{fake.parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    done = subprocess.run([sys.executable, str(BENCH), "--instructions", "4", "--theirs",
+                           str(package.parent)], capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "ours              250 instructions a game (callgrind, 4 games after 20 warm-up games)" \
+        in done.stdout
+    assert "theirs            250 instructions a game" in done.stdout
+    assert log.read_text().split() == ["0", "1", "1"]  # outside first, then the two counted runs

@@ -11,9 +11,9 @@ from __future__ import annotations
 from . import runtime as rt
 from .city import Cities
 from .errors import IllegalActionError, NotationError, OtherEventError
-from .core.flow import START_NODE
+from .core.fresh import first_state, maker
 from .core.kinds import HANDLERS, INTERNAL, IS_SIMULTANEOUS, LEGAL, OUTCOMES
-from .core.simultaneous import NOT_CHOSEN, SimultaneousDecisions
+from .core.simultaneous import SimultaneousDecisions
 from .mechanics import composition, game_class, players_in_state
 from .core.kinds import FAST_TURN as K_TURN  # marked by a mechanic imported just above
 from .legal import LegalActions, _action_id
@@ -70,31 +70,16 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
                  players: int | None = None) -> None:
         """`players`: the number of seats, one of `ruleset.player_counts` (default
         `ruleset.players`); ValueError otherwise."""
-        self.t = t = tables_for(ruleset, players)
+        t = tables_for(ruleset, players)
+        # Every new game of a class and tables starts as the same state: made once, then
+        # copied by a function compiled for it (core/fresh.py), which costs far less than
+        # making and deriving it again.
+        fresh = t.cache.get((Game, type(self)))
+        if fresh is None:
+            fresh = t.cache[(Game, type(self))] = maker(first_state(type(self), t), Game._copy_into)
+        fresh(self)
         self.seed = seed & M64
-        self.chance_count = 0
         self.auto_chance = auto_chance
-        self.history = []
-        self.result = None
-        self._buffer = []
-        self._legal = None
-        self.first_player = -1
-        # One entry per seat, lists copied at C level: no Python call per field (every game).
-        n = t.n_seats
-        empty = [[]] * n
-        self.sim_choices = [NOT_CHOSEN] * n
-        self.coins = [t.core.starting_coins] * n
-        self.city = [*map(list.copy, empty)]
-        self.wonders = [*map(list.copy, empty)]
-        self.wonder_tuck = [*map(list.copy, empty)]
-        self.tokens = [*map(list.copy, empty)]
-        self.discard = []
-        self.age = 0
-        self.pool = []
-        self.guild_pool = []
-        self._init_fields()  # the mechanics' fields: composed per class (core/fields.py)
-        self._recompute()
-        self.stack = [START_NODE]
         self._advance()
 
     # ------------------------------------------------------------------ public API
@@ -191,6 +176,11 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
 
     def clone(self) -> "Game":
         other = object.__new__(type(self))
+        self._copy_into(other)
+        return other
+
+    def _copy_into(self, other: "Game") -> None:
+        """Make `other` (a new object of this class) an independent copy of this game."""
         other.t = self.t
         other.seed = self.seed
         other.chance_count = self.chance_count
@@ -233,7 +223,6 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
         other.pool = self.pool[:]
         other.guild_pool = self.guild_pool[:]
         self._clone_fields(other)  # the mechanics' fields: composed per class (core/fields.py)
-        return other
 
     def _init_fields(self) -> None:
         """Set the mechanics' fields of a new game; the class composed for a ruleset has its

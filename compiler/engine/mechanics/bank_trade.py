@@ -40,8 +40,11 @@ class BankTrade:
         neighbours = t.neighbours[player]
         raised = self.raises[neighbours[0]] if len(neighbours) == 1 else [
             sum(units) for units in zip(*(self.raises[q] for q in neighbours))]
+        fixed_price = self.fixed_price[player]
+        if max(fixed_price, default=-1) < 0:  # the usual case: no card of the buyer fixes a price
+            return [base + units * per_unit for units in raised]
         out = []
-        for fixed, units in zip(self.fixed_price[player], raised):
+        for fixed, units in zip(fixed_price, raised):
             out.append(fixed if fixed >= 0 else base + units * per_unit)
         return out
 

@@ -107,6 +107,21 @@ def _on_board(g: Game, node, action: int) -> None:
     tok = action - g.t.CH_TOKEN
     g.box_tokens.remove(tok)
     g.board_tokens.append(tok)
+    if g.auto_chance:  # the tokens queued right after this one, drawn now as `_advance`
+        stack = g.stack  # would draw them one at a time (same outcomes, order, history)
+        n = 0
+        while n < len(stack) and stack[-1 - n][0] == K_BOARD:
+            n += 1
+        if n:
+            k, box, hist, base = g.chance_count, g.box_tokens, g.history, g.t.CH_TOKEN
+            h = hashes(g.seed, k + n)
+            del stack[-n:]
+            for _ in range(n):
+                tok = box.pop((h[k] * len(box)) >> 64)  # draw(seed, k + 1, len(box))
+                k += 1
+                g.board_tokens.append(tok)
+                hist.append(base + tok)
+            g.chance_count = k
     g.board_tokens.sort()
 
 

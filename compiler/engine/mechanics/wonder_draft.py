@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ..core.actions import OUTCOMES, SETUP_CHOICES, Actions
 from ..core.fields import STATE, StateField, component_ids, list_copy
 from ..core.rules import checked
+from ..core.sampler import hashes
 from ..core.texts import add_components, add_texts
 from ..core.views import Place
 from . import duel_texts
@@ -94,6 +95,27 @@ def _on_reveal(g: Game, node, action: int) -> None:
     w = action - g.t.CH_WONDER
     g.wonder_pool.remove(w)
     g.draft.append(w)
+    if g.auto_chance:
+        _reveal_queued(g)
+
+
+def _reveal_queued(g: Game) -> None:
+    """The reveals queued right after this one, drawn now exactly as `_advance` would draw
+    them one at a time (same outcomes, order and history), in one loop."""
+    stack = g.stack
+    n = 0
+    while n < len(stack) and stack[-1 - n][0] == K_REVEAL:
+        n += 1
+    if n:
+        k, pool, draft, hist, base = g.chance_count, g.wonder_pool, g.draft, g.history, g.t.CH_WONDER
+        h = hashes(g.seed, k + n)
+        del stack[-n:]
+        for _ in range(n):
+            w = pool.pop((h[k] * len(pool)) >> 64)  # draw(seed, k + 1, len(pool))
+            k += 1
+            draft.append(w)
+            hist.append(base + w)
+        g.chance_count = k
 
 
 @legal_at(K_DRAFT)
