@@ -179,6 +179,8 @@ class Tables:
         for z in self.zones:
             for d in range(z.first, min(z.last, self.supremacy_at) + 1):
                 self.points_at[d] = z.points
+        if self.zones:  # the capital, past the last zone: the pawn went through that zone
+            self.points_at[self.supremacy_at] = max(self.zones, key=lambda z: z.last).points
 
         # Numbers the move loop reads, flattened from the configs (neutral values for a game
         # without the mechanic).

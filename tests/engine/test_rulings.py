@@ -491,6 +491,20 @@ def test_reaching_nine_wins_at_once_wonder_shields_included():
     assert g.result.victory == "military" and g.result.winner == 0 and g.pawn == 9
 
 
+def test_after_a_military_victory_the_winner_scores_the_farthest_zone():
+    """The capital is past the last zone (6-8, 10 VP); the reference scores of a military
+    victory count the pawn as having gone through it, not as standing in no zone."""
+    g = scenario(["baths"], wonders=(("the_colossus",), ()), pawn=7)
+    do(g, "wonder The Colossus with Baths")
+    winner, loser = g.result.scores
+    assert winner["military"] == 10 and loser["military"] == 0
+    assert winner["total"] == sum(v for k, v in winner.items() if k != "total")
+    g = scenario(["baths"], wonders=((), ("the_colossus",)), pawn=-7, player=1)
+    do(g, "wonder The Colossus with Baths")
+    assert g.result.winner == 1 and g.pawn == -9
+    assert [s["military"] for s in g.result.scores] == [0, 10]
+
+
 # 21 --------------------------------------------------------------------------------------
 
 def test_a_pair_takes_a_token_of_the_board():
