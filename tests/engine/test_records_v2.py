@@ -42,13 +42,28 @@ def _without_backs(state: dict) -> dict:
     return out
 
 
+def _scored_as_now(saved: dict) -> dict:
+    """A final state saved before a military victory's winner scored the capital as the
+    farthest zone (they read 0 military VP there): the same result, scored as today."""
+    result = saved["result"]
+    if result["victory"] != "military":
+        return saved
+    score = dict(result["scores"][result["winner"]])
+    assert score["military"] == 0
+    score["military"] = T.points_at[T.supremacy_at]
+    score["total"] += score["military"]
+    scores = list(result["scores"])
+    scores[result["winner"]] = score
+    return {**saved, "result": {**result, "scores": scores}}
+
+
 def test_format_one_records_replay_to_the_same_game_with_the_guild_backs_filled_in():
     backs_seen = 0
     for entry in _entries("records-v1-guild-backs.json"):
         assert entry["record"]["format"] == FORMATS[0]
         game = replay_record(RULESET, entry["record"], check_source_hash=False)
         final = game.to_json()
-        assert _without_backs(final) == _without_backs(entry["final"])
+        assert _without_backs(final) == _without_backs(_scored_as_now(entry["final"]))
         backs = [a - T.CH_BACK for a in final["history"] if a >= T.CH_BACK]
         backs_seen += len(backs)
         # A slot turned up as a guild had a guild back; the guilds never turned up lie on
@@ -95,7 +110,8 @@ def test_format_two_records_replay_to_their_final_state():
         assert any(a.startswith("guild back in slot ") for a in entry["record"]["actions"])
         game = replay_record(RULESET, entry["record"], check_source_hash=False)
         final = {k: v for k, v in game.to_json().items() if k != "source_hash"}
-        assert final == {k: v for k, v in entry["final"].items() if k != "source_hash"}
+        saved = _scored_as_now(entry["final"])  # saved before the capital scored
+        assert final == {k: v for k, v in saved.items() if k != "source_hash"}
 
 
 @pytest.mark.parametrize("seed", range(6))
