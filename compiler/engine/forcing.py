@@ -23,12 +23,12 @@ waiting) every outcome is exactly `sample_chance`'s.
 """
 from __future__ import annotations
 
-import operator
 from typing import TYPE_CHECKING
 
 from .core.kinds import CHANCE, HANDLERS, IS_CHANCE, IS_INTERNAL, KIND_NAMES, OUTCOMES
 from .core.sampler import M64, hashes
 from .errors import EngineError, IllegalActionError, NotationError, OtherEventError
+from .legal import _action_id
 
 if TYPE_CHECKING:
     from .state import Game
@@ -49,13 +49,9 @@ class _Forced:
 
 
 def outcomes(force) -> list:
-    """`force` as a list of outcomes: one text or action id is one outcome."""
-    if isinstance(force, str):
+    """`force` as a list of outcomes: one text or action id alone is one outcome."""
+    if isinstance(force, (str, bool)) or hasattr(force, "__index__"):
         return [force]
-    try:
-        return [operator.index(force)] if not isinstance(force, bool) else [force]
-    except TypeError:
-        pass
     try:
         return list(force)
     except TypeError:
@@ -65,7 +61,8 @@ def outcomes(force) -> list:
 
 def resolve(game: Game, force) -> None:
     """`Game.resolve_chance`: on an error the game is left as it was before the call."""
-    waiting = [_Forced(outcome) for outcome in outcomes(force)]
+    waiting = [_Forced(outcome if isinstance(outcome, str) else _action_id(outcome))
+               for outcome in outcomes(force)]
     for forced in waiting:  # unreadable texts are refused before anything is applied
         _read(game, forced)
     before = game.clone()
