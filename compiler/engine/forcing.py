@@ -65,6 +65,10 @@ def resolve(game: Game, force) -> None:
                for outcome in outcomes(force)]
     for forced in waiting:  # unreadable texts are refused before anything is applied
         _read(game, forced)
+    if not waiting:  # nothing can fail: no copy to restore
+        while game.result is None and game.current_player == CHANCE:
+            game.apply(game.sample_chance())
+        return
     before = game.clone()
     try:
         _resolve(game, waiting)

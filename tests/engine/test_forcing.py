@@ -124,3 +124,129 @@ def test_duel_forced_set_up_outcomes_happen_whatever_the_seed():
     for seed in SEEDS:
         g = _play_duel(seed)
         assert g.is_terminal and g.result is not None
+
+
+def _duel_at_age_one(seed: int) -> Game:
+    """A Duel game whose Age I set-up is pending (chance outcomes applied one by one)."""
+    g = Game(DUEL, seed=seed, auto_chance=False)
+    while g.decision != "leave_out":
+        g.apply(g.sample_chance() if g.current_player == CHANCE else g.legal_actions()[0])
+    return g
+
+
+def test_the_audits_cases_are_forced_at_the_seed_that_refused_them():
+    """Seed 1 at 4 players deals Olympia to player 0 and the one Altar to player 2: forcing
+    them elsewhere keeps them out of those earlier deals; the other boards are the seed's."""
+    plain = Game(CLASSIC, seed=1, players=4, auto_chance=False)
+    plain.resolve_chance()
+    altar = plain.component("altar")
+    assert _board(plain, 0)[0] == "Olympia" and altar in plain.hands[2]
+    g = Game(CLASSIC, seed=1, players=4, auto_chance=False)
+    g.resolve_chance(force=["board Olympia side b to player 2", "deal Altar to player 3"])
+    assert _board(g, 2) == ("Olympia", 1) and _board(g, 0)[0] != "Olympia"
+    assert _board(g, 1) == _board(plain, 1)  # not in Olympia's way: the seed's
+    assert altar in g.hands[3] and all(altar not in g.hands[p] for p in (0, 1, 2))
+    duel = _duel_at_age_one(1)
+    duel.resolve_chance(force="deal Stone Reserve to slot 19")  # one text: one outcome
+    assert duel.slot_card[19] == duel.component("stone_reserve")
+    assert duel.component("stone_reserve") not in duel.left_out[-1]
+
+
+def test_a_set_up_text_waits_for_its_own_event_and_says_which_it_is():
+    g = _duel_at_age_one(2)
+    baths = g.t.CH_CARD + g.component("baths")
+    for text, event in (("deal Baths to slot 12", "leave out, not deal"),
+                        ("guild Baths", "leave out, not guild")):
+        with pytest.raises(OtherEventError, match=event) as caught:
+            g.parse_action(text)
+        assert caught.value.action == baths
+        assert pickle.loads(pickle.dumps(caught.value)).action == baths
+    assert g.parse_action("leave out Baths") == baths
+    with pytest.raises(NotationError, match="slots are numbered 0 to 19"):
+        g.parse_action("deal Baths to slot 20")
+    c = Game(CLASSIC, seed=0, players=3, auto_chance=False)
+    c.apply(c.sample_chance())  # the first player: player 0's board is dealt next
+    olympia_b = c.parse_action("board Olympia side b")
+    with pytest.raises(OtherEventError, match="goes to player 0, not 2") as caught:
+        c.parse_action("board Olympia side b to player 2")
+    assert caught.value.action == olympia_b
+    with pytest.raises(OtherEventError, match="board deal, not the card's"):
+        c.parse_action("deal Altar to player 1")
+
+
+def test_forcing_is_deterministic_and_changes_nothing_when_nothing_is_forced():
+    force = ["board Olympia side b to player 2", "deal Altar to player 3"]
+    games = [Game(CLASSIC, seed=5, players=4, auto_chance=False) for _ in range(2)]
+    for g in games:
+        g.resolve_chance(force=force)
+    assert games[0].to_json() == games[1].to_json()
+    for players in (2, 4, 7):
+        a, b = (Game(CLASSIC, seed=3, players=players, auto_chance=False) for _ in range(2))
+        a.resolve_chance(force=[])
+        while b.current_player == CHANCE:
+            b.apply(b.sample_chance())
+        assert a.history == b.history
+
+
+def test_one_text_or_id_is_one_outcome_and_other_types_are_refused():
+    by_text, by_id, in_list = (Game(DUEL, seed=4, auto_chance=False) for _ in range(3))
+    by_text.resolve_chance(force="first player 1")
+    by_id.resolve_chance(force=by_id.parse_action("first player 1"))
+    in_list.resolve_chance(force=[in_list.parse_action("first player 1")])
+    assert by_text.to_json() == by_id.to_json() == in_list.to_json()
+    assert by_text.first_player == 1
+
+    class Index:  # an integer of another type (numpy's, say)
+        def __index__(self):
+            return by_text.t.CH_SEAT
+
+    g = Game(DUEL, seed=4, auto_chance=False)
+    g.resolve_chance(force=Index())
+    assert g.first_player == 0
+    for bad in (True, [1.0]):
+        with pytest.raises(IllegalActionError, match="an action is an integer id"):
+            Game(DUEL, seed=4, auto_chance=False).resolve_chance(force=bad)
+    with pytest.raises(TypeError, match="force: an outcome"):
+        Game(DUEL, seed=4, auto_chance=False).resolve_chance(force=1.5)
+    with pytest.raises(NotationError, match="cannot read"):
+        Game(DUEL, seed=4, auto_chance=False).resolve_chance(force="first playr 1")
+
+
+@pytest.mark.parametrize("force, reason", [
+    (["deal Altar to player 3", "deal Altar to player 2"],
+     r"'deal Altar to player 2': contradicts the forced 'deal Altar to player 3' \(once "
+     r"'deal Altar to player 2' is applied, 'deal Altar to player 3' cannot happen\)"),
+    (["board Olympia side b to player 2", "board Olympia side a to player 0"],
+     "'board Olympia side a to player 0': contradicts the forced 'board Olympia side b to player 2'"),
+    (["deal Spies Guild to player 1"],  # a guild: not in Age I's deck
+     "'deal Spies Guild to player 1': impossible at its event: not a possible outcome of this "
+     r"chance event \(deal hand\); it is none of the \d+ outcomes left there"),
+    (["first player 1", "first player 2"],
+     r"'first player 2': no chance event before the next decision \(choose \(player 0\)\) "
+     "could give it"),
+])
+def test_a_forced_outcome_that_cannot_happen_is_refused_with_the_reason(force, reason):
+    g = Game(CLASSIC, seed=1, players=4, auto_chance=False)
+    before = g.to_json()
+    with pytest.raises(IllegalActionError, match=reason):
+        g.resolve_chance(force=force)
+    assert g.to_json() == before and g.history == []  # nothing applied
+
+
+def test_a_duel_forced_deal_that_cannot_happen_is_refused_with_the_reason():
+    g = _duel_at_age_one(3)
+    before = g.to_json()
+    with pytest.raises(IllegalActionError, match="contradicts the forced 'deal Baths to slot 19'"):
+        g.resolve_chance(force=["deal Baths to slot 19", "deal Baths to slot 18"])
+    with pytest.raises(IllegalActionError, match="contradicts the forced 'deal Baths to slot 19'"):
+        g.resolve_chance(force=["deal Baths to slot 19", "leave out Baths"])
+    with pytest.raises(IllegalActionError, match="'deal Caravansery to slot 5': impossible at "
+                                                 "its event"):  # an Age II card
+        g.resolve_chance(force=["deal Caravansery to slot 5"])
+    with pytest.raises(IllegalActionError, match=r"no chance event before the next decision "
+                                                 r"\(play \(player \d\)\) could give it"):
+        g.resolve_chance(force=["deal Baths to slot 2"])  # a slot dealt face down
+    assert g.to_json() == before
+    start = Game(DUEL, seed=3, auto_chance=False)
+    with pytest.raises(IllegalActionError, match=r"before the next decision \(draft"):
+        start.resolve_chance(force=["deal Baths"])  # the Age I deal comes after the draft
