@@ -23,6 +23,7 @@ waiting) every outcome is exactly `sample_chance`'s.
 """
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING
 
 from .core.kinds import CHANCE, HANDLERS, IS_CHANCE, IS_INTERNAL, KIND_NAMES, OUTCOMES
@@ -50,8 +51,12 @@ class _Forced:
 
 def outcomes(force) -> list:
     """`force` as a list of outcomes: one text or action id alone is one outcome."""
-    if isinstance(force, (str, bool)) or hasattr(force, "__index__"):
+    if isinstance(force, (str, bool)):
         return [force]
+    try:
+        return [operator.index(force)]
+    except TypeError:
+        pass
     try:
         return list(force)
     except TypeError:
@@ -227,6 +232,6 @@ def _sample(game: Game, watched: list) -> int:
         left = [y for y in left if y != x]
     kind = KIND_NAMES[stack[-1][0]].replace("_", " ")
     first = watched[0][0]
-    raise IllegalActionError(first.given, f"every outcome of the chance event before it ({kind}) "
-                             "leaves one of the forced outcomes impossible: "
+    raise IllegalActionError(first.given, f"every outcome of an earlier chance event ({kind}) "
+                             "would leave one of the forced outcomes impossible: "
                              + ", ".join(str(w[0]) for w in watched))

@@ -250,3 +250,21 @@ def test_a_duel_forced_deal_that_cannot_happen_is_refused_with_the_reason():
     start = Game(DUEL, seed=3, auto_chance=False)
     with pytest.raises(IllegalActionError, match=r"before the next decision \(draft"):
         start.resolve_chance(force=["deal Baths"])  # the Age I deal comes after the draft
+
+
+def test_forced_outcomes_that_leave_an_earlier_event_nothing_are_refused():
+    """At 3 players Age I deals 21 cards, 7 a player: 14 forced to players 1 and 2 leave
+    player 0 the other 7; 15 (one more than they are dealt) leave 6 for player 0's 7 deals,
+    so one of them would have to take a forced card."""
+    deck = sorted(set(Game(CLASSIC, players=3).t.decks[1]))
+    assert len(deck) == 21
+    g = Game(CLASSIC, seed=0, players=3, auto_chance=False)
+    g.resolve_chance(force=[f"deal {g.component_id(c)} to player {1 + k // 7}"
+                            for k, c in enumerate(deck[:14])])
+    assert g.hands == [deck[14:], deck[:7], deck[7:14]]
+    g = Game(CLASSIC, seed=0, players=3, auto_chance=False)
+    force = [f"deal {g.component_id(c)} to player {1 + k // 8}" for k, c in enumerate(deck[:15])]
+    with pytest.raises(IllegalActionError, match=r"every outcome of an earlier chance event "
+                                                 r"\(deal hand\) would leave one of the forced"):
+        g.resolve_chance(force=force)
+    assert g.history == []

@@ -13,7 +13,9 @@ in its `extend_tables`):
 
 Names are matched case-insensitively, by display name or by id. The parsers also read the
 shorter forms of earlier records (`deal Baths`, `turn up Baths`, `take Law` for the
-library); a slot or "from the library" that does not fit the current decision is an error.
+library); a slot or "from the library" that does not fit the current decision is an error,
+and a set-up text read at another chance event (`deal Baths to slot 12` while a card is left
+out) raises OtherEventError, which `resolve_chance` waits on (forcing.py).
 The kinds are found by name: they are registered after this module is loaded.
 """
 from __future__ import annotations
