@@ -17,9 +17,9 @@ copy of the game. No mechanic is named here: the outcomes, their handlers and th
 the mechanics' own (core/kinds.py `OUTCOMES`, `HANDLERS`).
 
 Sampling stays deterministic: an event draws with the seed's hash for it, and a draw again
-uses what is left of that hash (`(h * n) mod 2**64`, as good as a fresh uniform draw), so the
-same seed and the same forced list give the same game, and with nothing forced (or nothing
-waiting) every outcome is exactly `sample_chance`'s.
+uses what is left of that hash (the low 64 bits of `h * n`: uniform, to within n / 2**64, and
+independent of the first draw), so the same seed and the same forced list give the same game,
+and with nothing forced (or nothing waiting) every outcome is exactly `sample_chance`'s.
 """
 from __future__ import annotations
 
