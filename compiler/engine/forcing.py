@@ -17,8 +17,9 @@ copy of the game. No mechanic is named here: the outcomes, their handlers and th
 the mechanics' own (core/kinds.py `OUTCOMES`, `HANDLERS`).
 
 Sampling stays deterministic: an event draws with the seed's hash for it, and a draw again
-uses what is left of that hash (the low 64 bits of `h * n`: uniform, to within n / 2**64, and
-independent of the first draw), so the same seed and the same forced list give the same game,
+uses what is left of that hash (the low 64 bits of `h * n`, spread evenly over 2**64 in steps
+of n whatever the first draw was: a second draw among m items is uniform to within about
+n * m / 2**64), so the same seed and the same forced list give the same game,
 and with nothing forced (or nothing waiting) every outcome is exactly `sample_chance`'s.
 """
 from __future__ import annotations
