@@ -170,7 +170,7 @@ def test_a_set_up_text_waits_for_its_own_event_and_says_which_it_is():
     with pytest.raises(OtherEventError, match="goes to player 0, not 2") as caught:
         c.parse_action("board Olympia side b to player 2")
     assert caught.value.action == olympia_b
-    with pytest.raises(OtherEventError, match="board deal, not the card's"):
+    with pytest.raises(OtherEventError, match="the pending chance event is board deal, not deal hand"):
         c.parse_action("deal Altar to player 1")
 
 

@@ -135,7 +135,7 @@ def _check_event(game: Game, text: str, named: str | None, kind_name: str, actio
     action) at a chance event of another kind, or dealing to another seat than `named`.
     Deal outcomes are cards and boards, not seats, so the seat named is checked here or
     nowhere; at a player's decision the action is returned and found illegal there."""
-    if named is not None:  # the form without a seat: the pending deal's
+    if named is not None:  # None: the form without a seat (the pending deal's)
         if not named.isdigit() or len(named) > 4:
             raise NotationError(f"{text!r}: a player is a number, not {named!r}")
         if int(named) >= game.t.n_seats:
@@ -143,11 +143,12 @@ def _check_event(game: Game, text: str, named: str | None, kind_name: str, actio
     node = game.stack[-1] if game.stack and game.result is None else None
     if node is None or not IS_CHANCE[node[0]]:
         return action
-    what = "board" if kind_name == "board_deal" else "card"
     if KIND_NAMES[node[0]] != kind_name:
-        raise OtherEventError(f"{text!r}: the pending chance event is "
-                              f"{KIND_NAMES[node[0]].replace('_', ' ')}, not the {what}'s", action)
+        pending = KIND_NAMES[node[0]].replace("_", " ")
+        raise OtherEventError(f"{text!r}: the pending chance event is {pending}, not "
+                              f"{kind_name.replace('_', ' ')}", action)
     if named is not None and node[2] != int(named):
+        what = "board" if kind_name == "board_deal" else "card"
         raise OtherEventError(f"{text!r}: the {what} dealt now goes to player {node[2]}, "
                               f"not {named}", action)
     return action
