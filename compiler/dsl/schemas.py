@@ -36,11 +36,12 @@ EFFECTS = {
 
 def cards_schema() -> dict[str, Any]:
     ident = _id("Stable snake_case identifier, unique in the game")
+    cost, effects = {"$ref": "#/$defs/cost"}, {"$ref": "#/$defs/effects"}
     building = closed_object("A building card (Age card or guild).", {
         "id": ident,
         "name": _name("card"),
         "color": v._enum(v.COLORS, "The card's colour"),
-        "cost": {"$ref": "#/$defs/cost"},
+        "cost": cost,
         "copies": {"type": "array", "minItems": 1, "uniqueItems": True,
                    "items": v._count(2, "The player count printed on a copy (\"3+\")"),
                    "description": "One number per printed copy, ascending: a game of N "
@@ -50,23 +51,15 @@ def cards_schema() -> dict[str, Any]:
                                "this symbol in `chain_from` is free for you"),
         "chain_from": _symbol("Chain symbol that makes this card free when your city has "
                               "the earlier card that gives it"),
-        "effects": {"$ref": "#/$defs/effects"},
+        "effects": effects,
     }, ["id", "name", "color"])
-    wonder = closed_object("A Wonder (7 Wonders Duel) built by tucking an Age card under it.", {
-        "id": ident,
-        "name": _name("Wonder"),
-        "cost": {"$ref": "#/$defs/cost"},
-        "effects": {"$ref": "#/$defs/effects"},
-    }, ["id", "name", "cost"])
-    token = closed_object("A progress token.", {
-        "id": ident,
-        "name": _name("token"),
-        "effects": {"$ref": "#/$defs/effects"},
-    }, ["id", "name"])
-    stage = closed_object("One stage of a Wonder board (7 Wonders), built in order.", {
-        "cost": {"$ref": "#/$defs/cost"},
-        "effects": {"$ref": "#/$defs/effects"},
-    })
+    wonder = closed_object("A Wonder (7 Wonders Duel) built by tucking an Age card under it.",
+                           {"id": ident, "name": _name("Wonder"), "cost": cost, "effects": effects},
+                           ["id", "name", "cost"])
+    token = closed_object("A progress token.",
+                          {"id": ident, "name": _name("token"), "effects": effects}, ["id", "name"])
+    stage = closed_object("One stage of a Wonder board (7 Wonders), built in order.",
+                          {"cost": cost, "effects": effects})
     board = closed_object("A Wonder board with two sides of stages (7 Wonders).", {
         "id": ident,
         "name": _name("board"),
