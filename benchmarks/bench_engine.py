@@ -18,14 +18,16 @@ does not move it, so it compares two versions of the engine on a shared machine 
 moves by 10-20% with the load; an instruction is not a fixed time, so quote both).
 
 Memory: peak RSS and live allocated blocks before and after n more games must stay
-flat (nothing is kept from one game to the next), plus the traced peak of one game. The
-engine memoizes in bounded caches (`functools.lru_cache(maxsize=...)`, memos that empty
-themselves at a size): filling one is not a leak, yet takes thousands of games (a cache of
-4,096 prices fills in about 11,000 Duel games), so the count would call it growth. Every
-functools cache with a bound is therefore emptied before each of the two counts, whoever
-declared it, so that neither count holds what a cache holds. A cache without a bound
-(`maxsize=None`) is counted like any other memory, and a memo that empties itself moves the
-count by at most its bound, so a real leak, growth with every game, is still flagged.
+flat (nothing is kept from one game to the next; limits 2 MiB and 1,000 blocks), plus the
+traced peak of one game. The engine memoizes in bounded caches: filling one is not a leak,
+yet takes thousands of games (Duel's `functools.lru_cache` of 4,096 prices fills in about
+11,000 games), so the count would call it growth. Every functools cache with a bound is
+therefore emptied before each of the two counts, whoever declared it, so that neither count
+holds what such a cache holds. A cache without a bound (`maxsize=None`) is counted like any
+other memory, so a real leak, growth with every game, is still flagged. Memos that evict by
+themselves (the sampler's 64 seeds, classic's first-in-first-out trade memos) are counted:
+they move the count by at most their size, and fill mostly during the timed games (classic
+reads a few hundred blocks at 3 and 7 players, Duel a few dozen).
 """
 from __future__ import annotations
 
