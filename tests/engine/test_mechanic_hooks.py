@@ -19,6 +19,7 @@ from wondersmith.engine.core.views import Feature, Hidden, single
 from wondersmith.engine.mechanics.progress_tokens import keeps_out
 from wondersmith.engine.mechanics.wonder_limit import check_limit
 from wondersmith.engine.observation import _layout, decision_kinds
+from wondersmith.engine.positions import position
 from classic_helpers import ruleset as classic_ruleset
 from engine_helpers import RULESET
 from test_three_seats import ENGINE, trio  # noqa: F401 (trio: the 3-seat toy game, a fixture)
@@ -174,6 +175,13 @@ def test_a_mechanic_keeps_its_tokens_off_the_board_and_out_of_the_box(keeper_mec
             assert _tokens_in_play(g) == everything - {0, g.t.NT - 1}
             assert len(g.board_tokens) == g.t.config["progress_tokens"].board_tokens
     assert _tokens_in_play(Game(RULESET, seed=0)) == everything  # a game without it keeps all
+
+
+def test_a_position_lays_no_token_a_mechanic_keeps(keeper_mechanic) -> None:
+    kept = dataclasses.replace(RULESET, mechanics=(*RULESET.mechanics, keeper_mechanic))
+    g = position(kept, ["baths"])
+    assert _tokens_in_play(g) == set(range(g.t.NT)) - {0, g.t.NT - 1}
+    assert _tokens_in_play(position(RULESET, ["baths"])) == set(range(g.t.NT))
 
 
 def test_progress_tokens_names_no_mechanic_that_keeps_tokens() -> None:
