@@ -40,6 +40,11 @@ def _hands(draft: Draft, hands=None, free_used=None) -> None:
     def deal() -> None:  # once every part has placed its cards (stages)
         left = Counter(ids[c] for c in t.decks[age]) - Counter(draft.placed)
         deck = sorted(left.elements())
+        if age == t.classic_guild_age:  # N + 2 guilds in the deck, counting those placed
+            placed = set(draft.placed)
+            guilds = sorted(ids[c] for c in t.classic_guilds if ids[c] not in placed)
+            draft.rng.shuffle(guilds)
+            deck += guilds[:t.classic_guilds_drawn - (len(t.classic_guilds) - len(guilds))]
         draft.rng.shuffle(deck)
         out = []
         for p, hand in enumerate(given):
