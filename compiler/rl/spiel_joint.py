@@ -1,19 +1,19 @@
-"""The engine as an OpenSpiel game in the simultaneous-move form (`Dynamics.SIMULTANEOUS`):
-where several seats decide at once (classic's turn: `Game.choosing()` names more than one
-seat), the state is a simultaneous node, `current_player()` is `PlayerId.SIMULTANEOUS`,
-`legal_actions(seat)` is each seat's own list (the engine's `legal_actions_for(seat)`), and
-`apply_actions` takes one action per player, applied together with the engine's
-`apply_joint`. A decision one seat takes alone (Halikarnassos building from the discard
-pile, Babylon B's 7th card, the Free City's card, which its holder chooses once the players
-have chosen theirs) is an ordinary decision node of that seat, and chance is chance, as in
-any OpenSpiel simultaneous game with chance.
+"""The engine as an OpenSpiel game in the simultaneous-move form (`Dynamics.SIMULTANEOUS`).
+
+Every decision is a simultaneous node (`current_player()` is `PlayerId.SIMULTANEOUS`), as in
+OpenSpiel's own simultaneous games: the players who decide are the engine's `choosing()`
+(at a classic turn every player; Halikarnassos building from the discard pile, Babylon B's
+7th card or the Free City's card, which its holder chooses once the players have chosen
+theirs, one player alone), `legal_actions(player)` is each one's own list (the engine's
+`legal_actions_for`), [] for a player who does not decide, and `apply_actions` takes one
+action per player, applied together with the engine's `apply_joint`; a player who does not
+decide gives 0 (OpenSpiel's convention) or `pyspiel.INVALID_ACTION`. Chance is chance.
+OpenSpiel's `rl_environment`, which applies every step of a simultaneous game with
+`apply_actions`, plays it so.
 
 A joint action plays exactly the game the turn-based form (spiel_game.py) plays with the
 same choices made one by one in seat order; only what a seat observes between them differs:
-here nothing, as no seat acts before the others. A seat OpenSpiel asks an action of that
-does not choose at a node (none in classic, where a simultaneous node asks every player)
-has no legal action, and its entry of the joint action must be 0 (OpenSpiel's convention)
-or `pyspiel.INVALID_ACTION`.
+here nothing, as no seat acts before the others.
 """
 from __future__ import annotations
 
@@ -47,24 +47,27 @@ class JointState(WondersmithState):
             return pyspiel.PlayerId.TERMINAL
         if engine.is_chance_node:
             return pyspiel.PlayerId.CHANCE
-        choosing = engine.choosing()
-        return choosing[0] if len(choosing) == 1 else pyspiel.PlayerId.SIMULTANEOUS
+        return pyspiel.PlayerId.SIMULTANEOUS
 
     def _legal_actions(self, player: int) -> list[int]:
         """`player`'s actions: [] for a seat that does not choose now. The joint actions of
         a simultaneous node are not listed (OpenSpiel's flat joint actions: with 7 seats
-        of about 20 actions each, a billion of them): ask each player's."""
+        of about 20 actions each, a billion of them): ask each player's. At a chance
+        node: the outcomes."""
         if player == pyspiel.PlayerId.SIMULTANEOUS:
             raise ValueError("at a simultaneous node, ask legal_actions(player) of each player")
-        return self._held.game.legal_actions_for(player) if player >= 0 else []
+        engine = self._held.game
+        if player == pyspiel.PlayerId.CHANCE:
+            return engine.legal_actions() if engine.is_chance_node else []
+        return engine.legal_actions_for(player)
 
     def _apply_action(self, action: int) -> None:
-        if self.is_simultaneous_node():  # OpenSpiel decodes a flat joint action before this
+        if self.is_simultaneous_node():  # a chance outcome only
             raise ValueError("a simultaneous node takes one action per player: apply_actions")
         super()._apply_action(action)
 
     def _apply_actions(self, actions: list[int]) -> None:
-        """One action per player (OpenSpiel's joint action): each choosing seat's must be
+        """One action per player (OpenSpiel's joint action): each deciding player's must be
         legal, the others' 0 or INVALID_ACTION. Nothing is applied unless all are."""
         engine = self._held.game
         choosing = engine.choosing()
@@ -75,7 +78,7 @@ class JointState(WondersmithState):
         for seat, action in enumerate(map(int, actions)):
             if seat not in choosing:
                 if action not in NO_ACTION:
-                    raise ValueError(f"player {seat} does not choose now: its action is 0, "
+                    raise ValueError(f"player {seat} does not decide now: its action is 0, "
                                      f"got {action}")
                 continue
             if action not in engine.legal_actions_for(seat):
@@ -90,18 +93,17 @@ class JointState(WondersmithState):
 
     def _views_so_far(self) -> list[list[str]]:
         """As the turn-based form's, a joint action being one step: OpenSpiel's history
-        holds it as one entry per player, in player order."""
+        holds it as one entry per player, in player order (0 for those who did not decide)."""
         replay = new_game(self._held.game.ruleset, 0, self._seats, auto_chance=False)
         seen = [[_json(replay.observation(p))] for p in range(self._seats)]
         history, at = self.history(), 0
         while at < len(history):
-            choosing = replay.choosing()
-            if replay.is_chance_node or len(choosing) < 2:
-                moves = {replay.current_player: history[at]}
+            if replay.is_chance_node:
+                moves = {}
                 replay.apply(history[at])
                 at += 1
             else:
-                moves = {seat: history[at + seat] for seat in choosing}
+                moves = {seat: history[at + seat] for seat in replay.choosing()}
                 replay.apply_joint(moves)
                 at += self._seats
             _remember(seen, replay, moves)
