@@ -85,6 +85,9 @@ def test_the_bound_counts_a_turn_once_and_the_free_citys_card_apart():
     assert max_joint_decisions(CLASSIC, 5, 5) == 21 + 2 * stages
     assert max_joint_decisions(CLASSIC, 2, 3) == 2 * 21 + 2 * stages
     assert city_count(Game(CLASSIC, players=2)) == 3 and city_count(Game(CLASSIC, players=4)) == 4
+    # The figures docs/rl.md gives.
+    assert [pyspiel.load_game(JOINT, {"players": n}).max_game_length() for n in (2, 3, 7)] == \
+        [126, 105, 105]
 
 
 @pytest.mark.parametrize("players", [3, 7])
@@ -242,3 +245,11 @@ def test_registering_a_ruleset_in_both_forms():
     assert openspiel.short_name("classic", simultaneous=True) == JOINT
     with pytest.raises(ValueError, match="already registered with another ruleset"):
         openspiel.register("classic", dataclasses.replace(CLASSIC, name="Mine"), simultaneous=True)
+
+
+def test_openspiels_turn_based_transform_takes_it():
+    """`pyspiel.convert_to_turn_based` asks the players of each node one by one (docs/rl.md
+    says the sequential form is that already, with the engine's texts)."""
+    turns = pyspiel.convert_to_turn_based(pyspiel.load_game(JOINT, {"players": 3}))
+    assert turns.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    pyspiel.random_sim_test(turns, num_sims=1, serialize=False, verbose=False)
