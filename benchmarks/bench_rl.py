@@ -11,6 +11,8 @@ count); a decision counts each seat's choice of a turn.
   (through OpenSpiel's C++ layer, which makes a new initial state for every call);
 - openspiel+observer: the same observation through `make_observation(game)`'s observer, in
   Python, as OpenSpiel's Python algorithms read it;
+- openspiel-simultaneous (classic): `python_wondersmith_<game>_simultaneous`, a joint action of
+  every deciding seat per node with `apply_actions`, no observation;
 - pettingzoo: `env(game)` with its wrappers, the usual `agent_iter`/`last()` loop, which
   builds the mover's observation vector and action mask at each step.
 """
@@ -64,6 +66,23 @@ def openspiel_games(game: str, n: int, players: int | None, observe: str = "") -
     return decisions
 
 
+def openspiel_joint_games(game: str, n: int, players: int | None) -> int:
+    name = openspiel.register(game, simultaneous=True)
+    spiel = pyspiel.load_game(name, {"players": players}) if players else pyspiel.load_game(name)
+    seats = range(spiel.num_players())
+    rng, decisions = random.Random(0), 0
+    for _ in range(n):
+        state = spiel.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.legal_actions()))
+                continue
+            joint = [state.legal_actions(seat) for seat in seats]
+            state.apply_actions([rng.choice(legal) if legal else 0 for legal in joint])
+            decisions += sum(map(bool, joint))  # each seat's choice, as the other runs count
+    return decisions
+
+
 def pettingzoo_games(game: str, n: int, players: int | None) -> int:
     table, rng, decisions = env(game, players=players), np.random.default_rng(0), 0
     for seed in range(n):
@@ -93,13 +112,15 @@ def main() -> None:
         "openspiel+observer": lambda: openspiel_games(game, n, players, observe="observer"),
         "pettingzoo": lambda: pettingzoo_games(game, n, players),
     }
+    if game in openspiel.REGISTERED_SIMULTANEOUS:
+        runs["openspiel-simultaneous"] = lambda: openspiel_joint_games(game, n, players)
     seats = f" at {players} seats" if players else ""
     print(f"{n} uniform random games of {game}{seats} each")
     for name, run in runs.items():
         start = time.perf_counter()
         decisions = run()
         seconds = time.perf_counter() - start
-        print(f"{name:18} {args.n / seconds:8.1f} games/s  {decisions / seconds:9.0f} decisions/s")
+        print(f"{name:22} {args.n / seconds:8.1f} games/s  {decisions / seconds:9.0f} decisions/s")
 
 
 if __name__ == "__main__":

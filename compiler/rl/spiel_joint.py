@@ -41,6 +41,12 @@ class JointState(WondersmithState):
     """A state of the simultaneous-move game; `engine` is the wrapped engine game, as in
     the turn-based form."""
 
+    def __init__(self, game: JointGame) -> None:
+        super().__init__(game)
+        # Each deciding seat's legal actions at this node, as (actions applied, {seat: list}):
+        # a caller asks for them before `apply_actions` checks the joint action against them.
+        self._legal_here: tuple[int, dict[int, list[int]]] = (-1, {})
+
     def current_player(self) -> int:
         engine = self._held.game
         if engine.is_terminal:
@@ -59,7 +65,17 @@ class JointState(WondersmithState):
         engine = self._held.game
         if player == pyspiel.PlayerId.CHANCE:
             return engine.legal_actions() if engine.is_chance_node else []
-        return engine.legal_actions_for(player)
+        return self._legal_of(player)
+
+    def _legal_of(self, seat: int) -> list[int]:
+        step, known = self._legal_here
+        if step != len(self._held.actions):
+            known = {}
+            self._legal_here = (len(self._held.actions), known)
+        legal = known.get(seat)
+        if legal is None:
+            legal = known[seat] = self._held.game.legal_actions_for(seat)
+        return legal
 
     def _apply_action(self, action: int) -> None:
         if self.is_simultaneous_node():  # a chance outcome only
@@ -81,7 +97,7 @@ class JointState(WondersmithState):
                     raise ValueError(f"player {seat} does not decide now: its action is 0, "
                                      f"got {action}")
                 continue
-            if action not in engine.legal_actions_for(seat):
+            if action not in self._legal_of(seat):
                 raise IllegalActionError(action, f"not among player {seat}'s legal actions")
             joint[seat] = action
         self._held.apply_joint(joint)
