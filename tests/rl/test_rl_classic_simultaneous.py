@@ -134,8 +134,11 @@ def test_the_2_player_variant_asks_both_players_then_the_free_citys_card_holder(
     assert state.engine.history[-1] == joint[holder]
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (5, 3), (7, 4)])
-def test_a_joint_action_plays_the_game_the_same_choices_play_one_by_one(players, seed):
+# With `alone`, a seed whose game has nodes of one player alone: at 2 players the Free City's
+# card and Halikarnassos, at 4 Babylon B's 7th card, at 7 Halikarnassos.
+@pytest.mark.parametrize(("players", "seed", "alone"),
+                         [(2, 1, True), (3, 2, False), (4, 15, True), (5, 3, False), (7, 4, True)])
+def test_a_joint_action_plays_the_game_the_same_choices_play_one_by_one(players, seed, alone):
     """Every step of a random game of the simultaneous form, replayed on the turn-based
     form: a joint action as its seats' actions in seat order (each legal there, the seat
     to move each time), anything else as itself. The engine states agree after every step,
@@ -143,10 +146,11 @@ def test_a_joint_action_plays_the_game_the_same_choices_play_one_by_one(players,
     rng = random.Random(seed)
     joint = pyspiel.load_game(JOINT, {"players": players}).new_initial_state()
     turns = pyspiel.load_game(TURNS, {"players": players}).new_initial_state()
-    joint_nodes = 0
+    joint_nodes = lone_nodes = 0
     while not joint.is_terminal():
         choosing = joint.engine.choosing()
         simultaneous = joint.is_simultaneous_node()
+        lone_nodes += simultaneous and len(choosing) == 1
         step = random_step(joint, rng)
         if simultaneous:
             assert all(step[p] == 0 for p in range(players) if p not in choosing)
@@ -160,6 +164,7 @@ def test_a_joint_action_plays_the_game_the_same_choices_play_one_by_one(players,
         assert turns.engine.to_json() == joint.engine.to_json()
     assert turns.is_terminal()
     assert joint_nodes >= 18 * (2 if players == 2 else 1)  # 18 turns (and the Free City's)
+    assert bool(lone_nodes) == alone
     assert joint.returns() == turns.returns()
     assert joint.engine.history == turns.engine.history
 
