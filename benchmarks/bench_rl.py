@@ -13,6 +13,8 @@ count); a decision counts each seat's choice of a turn.
   Python, as OpenSpiel's Python algorithms read it;
 - openspiel-simultaneous (classic): `python_wondersmith_<game>_simultaneous`, a joint action of
   every deciding seat per node with `apply_actions`, no observation;
+- pettingzoo-parallel (classic): `parallel_env(game)`, every deciding agent's action per step,
+  with the observations and masks of every agent at each step;
 - pettingzoo: `env(game)` with its wrappers, the usual `agent_iter`/`last()` loop, which
   builds the mover's observation vector and action mask at each step.
 """
@@ -34,6 +36,7 @@ from wondersmith.engine import load_ruleset  # noqa: E402
 from wondersmith.engine.bots import new_game  # noqa: E402
 from wondersmith.rl import openspiel  # noqa: E402
 from wondersmith.rl.pettingzoo import env  # noqa: E402
+from wondersmith.rl.pettingzoo_parallel import parallel_env  # noqa: E402
 
 
 def engine_games(game: str, n: int, players: int | None) -> int:
@@ -97,6 +100,18 @@ def pettingzoo_games(game: str, n: int, players: int | None) -> int:
     return decisions
 
 
+def pettingzoo_parallel_games(game: str, n: int, players: int | None) -> int:
+    table, rng, decisions = parallel_env(game, players=players), np.random.default_rng(0), 0
+    for seed in range(n):
+        observations, _ = table.reset(seed=seed)
+        while table.agents:
+            actions = {agent: int(rng.choice(np.flatnonzero(seen["action_mask"])))
+                       for agent, seen in observations.items() if seen["action_mask"].any()}
+            observations, *_ = table.step(actions)
+            decisions += len(actions)
+    return decisions
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", type=int, default=200, help="games per adapter (default 200)")
@@ -114,6 +129,7 @@ def main() -> None:
     }
     if game in openspiel.REGISTERED_SIMULTANEOUS:
         runs["openspiel-simultaneous"] = lambda: openspiel_joint_games(game, n, players)
+        runs["pettingzoo-parallel"] = lambda: pettingzoo_parallel_games(game, n, players)
     seats = f" at {players} seats" if players else ""
     print(f"{n} uniform random games of {game}{seats} each")
     for name, run in runs.items():

@@ -22,13 +22,14 @@ def bench():
     return module
 
 
-def test_the_simultaneous_form_counts_each_seats_choice(bench):
+def test_the_simultaneous_forms_count_each_seats_choice(bench):
     """A game of 3 seats has at least 18 turns of 3 choices, and a joint action counts a
     choice per deciding seat (not one per node), so both forms' counts lie between that and
     the bound on one seat's decisions after another."""
     bound = 2 * max_decisions(load_ruleset("classic"), 3)
     assert 2 * 18 * 3 <= bench.openspiel_joint_games("classic", 2, 3) <= bound
     assert 2 * 18 * 3 <= bench.openspiel_games("classic", 2, 3) <= bound
+    assert 2 * 18 * 3 <= bench.pettingzoo_parallel_games("classic", 2, 3) <= bound
 
 
 @pytest.mark.parametrize(("game", "simultaneous"), [("classic", True), ("duel", False)])
@@ -37,4 +38,5 @@ def test_the_report_has_a_row_per_adapter(bench, monkeypatch, capsys, game, simu
     bench.main()
     rows = [line.split()[0] for line in capsys.readouterr().out.splitlines()[1:]]
     expected = ["engine", "openspiel", "openspiel+obs", "openspiel+observer", "pettingzoo"]
-    assert rows == expected + (["openspiel-simultaneous"] if simultaneous else [])
+    assert rows == expected + (["openspiel-simultaneous", "pettingzoo-parallel"] if simultaneous
+                               else [])
