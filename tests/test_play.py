@@ -252,3 +252,22 @@ def test_simulate_classic_names_every_seat_and_counts_every_game(players: int) -
                      table.output, re.M)
     header = re.search(r"category\s*┃(.*)┃", table.output)[1]
     assert re.findall(r"seat (\d+)", header) == [str(seat) for seat in range(players)]
+
+
+@pytest.mark.parametrize("game, players, victories", [
+    ("classic", "4", ["civilian"]),
+    ("duel", "2", ["civilian", "military", "scientific"]),
+])
+def test_simulate_lists_the_victory_types_of_the_game_played(game: str, players: str,
+                                                              victories: list[str]) -> None:
+    """Each game's own victory types (the engine's `VICTORIES`), in the table and in --json:
+    classic has no military or scientific victory, Duel has its three."""
+    assert list(type(Game(load_ruleset(game), players=int(players))).VICTORIES) == victories
+    result = runner.invoke(app, ["simulate", game, "--players", players, "-n", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    kinds = json.loads(result.output[result.output.index("{"):])["victory_types"]
+    assert list(kinds) == victories and sum(kinds.values()) == pytest.approx(1)
+    table = runner.invoke(app, ["simulate", game, "--players", players, "-n", "3"], env=WIDE)
+    assert table.exit_code == 0, table.output
+    shown = table.output.split("Victory types")[1].split("Mean points")[0]
+    assert re.findall(r"│ (\w+)\s*│\s*\d+\.\d%\s*│", shown) == victories
