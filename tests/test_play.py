@@ -105,9 +105,13 @@ def test_classic_for_four_runs_to_the_end_against_three_bots() -> None:
     assert len(reveals) >= 18
     assert "Age 3 of 3, hands pass left" in out and "Age 2 of 3, hands pass right" in out
     # Your hand is shown, the others' only as a count; the discard pile lies face down.
-    assert re.search(r"Your city \(seat 0\)[^╰]*\n│ hands\s+[A-Z]", out)
-    assert not re.search(r"City of seat 1 \(seat 1\)[^╰]*\n│ hands\s+[A-Z]", out)
+    assert re.search(r"Your city \(seat 0\)[^╰]*\n│ hand\s+[A-Z]", out)
+    assert re.search(r"City of seat 1, your right neighbour[^╰]*\n│ hand\s+\d cards?\s", out)
+    assert not re.search(r"City of seat 1[^╰]*\n│ hand\s+[A-Z]", out)
+    assert "City of seat 2 ─" in out and "City of seat 3, your left neighbour" in out
     assert re.search(r"discard pile: \d+ cards? face down", out)
+    # The conflicts of each Age are announced as they are fought.
+    assert [int(a) for a in re.findall(r"^Conflicts at the end of Age (\d):", out, re.M)] == [1, 2, 3]
 
 
 def test_classic_player_counts_are_checked() -> None:
