@@ -275,3 +275,146 @@ def test_simulate_lists_the_victory_types_of_the_game_played(game: str, players:
     assert table.exit_code == 0, table.output
     shown = table.output.split("Victory types")[1].split("Mean points")[0]
     assert re.findall(r"│ (\w+)\s*│\s*\d+\.\d%\s*│", shown) == victories
+
+
+def _panel(game: Game, p: int, you: int = 0) -> str:
+    from rich.console import Console
+
+    from wondersmith.cli.table_view import render_city
+
+    console = Console(record=True, width=200)
+    console.print(render_city(game, p, "city", you))
+    return re.sub(r"[ \t]+", " ", console.export_text())
+
+
+def _olympia_position(side: str, free_used: bool = False) -> Game:
+    from wondersmith.engine.positions import position
+
+    return position(load_ruleset("classic"), players=3, age=2,
+                    boards={0: ("olympia", side), 1: ("rhodos", "b"), 2: ("babylon", "b")},
+                    stages={0: ["altar", "baths"], 2: ["theater"]}, free_used={0: free_used},
+                    conflict_tokens={0: [1, -1], 1: [-1]})
+
+
+def test_your_board_lists_every_stage_with_its_cost_and_effect_in_the_games_phrases() -> None:
+    """Your own panel: the board and side, how many stages are built, then each stage
+    (built, the next, the later ones) with its cost and its effects as the sheets word them;
+    another city's panel: its board and its stage count only."""
+    game = _olympia_position("a")
+    mine = _panel(game, 0)
+    assert "│ board Olympia, side A: 2 of 3 stages built" in mine
+    assert "│ stage cost effect" in mine
+    assert "│ 1 built 2 wood 3 victory points" in mine
+    assert "│ 2 built 2 stone Once per Age, build a structure for free" in mine
+    assert "│ 3 next 2 ore 7 victory points" in mine
+    assert "│ hand Sawmill, " in mine
+    theirs = _panel(game, 2)
+    assert "│ board Babylon, side B: 1 of 3 stages built" in theirs
+    assert "stage cost effect" not in theirs and "│ hand 7 cards" in theirs
+    # Seen from its own seat: costs of two resources, and the stage that plays the 7th card.
+    babylon = _panel(game, 2, you=2)
+    assert "│ 1 built 1 clay and 1 loom 3 victory points" in babylon
+    assert "│ 2 next 2 wood and 1 glass At the end of each Age you may play the last card of your hand" \
+        in babylon
+    assert "│ board Rhodos, side B: 0 of 2 stages built" in _panel(game, 1)
+
+
+def test_the_free_build_is_shown_only_where_a_built_stage_gives_it() -> None:
+    """Olympia A's free build (once per Age from its 2nd stage): whether it is used this Age,
+    on that board only; no raw state key (`free used False`) on any panel."""
+    assert "│ free build not used yet this Age" in _panel(_olympia_position("a"), 0)
+    assert "│ free build used this Age" in _panel(_olympia_position("a", free_used=True), 0)
+    side_b = _olympia_position("b")
+    for p in range(3):
+        text = _panel(side_b, p)
+        assert "free build" not in text and "free used" not in text and "False" not in text
+        assert "boards" not in text and "hands" not in text
+
+
+def test_shields_and_conflict_tokens_are_worded() -> None:
+    game = _olympia_position("a")
+    assert "│ shields 0" in _panel(game, 0)
+    assert "│ conflicts +1, -1 (0 VP)" in _panel(game, 0)
+    assert "│ conflicts -1 (-1 VP)" in _panel(game, 1)
+    assert "│ conflicts none yet" in _panel(game, 2)
+    assert "conflict tokens" not in _panel(game, 0)
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_each_age_end_announces_who_fought_whom_and_the_tokens_taken(players: int) -> None:
+    """The announcement agrees with the engine: each pair of neighbours once, the city with
+    more shields wins, and each city's tokens announced are those it took."""
+    from wondersmith.cli.city_words import conflicts_fought, tokens_held
+    from wondersmith.cli.seats import city_names
+
+    game = Game(load_ruleset("classic"), seed=2, players=players)
+    names = city_names(players, players, 0)
+    for age in (1, 2, 3):
+        before = tokens_held(game)
+        assert conflicts_fought(game, age, before, names) == []  # nothing fought yet
+        while game.age == age and not game.is_terminal:
+            game.apply_joint({p: game.legal_actions_for(p)[0] for p in game.choosing()})
+        lines = [str(line) for line in conflicts_fought(game, age, before, names)]
+        assert lines[0] == f"Conflicts at the end of Age {age}:"
+        fights = [re.fullmatch(r"  (.+?) \((\d+) shields?\) against (.+?) \((\d+) shields?\): (.+)", line)
+                  for line in lines[1:]]
+        assert all(fights) and len(fights) == players
+        pairs = {frozenset((names.index(f[1]), names.index(f[3]))) for f in fights}
+        assert pairs == {frozenset((p, (p + 1) % players)) for p in range(players)}
+        announced = {p: [] for p in range(players)}
+        for f in fights:
+            a, b = names.index(f[1]), names.index(f[3])
+            assert (int(f[2]), int(f[4])) == (game.shields(a), game.shields(b))
+            if f[2] == f[4]:
+                assert f[5] == "a tie, no token"
+                continue
+            won, lost = (a, b) if int(f[2]) > int(f[4]) else (b, a)
+            verb = "win" if names[won] == "you" else "wins"
+            got = re.fullmatch(rf"{names[won]} {verb}, \+(\d) for {names[won]} and (-\d) for {names[lost]}", f[5])
+            assert got, f[5]
+            announced[won].append(int(got[1]))
+            announced[lost].append(int(got[2]))
+        for p in range(players):
+            assert sorted(announced[p]) == sorted(game.conflict_tokens[p][before[p]:])
+
+
+def test_duel_has_no_conflicts_to_announce() -> None:
+    from wondersmith.cli.city_words import conflicts_fought, tokens_held
+
+    game = Game(load_ruleset("duel"), seed=3)
+    assert tokens_held(game) is None and conflicts_fought(game, 1, None, ["you", "bot"]) == []
+
+
+@pytest.mark.parametrize("game, typed", [("duel", "zzz"), ("classic", "zzz"),
+                                         ("classic", "build Nothing")])
+def test_an_unreadable_command_says_how_to_find_the_legal_actions(game: str, typed: str) -> None:
+    """Not the API's wording (`legal_texts()`): the terminal's, pointing at the menu that is
+    shown again below the message."""
+    result = runner.invoke(app, ["play", game, "--seed", "1", "--players", "2" if game == "duel" else "3"],
+                           input=f"{typed}\nq\n", env={"COLUMNS": "1000"})
+    assert result.exit_code == 0, result.output
+    message = re.search(r"^> (.+)$", result.output, re.M)[1]
+    assert "legal_texts()" not in result.output
+    assert message.endswith("; the menu lists the legal actions: type one's number, or the "
+                            "action as it is worded there")
+    assert result.output.count("Your decision") == 2  # the menu, again after the message
+
+
+@pytest.mark.parametrize("toy", ["trio", "agora_toy"])
+def test_games_of_other_mechanics_play_to_the_end(toy: str, tmp_path) -> None:
+    """A city's state that no worded row shows (Agora's senate cubes...) is listed in words,
+    key by key: every game the engine plays can be played in the terminal."""
+    from pathlib import Path
+
+    from wondersmith.codegen import outputs
+
+    games = Path(__file__).resolve().parent / "fixtures" / "games"
+    result = outputs.expected(games, tmp_path, [games / toy])
+    assert not result.errors, result.errors
+    outputs.write(result, tmp_path)
+    played = runner.invoke(app, ["play", toy, "--path", str(tmp_path), "--seed", "4"],
+                           input="1\n" * 300, env=WIDE)
+    assert played.exit_code == 0, played.output[-3000:]
+    assert "Game over" in played.output
+    if toy == "agora_toy":
+        assert re.search(r"│ chamber cubes\s+\d", played.output)
