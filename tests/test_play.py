@@ -81,6 +81,7 @@ def test_history_replays_through_the_chance_events_of_a_new_age() -> None:
     result = play(answers)
     assert result.exit_code == 0, result.output
     assert "Age 2 structure" in result.output  # the deal of Age II happened on the way
+    assert " Bot's city (seat 1) ─" in result.output  # no neighbours at Duel's table
     listed = result.output.split("> ")[-2]
     moves = re.findall(r"^\s+\d+\. (you|bot): (.+)$", listed, re.M)
     menus = choices(result.output)
@@ -194,8 +195,11 @@ def test_the_free_city_is_named_and_credited_with_the_plays_its_holder_chooses()
     out = result.output
     assert "seat 2:" not in out and "City of seat 2" not in out
     assert "against the random bot" in out and "The Free City (seat 2) is a third city" in out
-    assert re.search(r"Free City \(seat 2\), played by the holder of the Free City card: you now", out)
-    assert re.search(r"Free City \(seat 2\), played by the holder of the Free City card: bot now", out)
+    assert re.search(r"Free City \(seat 2\), your left neighbour: played by the holder of the Free "
+                     r"City card, you now", out)
+    assert re.search(r"Free City \(seat 2\), your left neighbour: played by the holder of the Free "
+                     r"City card, bot now", out)
+    assert "Bot's city (seat 1), your right neighbour" in out
     # Each turn: your card, the bot's, and the Free City's, chosen by one of you, together.
     turns = re.findall(r"Chosen together:\n  you: .+\n  bot: .+\n  Free City \(played by (you|bot)\): .+\n", out)
     assert len(turns) == 18 and set(turns) == {"you", "bot"}

@@ -180,13 +180,14 @@ def city_title(game: Game, p: int, you: int, names: list[str]) -> str:
     """Whose city `p` is and, around a table, which of your neighbours: the one you trade
     with by `pay left` or `pay right`."""
     if names[p] == FREE_CITY:
-        title = (f"{FREE_CITY} (seat {p}), played by the holder of the Free City card: "
-                 f"{names[game.free_city_holder]} now")
+        title = f"{FREE_CITY} (seat {p})"
     else:
         title = f"Bot's city (seat {p})" if names[p] == "bot" else f"City of {names[p]}"
     seating = game.t.seating
-    if seating.kind != "circle":  # Duel: the other city is simply the opponent's
-        return title
     sides = [side for side, of in (("left", seating.left), ("right", seating.right))
-             if of[you] == p]
-    return title + (f", your {' and '.join(sides)} neighbour" if sides else "")
+             if seating.kind == "circle" and of[you] == p]  # Duel: simply the opponent's
+    title += f", your {' and '.join(sides)} neighbour" if sides else ""
+    if names[p] == FREE_CITY:
+        title += (f": played by the holder of the Free City card, "
+                  f"{names[game.free_city_holder]} now")
+    return title
