@@ -422,3 +422,20 @@ def test_games_of_other_mechanics_play_to_the_end(toy: str, tmp_path) -> None:
     assert "Game over" in played.output
     if toy == "agora_toy":
         assert re.search(r"│ chamber cubes\s+\d", played.output)
+
+
+def test_the_excerpt_in_the_embedding_guide_is_what_play_shows() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "embedding.md").read_text()
+    start = doc.index("```\nConflicts at the end of Age 1:")
+    excerpt = doc[start + 4:doc.index("```", start + 4)]
+    result = runner.invoke(app, ["play", "classic", "--players", "3", "--seed", "1"],
+                           input="1\n" * 150, env={"COLUMNS": "72"})
+    assert result.exit_code == 0, result.output[-3000:]
+    conflicts, panel = excerpt.split("╭", 1)
+    out = result.output
+    assert "╭" + panel in out
+    at = out.index("Conflicts at the end of Age 1:")
+    assert " ".join(out[at:at + len(conflicts) + 20].split()).startswith(" ".join(conflicts.split()))
+    assert out.index("╭" + panel) > at
