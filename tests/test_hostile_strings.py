@@ -14,7 +14,9 @@ and only the text is hostile. Then every template is rendered:
   as the real sheet, the same CSS outside its strings, no script;
 - Markdown: either refused, or the same document structure as the real rules doc, with the
   text shown as written (on one line);
-- names (the free text of the data) are never refused: they must come through all three.
+- names (the free text of the data) are never refused: they must come through all three;
+- the terminal (`play`, `balance`): names decorated with Rich markup and emoji codes, in a
+  copy of the data that validates, compiled and played to the end: shown as written.
 """
 from __future__ import annotations
 

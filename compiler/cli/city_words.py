@@ -189,6 +189,7 @@ def conflicts_fought(game: Game, age: int, before: list[int] | None,
             continue
         won, lost = (a, b) if shields[a] > shields[b] else (b, a)
         verb = "win" if names[won] == "you" else "wins"
-        lines.append(Text(f"{fight}{names[won]} {verb}, {max(new[won], default=0):+d} for {names[won]} "
-                          f"and {min(new[lost], default=0):+d} for {names[lost]}"))
+        gained, paid = max(new[won], default=0), min(new[lost], default=0)
+        lines.append(Text(f"{fight}{names[won]} {verb}, {gained:+d} for {names[won]} "
+                          f"and {paid:+d} for {names[lost]}"))
     return lines

@@ -27,7 +27,8 @@ from .table_view import render
 
 # The engine's hint for a caller of its API, and what the terminal says instead.
 API_HINT = " (legal_texts() words the legal ones)"
-TERMINAL_HINT = "the menu lists the legal actions: type one's number, or the action as it is worded there"
+TERMINAL_HINT = ("the menu lists the legal actions: type one's number, or the action as it is "
+                 "worded there")
 
 def in_words(game: Game, action: int) -> str:
     """The action as the player would type it; its id only if it names no action at all."""

@@ -86,7 +86,8 @@ def render_city(game: Game, p: int, title: str, you: int) -> Panel:
     if "wonder_draft" in mechanics:
         rows.add_row("wonders", _wonders(game, p))
     if "progress_tokens" in mechanics:
-        rows.add_row("tokens", Text(", ".join(t.names[t.token0 + x] for x in game.tokens[p]) or "-"))
+        tokens = ", ".join(t.names[t.token0 + x] for x in game.tokens[p])
+        rows.add_row("tokens", Text(tokens or "-"))
     symbols = [t.symbols[i] + (f"×{n}" if n > 1 else "") for i, n in enumerate(game.sci[p]) if n]
     rows.add_row("science", Text(", ".join(symbols) or "-"))
     seen = game.observation(you)
@@ -162,7 +163,8 @@ def render_table(game: Game, you: int) -> Panel:
     discard = game.observation(you)["discard"]
     pile = (f"{discard} card{'' if discard == 1 else 's'} face down" if isinstance(discard, int)
             else _in_words(game, discard) if discard else "empty")
-    return Panel(Text(f"Age {game.age} of {game.t.ages}{passing}\ndiscard pile: {pile}"), title="Table")
+    return Panel(Text(f"Age {game.age} of {game.t.ages}{passing}\ndiscard pile: {pile}"),
+                 title="Table")
 
 
 def render(game: Game, you: int, console: Console, names: list[str]) -> None:

@@ -189,7 +189,8 @@ def summary_table(results: dict, console) -> None:
             est = comps["changes"][c]["owner_win_rate"] if two else comps["revisions"][-1][c]["adjusted_lift"]
             mark = " *" if est.get("discovery") else ""
             return f"{comps['info'][c]['name']} {pp(est['value'])} (shrunk {pp(est.get('shrunk'))}){mark}"
-        console.print(Text(f"top components by shrunk {label} (* FDR discovery): " + ", ".join(map(shown, top))))
+        console.print(Text(f"top components by shrunk {label} (* FDR discovery): "
+                           + ", ".join(map(shown, top))))
     if results.get("sprt"):
         s = results["sprt"]
         console.print(f"SPRT {s['metric']} [{s['low']}, {s['high']}]: {verdict(s)}; LLR {s['llr']:.2f} after "
