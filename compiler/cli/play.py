@@ -2,7 +2,8 @@
 
 At a decision every seat takes at once (classic 7 Wonders: everyone picks a card), you
 choose first; the bots choose on the same position without seeing your choice, and all the
-choices are revealed together once the rules have applied them.
+choices are revealed together once the rules have applied them. When an Age ends, the
+conflicts fought between neighbours are announced (city_words.py words the cities).
 """
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from .table_view import render
 API_HINT = " (legal_texts() words the legal ones)"
 TERMINAL_HINT = ("the menu lists the legal actions: type one's number, or the action as it is "
                  "worded there")
+
 
 def in_words(game: Game, action: int) -> str:
     """The action as the player would type it; its id only if it names no action at all."""
