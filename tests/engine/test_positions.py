@@ -59,6 +59,20 @@ def test_classic_positions_play_on_to_the_end_at_every_count(players) -> None:
         assert _play_out(g, seed).result is not None
 
 
+@pytest.mark.parametrize("players", [3, 6, 7])
+def test_boards_given_that_the_seed_dealt_to_other_seats_free_those_seats_boards(players) -> None:
+    for seed in range(5):
+        first = position(classic_ruleset(), players=players, seed=seed)
+        names = [first.t.ids[first.t.board0 + b] for b, _ in first.boards]
+        g = position(classic_ruleset(), players=players, seed=seed,
+                     boards={0: (names[-1], "b"), 1: (names[-2], "a")})
+        got = [g.t.ids[g.t.board0 + b] for b, _ in g.boards]
+        assert got[:2] == [names[-1], names[-2]] and g.boards[0][1] == 1
+        assert len(set(got)) == players  # no board twice
+        assert got[2:-2] == names[2:-2]  # the seats given nothing keep what the seed dealt them
+        assert _play_out(g, seed).result is not None
+
+
 def test_the_two_player_variant_position_starts_with_the_holders_draw() -> None:
     g = position(classic_ruleset(), ["baths"], players=2, free_city_holder=0, hands={1: ["altar"]})
     assert g.free_city_holder == 0 and g.decision == "choose"
