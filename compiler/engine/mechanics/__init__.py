@@ -24,6 +24,7 @@ from .catalogue import ADDED, DUEL, MECHANICS
 _MODULES: dict[str, ModuleType] = {
     name: importlib.import_module(f"{__name__}.{name}") for name in (*MECHANICS, *ADDED)
 }
+from . import classic_explain  # noqa: E402,F401 (classic's reasons an action is illegal: registers them)
 _CLASSES: dict[tuple[type, tuple[str, ...]], type] = {}
 
 
