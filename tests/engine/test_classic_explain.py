@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from classic_helpers import play, position, ruleset
+from classic_helpers import board, play, position, ruleset
 from typer.testing import CliRunner
 
 from wondersmith.cli import app
@@ -39,7 +39,7 @@ def both(g: Game, text: str, mode: int, card: str, left: int = 0, right: int = 0
 
 def test_a_card_not_in_the_hand():
     g = position(3, boards=BOARDS3, hands={0: ["altar", "baths"]})
-    assert both(g, "build Temple", BUILD, "temple") == "Temple is not in player 0's hand"
+    assert both(g, "build Theater", BUILD, "theater") == "Theater is not in player 0's hand"
     assert both(g, "stage 1 with Palace", STAGE, "palace") == "Palace is not in player 0's hand"
     assert both(g, "discard Temple", DISCARD, "temple") == "Temple is not in player 0's hand"
 
@@ -57,16 +57,16 @@ def test_resource_units_that_neither_the_city_nor_its_neighbours_have():
                  hands={0: ["baths", "barracks"]})
     assert both(g, "build Barracks", BUILD, "barracks") == \
         "Barracks needs 1 ore; player 0 makes 0 and the neighbours sell 0"
-    many = position(3, boards=BOARDS3, hands={0: ["temple", "baths"]}, age=2)  # wood, clay, glass
+    many = position(3, boards=BOARDS3, hands={0: ["temple", "statue"]}, age=2)  # wood, clay, glass
     assert both(many, "build Temple", BUILD, "temple") == (
         "Temple needs 1 wood (player 0 makes 0, the neighbours sell 0) and 1 glass "
         "(player 0 makes 0, the neighbours sell 0)")
 
 
 def test_coins_short_for_a_printed_cost():
-    g = position(3, boards=BOARDS3, hands={0: ["tree_farm", "altar"]}, coins={0: 0})
-    assert both(g, "build Tree Farm", BUILD, "tree_farm") == \
-        "Tree Farm costs player 0 1 coin; player 0 has 0 coins at the start of the turn"
+    g = position(3, boards=BOARDS3, hands={0: ["timber_yard", "altar"]}, coins={0: 0})
+    assert both(g, "build Timber Yard", BUILD, "timber_yard") == \
+        "Timber Yard costs player 0 1 coin; player 0 has 0 coins at the start of the turn"
 
 
 def test_coins_short_for_the_payment_asked_ruling_12():
@@ -103,20 +103,20 @@ def test_a_payment_for_what_the_city_makes_itself():
 
 
 def test_a_chained_card_pays_nobody_ruling_6():
-    g = position(3, boards=BOARDS3, cities={0: ["altar"]}, hands={0: ["temple", "baths"]}, age=2)
+    g = position(3, boards=BOARDS3, cities={0: ["altar"]}, hands={0: ["temple", "statue"]}, age=2)
     assert both(g, "build Temple, pay left 2", BUILD, "temple", left=2) == \
         "Temple is free for player 0 through Altar: it pays nobody ('build Temple')"
 
 
 def test_the_board_has_no_more_stages():
-    g = position(3, boards=BOARDS3, stages={0: ["altar", "baths", "tavern"]},
-                 hands={0: ["temple", "baths"]}, age=2)
-    assert both(g, "stage with Baths", STAGE, "baths") == \
+    g = position(3, boards=BOARDS3, stages={0: ["altar", "baths", "theater"]},
+                 hands={0: ["temple", "statue"]}, age=2)
+    assert both(g, "stage with Statue", STAGE, "statue") == \
         "player 0's board (Gizah side a) has no more stages: all 3 are built"
 
 
 def test_a_stage_that_cannot_be_paid():
-    g = position(3, boards=BOARDS3, hands={0: ["temple", "baths"]})
+    g = position(3, boards=BOARDS3, hands={0: ["theater", "baths"]})
     assert both(g, "stage 1 with Baths", STAGE, "baths") == \
         "stage 1 of Gizah side a needs 2 stone; player 0 makes 1 and the neighbours sell 0"
     paid = position(3, boards=BOARDS3, cities={0: ["stone_pit"]}, hands={0: ["baths", "altar"]})
@@ -141,7 +141,7 @@ def test_the_free_build_is_used_this_age_ruling_18():
 
 
 def test_a_free_build_of_a_card_that_is_free_anyway():
-    g = position(3, boards=OLYMPIA_A, stages={0: ["altar", "baths"]}, cities={0: ["altar"]},
+    g = position(3, boards=OLYMPIA_A, stages={0: ["theater", "baths"]}, cities={0: ["altar"]},
                  hands={0: ["temple", "lumber_yard", "palace"]}, age=3)
     assert both(g, "build Temple for free", FREE, "temple") == \
         "Temple is already free for player 0 through Altar: 'build Temple'"
@@ -160,9 +160,9 @@ def test_a_build_from_the_discard_pile_comes_only_with_its_stage():
 def test_babylon_b_s_seventh_card_is_explained_as_any_play_ruling_16():
     g = position(3, boards={0: ("babylon", "b"), 1: ("gizah", "a"), 2: ("rhodos", "a")},
                  stages={0: ["altar", "baths"]},
-                 hands={0: ["lumber_yard", "stone_pit"], 1: ["lumber_yard", "stone_pit"],
-                        2: ["lumber_yard", "stone_pit"]})
-    play(g, {0: "build Lumber Yard", 1: "build Lumber Yard", 2: "build Lumber Yard"})
+                 hands={0: ["lumber_yard", "stone_pit"], 1: ["clay_pool", "ore_vein"],
+                        2: ["loom", "press"]})
+    play(g, {0: "build Lumber Yard", 1: "build Clay Pool", 2: "build Loom"})
     assert g.choosing() == (0,)  # the 7th card
     assert both(g, "build Lumber Yard", BUILD, "lumber_yard") == "Lumber Yard is not in player 0's hand"
     assert both(g, "build Stone Pit, pay right 2", BUILD, "stone_pit", right=2) == \
@@ -173,14 +173,14 @@ def test_babylon_b_s_seventh_card_is_explained_as_any_play_ruling_16():
 
 @pytest.fixture
 def halikarnassos() -> Game:
-    """Seat 0 builds Halikarnassos A's stage 2 on the 6th turn: its build from the discard
-    pile waits; it holds a Theater, and the pile holds a Theater and a Palace."""
+    """Seat 0 builds Halikarnassos A's stage 2: its build from the discard pile waits; it
+    holds the Loom of Age I, and the pile holds the Loom of Age II and a Theater."""
     g = position(3, boards={0: ("halikarnassos", "a"), 1: ("gizah", "a"), 2: ("rhodos", "a")},
-                 stages={0: ["altar"]}, cities={0: ["ore_vein", "mine", "theater"]},
-                 hands={0: ["tavern", "baths"], 1: ["guard_tower", "barracks"],
-                        2: ["scriptorium", "altar"]}, discard=["theater", "palace"])
-    stage = next(t for t in g.legal_texts() if t.startswith("stage 2 with Tavern"))
-    play(g, {0: stage, 1: "discard Guard Tower", 2: "discard Altar"})
+                 stages={0: ["altar"]}, cities={0: ["ore_vein", "foundry", "loom"]},
+                 hands={0: ["statue", "baths", "courthouse"], 1: ["walls", "stables", "quarry"],
+                        2: ["school", "library", "brickyard"]},
+                 discard=["loom_age2", "theater"], age=2)
+    play(g, {0: "stage 2 with Statue", 1: "build Quarry", 2: "build Brickyard"})
     assert g.decision == "discard_build" and g.current_player == 0
     return g
 
@@ -191,8 +191,8 @@ def test_halikarnassos_a_card_not_in_the_discard_pile(halikarnassos):
 
 
 def test_halikarnassos_no_building_of_a_name_already_in_the_city_ruling_17(halikarnassos):
-    assert both(halikarnassos, "build Theater from discard", REVIVE, "theater") == \
-        "player 0 already has Theater: a city never holds two buildings of the same name"
+    assert both(halikarnassos, "build Loom from discard", REVIVE, "loom_age2") == \
+        "player 0 already has Loom: a city never holds two buildings of the same name"
 
 
 def test_halikarnassos_a_play_of_the_hand_waits_for_the_build(halikarnassos):
@@ -204,9 +204,20 @@ def test_halikarnassos_a_play_of_the_hand_waits_for_the_build(halikarnassos):
 # The 2-player variant's Free City (ruling 22) ------------------------------------------------
 
 def free_city_turn(*, boards, hands, cities=None, age=1, own) -> Game:
-    """A 2-player game whose players chose `own` ({seat: text}); the Free City (seat 2)
-    decides next, in the name of the holder (seat 1)."""
-    g = position(2, boards=boards, hands=hands, cities=cities, age=age)
+    """A 2-player game (the holder, seat 1, has drawn) with the boards {seat: (id, side)},
+    hands (seat 2: the pile) and cities given, whose players chose `own` ({seat: text}); the
+    Free City (seat 2) decides next, in the name of the holder."""
+    g = Game(ruleset(), seed=0, players=2)
+    for p, (b, side) in boards.items():
+        g.boards[p] = board(g, b, side)
+    for p, cards in hands.items():
+        g.hands[p] = sorted(map(g.component, cards))
+    for p, cards in (cities or {}).items():
+        g.city[p] = [*map(g.component, cards)]
+    g.age = age
+    g._recompute()
+    g._trade_changed()
+    g._legal = None
     play(g, own)
     assert g.stack[-1][1] == 2 and g.current_player == g.free_city_holder == 1
     return g
