@@ -23,7 +23,7 @@ from .errors import StateFormatError
 from .mechanics import players_in_state
 from .scoring import Result
 from .state_checks import MAX_COINS, check_state
-from .tables import tables_for
+from .tables import _counts as player_counts, tables_for
 
 if TYPE_CHECKING:
     from .state import Game
@@ -96,10 +96,12 @@ def state_from_json(ruleset: rt.Ruleset, data: Any, game_class: type[Game]) -> G
     """A `game_class` game in the position `data` describes; raises StateFormatError naming
     the first problem if the document is malformed or describes an impossible position."""
     # The seats are the players listed (the 2-player variant's also list the Free City); a
-    # count the ruleset is not played at is refused by the reader ("expected N players").
+    # count the ruleset is not played at is refused naming those it is played at.
     count = players_in_state(ruleset, data)
-    known = count in (getattr(ruleset, "player_counts", ()) or ())
-    tables = tables_for(ruleset, count if known else None)
+    counts = getattr(ruleset, "player_counts", ()) or (ruleset.players,)
+    if count is not None and count not in counts:
+        raise StateFormatError(f"players: expected {player_counts(counts)} players, got {count}")
+    tables = tables_for(ruleset, count)
     game = _Reader(tables, game_class).game(data)
     check_state(game)
     game._recompute()

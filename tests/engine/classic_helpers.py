@@ -2,26 +2,20 @@
 (so a position is checked as any loaded state is: no card in two places, no more copies of
 a card than the player count's decks hold).
 
-The ruleset is the compiled one (`wondersmith.generated.classic`) once the compiler writes
-it, else the test-only reading of the YAML (engine_yaml_ruleset.py): both must play alike
-(test_classic_yaml.py).
+The ruleset is the compiled one (`wondersmith.generated.classic`); the test-only reading of
+the YAML (engine_yaml_ruleset.py) must play alike (test_classic_yaml.py).
 """
 from __future__ import annotations
 
 import functools
 
-from engine_yaml_ruleset import load_classic
-
-from wondersmith.engine import Game, UnknownRulesetError, load_ruleset
+from wondersmith.engine import Game, load_ruleset
 from wondersmith.engine.positions import position as build
 
 
 @functools.cache
 def ruleset():
-    try:
-        return load_ruleset("classic")
-    except UnknownRulesetError:
-        return load_classic()
+    return load_ruleset("classic")
 
 
 def board(game: Game, board_id: str, side: str) -> tuple[int, int]:

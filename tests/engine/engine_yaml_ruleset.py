@@ -5,11 +5,10 @@ It exists so the engine can be exercised before `generated/<game>` is available,
 the generated package can be checked against a second reading of the same data. It
 interprets effects with closures instead of generating code. Classic's attributes follow
 the contract of `runtime.py` (copies, science_choice, neighbour_prices, boards with sides
-of stage cards, player_counts); while the runtime lacks a field, the reader adds it.
+of stage cards, player_counts).
 """
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import yaml
@@ -22,16 +21,6 @@ CARDS = Path(__file__).resolve().parents[2] / "cards"
 DATA = CARDS / "duel"
 CLASSIC_RULE_SECTIONS = ("ages", "setup", "turn", "trade", "discard", "conflicts", "science",
                          "scoring", "two_player_variant")
-BOARD = getattr(rt, "BOARD", "board")
-STAGE = getattr(rt, "STAGE", "stage")
-
-if {"boards", "player_counts"} <= {f.name for f in dataclasses.fields(rt.Ruleset)}:
-    _Ruleset = rt.Ruleset
-else:  # the runtime before the compile helper's contract commit
-    @dataclasses.dataclass(frozen=True)
-    class _Ruleset(rt.Ruleset):
-        boards: tuple = ()
-        player_counts: tuple = ()
 
 
 def _count(game, player, amount) -> int:
@@ -175,11 +164,11 @@ def _make_board(entry: dict, resources: tuple[str, ...]) -> type[rt.Card]:
     for side, data in entry["sides"].items():
         stages = tuple(
             _make_card({**stage, "id": f"{entry['id']}_{side}_{n}", "name": entry["name"]},
-                       STAGE, 0, resources, True, board=entry["id"], side=side, stage=n)
+                       rt.STAGE, 0, resources, True, board=entry["id"], side=side, stage=n)
             for n, stage in enumerate(data["stages"], start=1))
         sides.append((side, stages))
     return type(entry["id"], (rt.Card,), {
-        "id": entry["id"], "name": entry["name"], "kind": BOARD,
+        "id": entry["id"], "name": entry["name"], "kind": rt.BOARD,
         "produces": tuple(entry.get("produces", {}).get(r, 0) for r in resources),
         "sides": tuple(sides)})
 
@@ -203,7 +192,7 @@ def load_classic() -> rt.Ruleset:
     counts = tuple(range(low, high + 1))
     if "two_player_variant" in game:
         counts = (game["two_player_variant"]["players"], *counts)
-    return _Ruleset(
+    return rt.Ruleset(
         game="classic", name=game["name"], players=low, seating=game["seating"],
         mechanics=tuple(game["mechanics"]), resources=resources,
         raw_resources=tuple(game["resources"]["raw"]), colors=tuple(game["colors"]),

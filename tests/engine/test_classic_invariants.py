@@ -4,7 +4,9 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from pathlib import Path
 
+import jsonschema
 import pytest
 from classic_helpers import ruleset
 
@@ -72,8 +74,6 @@ def test_random_games_keep_every_invariant(n):
 
 
 def test_the_state_schema_describes_classic_states():
-    jsonschema = pytest.importorskip("jsonschema")
-    from pathlib import Path
     schema = json.loads((Path(__file__).resolve().parents[2] / "schema" / "state.schema.json").read_text())
     g = Game(ruleset(), seed=1, players=5)
     rng = random.Random(1)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from classic_helpers import play, position, ruleset, texts
 
-from wondersmith.engine import Game
+from wondersmith.engine import Game, IllegalActionError, StateFormatError
 from wondersmith.engine.mechanics.hand_draft import K_CHOOSE
 from wondersmith.engine.mechanics.wonder_boards import K_DISCARD_BUILD
 
@@ -26,6 +26,14 @@ def test_ruling_1_three_to_seven_players_with_three_coins_and_the_board_resource
     for bad in (1, 8, 0):
         with pytest.raises(ValueError, match="played by"):
             Game(ruleset(), seed=0, players=bad)
+
+
+@pytest.mark.parametrize("cities", [8, 12, 1])
+def test_ruling_1_a_state_of_a_player_count_not_played_names_the_counts(cities):
+    state = Game(ruleset(), seed=1, players=5).to_json()
+    state["players"] = (state["players"] * 3)[:cities]
+    with pytest.raises(StateFormatError, match=rf"^players: expected 2 to 7 players, got {cities}$"):
+        Game.from_json(ruleset(), state)
 
 
 @pytest.mark.parametrize("n", range(3, 8))
@@ -342,10 +350,16 @@ def test_ruling_16_babylon_b_plays_the_seventh_card():
 
 def test_ruling_16_babylon_b_stage_built_on_the_sixth_turn_plays_the_other_card():
     g = position(3, boards={0: ("babylon", "b"), 1: ("gizah", "a"), 2: ("rhodos", "a")},
-                 stages={0: ["altar"]}, cities={0: ["lumber_yard", "timber_yard", "glassworks"]},
-                 hands={0: ["theater", "stone_pit"], 1: ["baths", "loom"], 2: ["stockade", "press"]})
+                 stages={0: ["altar"]},  # stage 3 (3 clay, papyrus) within reach as well
+                 cities={0: ["lumber_yard", "timber_yard", "glassworks", "clay_pit", "clay_pool",
+                             "press"]},
+                 hands={0: ["theater", "stone_pit"], 1: ["baths", "loom"], 2: ["stockade", "scriptorium"]})
     play(g, {0: "stage 2 with Theater", 1: "discard Baths", 2: "discard Stockade"})
     assert g.choosing() == (0,) and g.age == 1
+    # The other card is played as any card: built, used for the next stage, or discarded.
+    assert texts(g, 0) == ["build Stone Pit", "stage 3 with Stone Pit", "discard Stone Pit"]
+    play(g, {0: "stage 3 with Stone Pit"})
+    assert g.age == 2 and g.stages[0] == [g.component(c) for c in ("altar", "theater", "stone_pit")]
 
 
 def test_ruling_17_halikarnassos_builds_from_the_discard_pile_before_the_conflicts():
@@ -365,6 +379,28 @@ def test_ruling_17_halikarnassos_builds_from_the_discard_pile_before_the_conflic
     g.apply_text("build Barracks from discard")
     assert g.age == 2 and g.conflict_tokens[0] != []
     assert g.component("barracks") in g.city[0]
+
+
+def test_ruling_17_halikarnassos_builds_no_name_already_in_the_city():
+    # The city holds the Loom of Age I; the pile, the Loom of Age II (another card, the same
+    # name) and Baths: the Loom cannot be built from it, the Baths can.
+    def stage_two(discard):
+        g = position(3, boards={0: ("halikarnassos", "a"), 1: ("gizah", "a"), 2: ("rhodos", "a")},
+                     stages={0: ["altar"]}, cities={0: ["ore_vein", "foundry", "loom"]},
+                     hands={0: ["statue", "theater", "courthouse"], 1: ["walls", "stables", "quarry"],
+                            2: ["school", "library", "brickyard"]}, discard=discard, age=2)
+        play(g, {0: "stage 2 with Statue", 1: "build Quarry", 2: "build Brickyard"})
+        return g
+
+    g = stage_two(["loom_age2", "baths"])
+    assert g.decision == "discard_build"
+    assert {g.t.ids[a - g.t.C_REVIVE] for a in g.legal_actions()} == {"baths"}
+    with pytest.raises(IllegalActionError, match="already has Loom"):
+        g.apply_text("build Loom from discard")
+    # Only a name the city holds in the pile: nothing can be built, the effect is lost.
+    lost = stage_two(["loom_age2"])
+    assert lost.decision == "choose" and len(lost.stages[0]) == 2
+    assert [lost.t.ids[c] for c in lost.city[0]] == ["ore_vein", "foundry", "loom"]
 
 
 def test_ruling_17_halikarnassos_with_nothing_buildable_loses_the_effect():
@@ -395,6 +431,20 @@ def test_ruling_18_olympia_a_builds_once_per_age_for_free():
     assert any(t.endswith("for free") for t in texts(g2, 0))
 
 
+def test_ruling_18_the_free_build_is_a_structure_never_a_wonder_stage():
+    # Olympia A, stages 1 and 2 built, free build unused; stage 3 needs 2 ore, which nobody
+    # around sells (Gizah: stone, Babylon: clay) and seat 0 has no coin anyway.
+    g = position(3, boards={0: ("olympia", "a"), 1: ("gizah", "a"), 2: ("babylon", "a")},
+                 stages={0: ["altar", "baths"]}, coins={0: 0},
+                 hands={0: ["palace", "pantheon", "senate"]}, age=3)
+    free = [a for a in g.legal_actions() if g.t.C_FREE <= a < g.t.C_REVIVE]
+    hand = {g.t.ids[c] for c in g.hands[0]}
+    assert free and {g.action_component(a) for a in free} <= hand  # cards, never the stage
+    assert not any(t.startswith("stage") for t in texts(g, 0))  # the stage is still paid for
+    with pytest.raises(IllegalActionError, match="stage 3 of Olympia side a needs 2 ore"):
+        g.apply_text("stage 3 with Palace")
+
+
 def test_ruling_19_olympia_b_copies_the_best_neighbouring_guild_once():
     g = position(3, boards={0: ("olympia", "b"), 1: ("gizah", "a"), 2: ("rhodos", "a")},
                  stages={0: ["altar", "baths", "theater"]},
@@ -406,6 +456,21 @@ def test_ruling_19_olympia_b_copies_the_best_neighbouring_guild_once():
     g.city[1] = [g.component(c) for c in ("spies_guild", "barracks", "ore_vein")]
     g._recompute()
     assert g.scores()[0]["purple"] == 4  # Workers now: 4 neighbouring brown cards
+
+
+def test_ruling_19_a_copied_scientists_guild_scores_in_the_owner_s_column():
+    # Two compasses, a gear and the guild's wildcard: the same science whether the guild is
+    # Olympia B's copy (the right neighbour's) or seat 0's own, and under green both times.
+    science = ["apothecary", "dispensary", "workshop"]
+    copied = position(3, boards={0: ("olympia", "b"), 1: ("gizah", "a"), 2: ("rhodos", "a")},
+                      stages={0: ["altar", "baths", "theater"]},
+                      cities={0: science, 1: ["scientists_guild"]}, hands={0: ["palace"]}, age=3)
+    owned = position(3, boards={0: ("olympia", "b"), 1: ("gizah", "a"), 2: ("rhodos", "a")},
+                     stages={0: ["altar", "baths"]}, cities={0: [*science, "scientists_guild"]},
+                     hands={0: ["palace"]}, age=3)
+    copy, own = copied.scores()[0], owned.scores()[0]
+    assert own["green"] == 4 + 1 + 1 + 7 == copy["green"]  # the wildcard a tablet: a set
+    assert own["purple"] == 0 == copy["purple"]
 
 
 def test_ruling_20_conflicts_at_the_end_of_each_age_against_each_neighbour():

@@ -2,8 +2,7 @@
 one at a time and hides each choice until the last (docs/rl.md, "Simultaneous decisions").
 
 It plays the engine's worked example of such a decision (docs/engine.md, "How to add a
-mechanic": every seat votes at once for a progress token) added to Duel. Until the engine
-has simultaneous decisions (`Game.choosing`), these tests are skipped.
+mechanic": every seat votes at once for a progress token) added to Duel.
 """
 from __future__ import annotations
 
@@ -15,14 +14,12 @@ import pyspiel
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from wondersmith.engine import Game, load_ruleset
+from wondersmith.engine import load_ruleset
 from wondersmith.rl import openspiel
 from wondersmith.rl.pettingzoo import env, raw_env
 
 from conftest import DOC_MECHANIC, register_doc_mechanic
 
-pytestmark = pytest.mark.skipif(not hasattr(Game, "choosing"),
-                                reason="the engine has no simultaneous decisions yet")
 VOTE = DOC_MECHANIC
 
 

@@ -24,6 +24,9 @@ from .catalogue import ADDED, DUEL, MECHANICS
 _MODULES: dict[str, ModuleType] = {
     name: importlib.import_module(f"{__name__}.{name}") for name in (*MECHANICS, *ADDED)
 }
+# Classic's reasons an action is illegal (core/kinds.explains), registered once the mechanics
+# have registered their kinds in catalogue order, so the kinds keep their numbers.
+from . import classic_explain  # noqa: E402,F401
 _CLASSES: dict[tuple[type, tuple[str, ...]], type] = {}
 
 

@@ -196,19 +196,16 @@ def _parse(g: Game, text: str, parse, seat: int | None = None) -> int | None:
         return action
     mode, c, left, right = actions.decode(t, action)
     hand = g._free_city_hand()
-    if c not in hand:
-        c = _named(t, t.ids[c], hand, t.names[c])
+    if c not in hand:  # the card of that name in the hand it plays from; none: apply says why
+        c = next((d for d in sorted(set(hand)) if t.names[d] == t.names[c]), c)
     return actions.encode(t, mode, c, left, right)
 
 
-def _named(t, name: str, cards, fallback: str | None = None) -> int:
-    """The card of `cards` with this id or name (then `fallback`'s name); NotationError."""
-    for wanted in (name, fallback):
-        if wanted is None:
-            continue
-        for c in sorted(set(cards)):
-            if t.ids[c] == wanted or t.names[c].casefold() == wanted.casefold():
-                return c
+def _named(t, name: str, cards) -> int:
+    """The card of `cards` with this id or name; NotationError."""
+    for c in sorted(set(cards)):
+        if t.ids[c] == name or t.names[c].casefold() == name.casefold():
+            return c
     raise NotationError(f"no card named {name!r} here")
 
 

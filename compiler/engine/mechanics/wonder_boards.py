@@ -17,7 +17,8 @@ under the board, for the stage's cost (ruling 4); its effects are those of its s
   structure of the hand built for free (actions `C_FREE`; hand_draft's `free_used`);
 - `copy_guild: neighbours` (Olympia B, ruling 19): at the end, the guild of the left or right
   neighbour that scores the most for the player (its VP, or its science wildcard) counts once
-  as the player's own, under "purple".
+  as the player's own: its VP under "purple", its wildcard's science under the science
+  column, as for the guild's owner.
 
 State: `boards` (per seat: board and side, or null before the deal) and `stages` (per seat:
 the cards tucked under the stages built, in order), declared in `FIELDS`.
@@ -279,23 +280,27 @@ class WonderBoards:
             out["wonders"] += t.points[comp] + (
                 t.objects[comp].end_points(self, p) if t.has_end_points[comp] else 0)
         if any(map(t.copies_guild.__getitem__, stages)):
-            out["purple"] += self._copied_guild_points(p)
+            points, science = self._copied_guild_points(p)
+            out["purple"] += points
+            if science:  # science VP exist only where science_sets scores them
+                out[t.science_category] += science
 
-    def _copied_guild_points(self, p: int) -> int:
-        """The most one neighbour's guild is worth to `p` (ruling 19): its VP counted from
-        `p`'s city, or what its science wildcard adds to `p`'s science."""
+    def _copied_guild_points(self, p: int) -> tuple[int, int]:
+        """The neighbour's guild worth the most to `p` (ruling 19), as (its VP counted from
+        `p`'s city, what its science wildcard adds to `p`'s science): each scores in the
+        column it does for the guild's owner (purple, and science's: green in classic)."""
         t = self.t
         guild_color = t.classic_guild_color
         science = self._science_points(p, 0)
-        best = 0
+        best = (0, 0)
         for q in t.neighbours[p]:
             for c in self.city[q]:
                 if t.color[c] != guild_color:
                     continue
-                value = t.points[c] + (t.objects[c].end_points(self, p) if t.has_end_points[c] else 0)
-                if t.wildcards[c] if hasattr(t, "wildcards") else False:
-                    value += self._science_points(p, 1) - science
-                best = max(best, value)
+                points = t.points[c] + (t.objects[c].end_points(self, p) if t.has_end_points[c] else 0)
+                gain = self._science_points(p, 1) - science if t.classes[c].science_choice else 0
+                if points + gain > sum(best):
+                    best = (points, gain)
         return best
 
 
