@@ -219,8 +219,8 @@ def test_one_text_or_id_is_one_outcome_and_other_types_are_refused():
     (["board Olympia side b to player 2", "board Olympia side a to player 0"],
      "'board Olympia side a to player 0': contradicts the forced 'board Olympia side b to player 2'"),
     (["deal Spies Guild to player 1"],  # a guild: not in Age I's deck
-     "'deal Spies Guild to player 1': impossible at its event: not a possible outcome of this "
-     r"chance event \(deal hand\); it is none of the \d+ outcomes left there"),
+     "'deal Spies Guild to player 1': impossible at its event: Spies Guild is in the box: only "
+     r"the guilds drawn for this Age are dealt; it is none of the \d+ outcomes left there"),
     (["first player 1", "first player 2"],
      r"'first player 2': no chance event before the next decision \(choose \(player 0\)\) "
      "could give it"),
