@@ -116,13 +116,9 @@ class Plays:
         offers = self.offers[p]
         out = []
         append = out.append
-        cards = hand = self.hands[p] if hand is None else sorted(hand)  # hands are sorted
-        last = -1
-        for c in hand:
-            if c == last:  # a second copy: one play each way (dropped from `cards` below)
-                cards = None
-                continue
-            last = c
+        # Hands are sorted; two copies of a card make one play each way.
+        cards = dict.fromkeys(self.hands[p] if hand is None else sorted(hand))
+        for c in cards:
             name, chain, cost, at = info[c]
             if name & held:  # ruling 5
                 continue
@@ -135,22 +131,20 @@ class Plays:
             for total, offset in pays:
                 if total <= coins:
                     append(at + offset)
-        if cards is None:
-            cards = sorted(set(hand))
         stage, free = self.stage_next[p]
         if stage >= 0:
             pays = offers[t.cost_id[stage]]
             if pays is None:
                 pays = self._offers(p, stage, offers)
-            for total, offset in pays:
+            if len(pays) == 1:  # one way to pay, the usual case: a play per card, made in C
+                total, offset = pays[0]
                 if total <= coins:
-                    stage_at = t.stage_at
-                    pays = [offset for total, offset in pays if total <= coins]
-                    for c in cards:
-                        at = stage_at[c]
-                        for offset in pays:
-                            append(at + offset)
-                    break
+                    out += map(offset.__add__, map(t.stage_at.__getitem__, cards))
+            elif pays:
+                stage_at = t.stage_at
+                pays = [offset for total, offset in pays if total <= coins]
+                for c in cards:
+                    out += map(stage_at[c].__add__, pays)
         out += map(t.C_DISCARD.__add__, cards)
         if free and not self.free_used[p]:  # Olympia A: a card of the hand for free, once an Age
             base = t.C_FREE
@@ -224,11 +218,10 @@ class Plays:
         own city); the neighbours' income once all are placed. Returns (seat, component)
         whose effects on build are due."""
         t = self.t
-        coins, hands = self.coins, self.hands
-        income = [0] * t.n_seats
-        traded = False
-        left_of, right_of = t.seating.left, t.seating.right
+        coins, hands, city, held = self.coins, self.hands, self.city, self.held_names
+        income = None
         P, PP, builds, stages, discards = t.pay_levels, t.pay_square, t.C_BUILD, t.C_STAGE, t.C_DISCARD
+        ongoing, name_bit, color = t.ongoing, t.name_bit, t.color
         due = []
         for p, action in enumerate(choices):
             if action < 0:
@@ -239,13 +232,15 @@ class Plays:
                 hands[p].remove(c)
                 if paid:
                     left, right = divmod(paid, P)
-                    income[left_of[p]] += left
-                    income[right_of[p]] += right
+                    if income is None:
+                        income = [0] * t.n_seats
+                    income[t.seating.left[p]] += left
+                    income[t.seating.right[p]] += right
                     paid = left + right
-                    traded = True
                 if stage:
-                    coins[p] -= t.coin_cost[self._next_stage(p)] + paid
-                    due.append((p, self._build_stage(p, c)))
+                    comp = self._build_stage(p, c)
+                    coins[p] -= t.coin_cost[comp] + paid
+                    due.append((p, comp))
                     continue
                 if not t.chain_from[c] & self.chains[p]:
                     coins[p] -= t.coin_cost[c] + paid
@@ -260,9 +255,14 @@ class Plays:
                 hands[p].remove(c)
                 if mode == FREE:
                     self.free_used[p] = True
-            self._place_building(p, c)
+            # _place_building, inlined: this runs for most plays of every turn
+            city[p].append(c)
+            held[p] |= name_bit[c]
+            self.color_count[p][color[c]] += 1
+            if ongoing[c]:
+                self._acquire(p, c)
             due.append((p, c))
-        if traded:
+        if income is not None:
             coins[:] = map(add, coins, income)
         self._markets_touched(due)
         return due

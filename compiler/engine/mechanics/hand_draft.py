@@ -27,7 +27,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import reduce
-from operator import itemgetter, or_
+from itertools import repeat
+from operator import itemgetter, mul, or_, rshift
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ..core.fields import StateField, list_copy, lists_copy
@@ -106,6 +107,8 @@ def extend_tables(t) -> None:
     t.name_of = [names.setdefault(name, len(names)) for name in t.names]
     t.name_bit = [1 << i for i in t.name_of]  # HandDraft.held_names
     t.every_seat_chooses = simultaneous_node(K_CHOOSE, t.seats)  # HandDraft._open_turn
+    # Per component, its effects on build (a bound method) or None: HandDraft._resolve_plays.
+    t.on_build = [obj.on_build if has else None for obj, has in zip(t.objects, t.has_on_build)]
     actions.cost_tables(t)
     actions.lay_out(t)
     add_classic_texts(t)
@@ -267,9 +270,10 @@ def _on_age(g: Game, node) -> None:
 
 
 def _draws(items: list, block) -> list:
-    """Items taken out of `items`, one per hash of `block`: (hash * items left) >> 64."""
-    pop, n = items.pop, len(items)
-    return [pop((x * m) >> 64) for x, m in zip(block, range(n, n - len(block), -1))]
+    """Items taken out of `items`, one per hash of `block`: (hash * items left) >> 64,
+    worked out in C (a Python step per card would cost more than the rest of the deal)."""
+    n = len(items)
+    return [*map(items.pop, map(rshift, map(mul, block, range(n, n - len(block), -1)), repeat(64)))]
 
 
 @outcomes_from(K_DRAW_GUILD)
@@ -365,22 +369,23 @@ class HandDraft(actions.Plays):
 
     def _resolve_plays(self, choices) -> None:
         t = self.t
-        played = self._place_plays(choices)
-        for p, comp in played:  # effects on build, in seat order, once every card is placed
-            if t.has_on_build[comp]:
-                t.objects[comp].on_build(self, p)
+        on_build = t.on_build
+        for p, comp in self._place_plays(choices):  # in seat order, once every card is placed
+            if on_build[comp] is not None:
+                on_build[comp](self, p)
         hands = self.hands
         if 1 in map(len, hands):  # the last turn: the 7th card is discarded face down
             for p in t.seats:
                 hand = hands[p]
                 if len(hand) == 1 and choices[p] >= 0 and not self._plays_seventh(p):
                     self.discard.append(hand.pop())
-        self.stack.append(TURN_END)
         if self._buffer:  # effects left choices for the end of the turn: they come first
+            self.stack.append(TURN_END)
             self._flush_end_of_turn()
-        if self.stack[-1] is TURN_END:  # the usual turn: it ends at once, not through _advance
+            if self.stack[-1] is not TURN_END:
+                return
             self.stack.pop()
-            _on_turn_end(self, TURN_END)
+        _on_turn_end(self, TURN_END)  # the usual turn: it ends at once, not through _advance
 
     def _flush_end_of_turn(self) -> None:
         """Queue what effects left for the end of the turn (build_from_discard)."""
