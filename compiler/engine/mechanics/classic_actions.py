@@ -116,9 +116,13 @@ class Plays:
         offers = self.offers[p]
         out = []
         append = out.append
-        # Hands are sorted; two copies of a card make one play each way.
-        cards = dict.fromkeys(self.hands[p] if hand is None else sorted(hand))
-        for c in cards:
+        cards = hand = self.hands[p] if hand is None else sorted(hand)  # hands are sorted
+        last = -1
+        for c in hand:
+            if c == last:  # a second copy: one play each way (dropped from `cards` below)
+                cards = None
+                continue
+            last = c
             name, chain, cost, at = info[c]
             if name & held:  # ruling 5
                 continue
@@ -131,20 +135,22 @@ class Plays:
             for total, offset in pays:
                 if total <= coins:
                     append(at + offset)
+        if cards is None:
+            cards = sorted(set(hand))
         stage, free = self.stage_next[p]
         if stage >= 0:
             pays = offers[t.cost_id[stage]]
             if pays is None:
                 pays = self._offers(p, stage, offers)
-            if len(pays) == 1:  # one way to pay, the usual case: a play per card, made in C
-                total, offset = pays[0]
+            for total, offset in pays:
                 if total <= coins:
-                    out += map(offset.__add__, map(t.stage_at.__getitem__, cards))
-            elif pays:
-                stage_at = t.stage_at
-                pays = [offset for total, offset in pays if total <= coins]
-                for c in cards:
-                    out += map(stage_at[c].__add__, pays)
+                    stage_at = t.stage_at
+                    pays = [offset for total, offset in pays if total <= coins]
+                    for c in cards:
+                        at = stage_at[c]
+                        for offset in pays:
+                            append(at + offset)
+                    break
         out += map(t.C_DISCARD.__add__, cards)
         if free and not self.free_used[p]:  # Olympia A: a card of the hand for free, once an Age
             base = t.C_FREE

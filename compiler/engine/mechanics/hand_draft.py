@@ -27,8 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import reduce
-from itertools import repeat
-from operator import itemgetter, mul, or_, rshift
+from operator import itemgetter, or_
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ..core.fields import StateField, list_copy, lists_copy
@@ -270,10 +269,9 @@ def _on_age(g: Game, node) -> None:
 
 
 def _draws(items: list, block) -> list:
-    """Items taken out of `items`, one per hash of `block`: (hash * items left) >> 64,
-    worked out in C (a Python step per card would cost more than the rest of the deal)."""
-    n = len(items)
-    return [*map(items.pop, map(rshift, map(mul, block, range(n, n - len(block), -1)), repeat(64)))]
+    """Items taken out of `items`, one per hash of `block`: (hash * items left) >> 64."""
+    pop, n = items.pop, len(items)
+    return [pop((x * m) >> 64) for x, m in zip(block, range(n, n - len(block), -1))]
 
 
 @outcomes_from(K_DRAW_GUILD)
