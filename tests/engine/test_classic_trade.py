@@ -31,7 +31,7 @@ def _reference(g: Game, p: int, comp: int) -> tuple:
 
 def _market_state(g: Game) -> tuple:
     m = g._markets()
-    return m.sells, m.prices, m.own, m.own_units, m.coupled, m.codes
+    return m.sells, m.prices, m.own, m.coupled, m.codes
 
 
 def _decisions(players: int, games: int, seed: int):
