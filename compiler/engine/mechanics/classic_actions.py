@@ -60,6 +60,7 @@ def lay_out(t) -> None:
     t.play_info = [(t.name_bit[c], t.chain_from[c], t.cost_id[c], t.C_BUILD + c * P * P)
                    for c in range(t.NB)]
     t.stage_at = [t.C_STAGE + c * P * P for c in range(t.NB)]  # stage built with card c
+    t.discard_at = [t.C_DISCARD + c for c in range(t.NB)]  # card c discarded
 
 
 def cost_tables(t) -> None:
@@ -133,8 +134,8 @@ class Plays:
             if pays is None:
                 pays = self._offers(p, c, offers)
             for total, offset in pays:
-                if total <= coins:
-                    append(at + offset)
+                if total <= coins:  # no payment to the neighbours: the id as it is, no new int
+                    append(at + offset if offset else at)
         if cards is None:
             cards = sorted(set(hand))
         stage, free = self.stage_next[p]
@@ -142,16 +143,21 @@ class Plays:
             pays = offers[t.cost_id[stage]]
             if pays is None:
                 pays = self._offers(p, stage, offers)
-            for total, offset in pays:
+            stage_at = t.stage_at
+            if len(pays) == 1:  # one way to pay, the usual case
+                total, offset = pays[0]
                 if total <= coins:
-                    stage_at = t.stage_at
-                    pays = [offset for total, offset in pays if total <= coins]
                     for c in cards:
-                        at = stage_at[c]
-                        for offset in pays:
+                        append(stage_at[c] + offset if offset else stage_at[c])
+            elif pays:
+                for c in cards:
+                    at = stage_at[c]
+                    for total, offset in pays:
+                        if total <= coins:
                             append(at + offset)
-                    break
-        out += map(t.C_DISCARD.__add__, cards)
+        discard_at = t.discard_at
+        for c in cards:
+            append(discard_at[c])
         if free and not self.free_used[p]:  # Olympia A: a card of the hand for free, once an Age
             base = t.C_FREE
             for c in cards:
