@@ -86,9 +86,12 @@ def test_the_shared_memos_stay_bounded(monkeypatch):
     monkeypatch.setattr(neighbour_trade, "LINES_LIMIT", 8)
     t = Game(ruleset(), seed=1, players=5).t
     t.lines_memo.clear()
-    for _ in _decisions(5, 1, 3):
+    t.option_memo.clear()
+    for _ in _decisions(5, 3, 3):
         assert len(t.lines_memo) <= 8
+        assert len(t.option_memo) <= 8
     assert len(t.lines_memo) == 8
+    assert len(t.option_memo) == 8
 
 
 def test_prices_a_copy_works_out_while_the_markets_wait_are_forgotten_when_a_city_grows():

@@ -30,7 +30,7 @@ from .trade_market import MarketKeeping, resource_mask, resource_pairs
 from .trade_splits import LEFT, RIGHT, SIDES, line, line_pairs, option_pairs, pareto, split_units
 
 NAME = "neighbour_trade"
-# Answers kept per ruleset (Tables.split_memo, Tables.lines_memo); past the limit the oldest
+# Answers kept per ruleset (Tables.split_memo, lines_memo, option_memo); past the limit the oldest
 # goes (first in, first out): a full memo keeps its size, so memory stays flat however many
 # games are played. The lines memo fills within a few hundred games at that size (and holds
 # most of what random games meet: a couple of misses a game), so memory is flat early.
