@@ -84,6 +84,7 @@ def test_a_clone_shares_offers_until_its_market_changes():
 
 def test_the_shared_memos_stay_bounded(monkeypatch):
     monkeypatch.setattr(neighbour_trade, "LINES_LIMIT", 8)
+    monkeypatch.setattr(neighbour_trade, "OPTIONS_LIMIT", 8)
     t = Game(ruleset(), seed=1, players=5).t
     t.lines_memo.clear()
     t.option_memo.clear()

@@ -36,6 +36,7 @@ NAME = "neighbour_trade"
 # most of what random games meet: a couple of misses a game), so memory is flat early.
 MEMO_LIMIT = 4_096
 LINES_LIMIT = 1_024
+OPTIONS_LIMIT = 8_192  # Tables.option_memo: full at 7 players, a game searches 13 times (23 at 1,024)
 FREE_PAIRS = ((0, 0),)  # the one payment of resources the city produces itself
 
 
@@ -246,7 +247,7 @@ class NeighbourTrade(MarketKeeping):
                 found = {(0, 0)}  # nothing to buy: no payment is cheaper
                 break
             found.update(divmod(offset, P) for _, offset in branch)
-        if len(memo) >= LINES_LIMIT:
+        if len(memo) >= OPTIONS_LIMIT:
             del memo[next(iter(memo))]
         hit = offers[cost] = memo[key] = _offers_of(t, coins, pareto(found))
         return hit
