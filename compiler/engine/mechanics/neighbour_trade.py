@@ -36,7 +36,7 @@ NAME = "neighbour_trade"
 # most of what random games meet: a couple of misses a game), so memory is flat early.
 MEMO_LIMIT = 4_096
 LINES_LIMIT = 1_024
-OPTIONS_LIMIT = 8_192  # Tables.option_memo: full at 7 players, a game searches 13 times (23 at 1,024)
+OPTIONS_LIMIT = 4_096  # Tables.option_memo: full within the first thousand games (4 searches a 3-player game)
 FREE_PAIRS = ((0, 0),)  # the one payment of resources the city produces itself
 
 
