@@ -61,6 +61,8 @@ def lay_out(t) -> None:
                    for c in range(t.NB)]
     t.stage_at = [t.C_STAGE + c * P * P for c in range(t.NB)]  # stage built with card c
     t.discard_at = [t.C_DISCARD + c for c in range(t.NB)]  # card c discarded
+    # Per component, its effects on build (a bound method) or None: HandDraft._resolve_plays.
+    t.on_build = [obj.on_build if has else None for obj, has in zip(t.objects, t.has_on_build)]
 
 
 def cost_tables(t) -> None:

@@ -106,8 +106,6 @@ def extend_tables(t) -> None:
     t.name_of = [names.setdefault(name, len(names)) for name in t.names]
     t.name_bit = [1 << i for i in t.name_of]  # HandDraft.held_names
     t.every_seat_chooses = simultaneous_node(K_CHOOSE, t.seats)  # HandDraft._open_turn
-    # Per component, its effects on build (a bound method) or None: HandDraft._resolve_plays.
-    t.on_build = [obj.on_build if has else None for obj, has in zip(t.objects, t.has_on_build)]
     actions.cost_tables(t)
     actions.lay_out(t)
     add_classic_texts(t)
