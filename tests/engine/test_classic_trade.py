@@ -31,7 +31,7 @@ def _reference(g: Game, p: int, comp: int) -> tuple:
 
 def _market_state(g: Game) -> tuple:
     m = g._markets()
-    return m.sells, m.prices, m.own, m.own_units, m.coupled, m.codes
+    return m.sells, m.prices, m.own, m.coupled, m.codes
 
 
 def _decisions(players: int, games: int, seed: int):
@@ -84,11 +84,15 @@ def test_a_clone_shares_offers_until_its_market_changes():
 
 def test_the_shared_memos_stay_bounded(monkeypatch):
     monkeypatch.setattr(neighbour_trade, "LINES_LIMIT", 8)
+    monkeypatch.setattr(neighbour_trade, "OPTIONS_LIMIT", 8)
     t = Game(ruleset(), seed=1, players=5).t
     t.lines_memo.clear()
-    for _ in _decisions(5, 1, 3):
+    t.option_memo.clear()
+    for _ in _decisions(5, 3, 3):
         assert len(t.lines_memo) <= 8
+        assert len(t.option_memo) <= 8
     assert len(t.lines_memo) == 8
+    assert len(t.option_memo) == 8
 
 
 def test_prices_a_copy_works_out_while_the_markets_wait_are_forgotten_when_a_city_grows():

@@ -60,6 +60,9 @@ def lay_out(t) -> None:
     t.play_info = [(t.name_bit[c], t.chain_from[c], t.cost_id[c], t.C_BUILD + c * P * P)
                    for c in range(t.NB)]
     t.stage_at = [t.C_STAGE + c * P * P for c in range(t.NB)]  # stage built with card c
+    t.discard_at = [t.C_DISCARD + c for c in range(t.NB)]  # card c discarded
+    # Per component, its effects on build (a bound method) or None: HandDraft._resolve_plays.
+    t.on_build = [obj.on_build if has else None for obj, has in zip(t.objects, t.has_on_build)]
 
 
 def cost_tables(t) -> None:
@@ -133,8 +136,8 @@ class Plays:
             if pays is None:
                 pays = self._offers(p, c, offers)
             for total, offset in pays:
-                if total <= coins:
-                    append(at + offset)
+                if total <= coins:  # no payment to the neighbours: the id as it is, no new int
+                    append(at + offset if offset else at)
         if cards is None:
             cards = sorted(set(hand))
         stage, free = self.stage_next[p]
@@ -142,16 +145,21 @@ class Plays:
             pays = offers[t.cost_id[stage]]
             if pays is None:
                 pays = self._offers(p, stage, offers)
-            for total, offset in pays:
+            stage_at = t.stage_at
+            if len(pays) == 1:  # one way to pay, the usual case
+                total, offset = pays[0]
                 if total <= coins:
-                    stage_at = t.stage_at
-                    pays = [offset for total, offset in pays if total <= coins]
                     for c in cards:
-                        at = stage_at[c]
-                        for offset in pays:
+                        append(stage_at[c] + offset if offset else stage_at[c])
+            elif pays:
+                for c in cards:
+                    at = stage_at[c]
+                    for total, offset in pays:
+                        if total <= coins:
                             append(at + offset)
-                    break
-        out += map(t.C_DISCARD.__add__, cards)
+        discard_at = t.discard_at
+        for c in cards:
+            append(discard_at[c])
         if free and not self.free_used[p]:  # Olympia A: a card of the hand for free, once an Age
             base = t.C_FREE
             for c in cards:
@@ -224,11 +232,10 @@ class Plays:
         own city); the neighbours' income once all are placed. Returns (seat, component)
         whose effects on build are due."""
         t = self.t
-        coins, hands = self.coins, self.hands
-        income = [0] * t.n_seats
-        traded = False
-        left_of, right_of = t.seating.left, t.seating.right
+        coins, hands, city, held = self.coins, self.hands, self.city, self.held_names
+        income = None
         P, PP, builds, stages, discards = t.pay_levels, t.pay_square, t.C_BUILD, t.C_STAGE, t.C_DISCARD
+        ongoing, name_bit, color = t.ongoing, t.name_bit, t.color
         due = []
         for p, action in enumerate(choices):
             if action < 0:
@@ -239,13 +246,15 @@ class Plays:
                 hands[p].remove(c)
                 if paid:
                     left, right = divmod(paid, P)
-                    income[left_of[p]] += left
-                    income[right_of[p]] += right
+                    if income is None:
+                        income = [0] * t.n_seats
+                    income[t.seating.left[p]] += left
+                    income[t.seating.right[p]] += right
                     paid = left + right
-                    traded = True
                 if stage:
-                    coins[p] -= t.coin_cost[self._next_stage(p)] + paid
-                    due.append((p, self._build_stage(p, c)))
+                    comp = self._build_stage(p, c)
+                    coins[p] -= t.coin_cost[comp] + paid
+                    due.append((p, comp))
                     continue
                 if not t.chain_from[c] & self.chains[p]:
                     coins[p] -= t.coin_cost[c] + paid
@@ -260,9 +269,14 @@ class Plays:
                 hands[p].remove(c)
                 if mode == FREE:
                     self.free_used[p] = True
-            self._place_building(p, c)
+            # _place_building, inlined: this runs for most plays of every turn
+            city[p].append(c)
+            held[p] |= name_bit[c]
+            self.color_count[p][color[c]] += 1
+            if ongoing[c]:
+                self._acquire(p, c)
             due.append((p, c))
-        if traded:
+        if income is not None:
             coins[:] = map(add, coins, income)
         self._markets_touched(due)
         return due

@@ -365,22 +365,23 @@ class HandDraft(actions.Plays):
 
     def _resolve_plays(self, choices) -> None:
         t = self.t
-        played = self._place_plays(choices)
-        for p, comp in played:  # effects on build, in seat order, once every card is placed
-            if t.has_on_build[comp]:
-                t.objects[comp].on_build(self, p)
+        on_build = t.on_build
+        for p, comp in self._place_plays(choices):  # in seat order, once every card is placed
+            if on_build[comp] is not None:
+                on_build[comp](self, p)
         hands = self.hands
         if 1 in map(len, hands):  # the last turn: the 7th card is discarded face down
             for p in t.seats:
                 hand = hands[p]
                 if len(hand) == 1 and choices[p] >= 0 and not self._plays_seventh(p):
                     self.discard.append(hand.pop())
-        self.stack.append(TURN_END)
         if self._buffer:  # effects left choices for the end of the turn: they come first
+            self.stack.append(TURN_END)
             self._flush_end_of_turn()
-        if self.stack[-1] is TURN_END:  # the usual turn: it ends at once, not through _advance
+            if self.stack[-1] is not TURN_END:
+                return
             self.stack.pop()
-            _on_turn_end(self, TURN_END)
+        _on_turn_end(self, TURN_END)  # the usual turn: it ends at once, not through _advance
 
     def _flush_end_of_turn(self) -> None:
         """Queue what effects left for the end of the turn (build_from_discard)."""

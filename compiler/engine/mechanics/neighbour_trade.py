@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from itertools import product
+from operator import itemgetter
 from typing import Any, Mapping
 
 from ..core.fields import StateField
@@ -29,12 +30,13 @@ from .trade_market import MarketKeeping, resource_mask, resource_pairs
 from .trade_splits import LEFT, RIGHT, SIDES, line, line_pairs, option_pairs, pareto, split_units
 
 NAME = "neighbour_trade"
-# Answers kept per ruleset (Tables.split_memo, Tables.lines_memo); past the limit the oldest
+# Answers kept per ruleset (Tables.split_memo, lines_memo, option_memo); past the limit the oldest
 # goes (first in, first out): a full memo keeps its size, so memory stays flat however many
 # games are played. The lines memo fills within a few hundred games at that size (and holds
 # most of what random games meet: a couple of misses a game), so memory is flat early.
 MEMO_LIMIT = 4_096
 LINES_LIMIT = 1_024
+OPTIONS_LIMIT = 4_096  # Tables.option_memo: full within the first thousand games (4 searches a 3-player game)
 FREE_PAIRS = ((0, 0),)  # the one payment of resources the city produces itself
 
 
@@ -60,8 +62,11 @@ def extend_tables(t) -> None:
                          f"('next_turn'), not {config.income_spendable!r:.60}")
     t.split_memo = OrderedDict()  # NeighbourTrade._residual_splits
     t.lines_memo = {}  # NeighbourTrade._offers, first in first out as well
+    t.option_memo = {}  # NeighbourTrade._option_offers, first in first out as well
     t.dealt_markets = {}  # MarketKeeping._dealt_markets
     t.market_codes = {}  # NeighbourTrade._recode: what a code stands for -> the code
+    t.code_keys = []  # the code -> what it stands for
+    t.code_steps = []  # the code -> the code after a unit made or sold (_code_after; None: not met yet)
     t.code_lines = []  # the code -> per number of units needed, its `line`
     sellable = {t.color_index[c] for c in config.sellable if c in t.color_index}
     board = "board" in config.sellable
@@ -84,6 +89,8 @@ def extend_tables(t) -> None:
                         for mask in range(1 << t.R)]
     t.mask_pairs = [resource_pairs(mask, t.R) for mask in range(1 << t.R)]  # by mask of resources
     t.mask_bits = [_bits(mask) for mask in range(1 << t.R)]  # its resources, ascending
+    # Per mask of resources, what reads those entries of a list per resource (one or more).
+    t.resources_getter = [itemgetter(*bits) if bits else (lambda values: ()) for bits in t.mask_bits]
     t.cost_pairs = [t.mask_pairs[resource_mask(r for r, _ in cost)] for _, cost in t.costs]
     # The one resource a cost needs (-1: several), and its offers for each market code.
     t.cost_single = [cost[0][0] if len(cost) == 1 else -1 for _, cost in t.costs]
@@ -92,6 +99,21 @@ def extend_tables(t) -> None:
     t.res_cap = [max((n for _, cost in t.costs for s, n in cost if s == r), default=0)
                  for r in range(t.R)]
     t.sells_units = [bool(t.sellable[c] and (t.produces[c] or t.one_of[c])) for c in range(t.N)]
+    # What a component acquired adds to the markets (MarketKeeping._markets_touched): per unit
+    # it makes (an either/or card: a unit of each of its resources), (resource, step) for the
+    # city's own codes, and for the codes of the seats that buy from the city on their left
+    # and on their right (`_code_after`); its fixed units per resource.
+    units = [tuple([r for r, n in t.produces[c] for _ in range(n)] + [r for o in t.one_of[c] for r in o])
+             for c in range(t.N)]
+    t.market_steps = [tuple((r, r) for r in u) for u in units]
+    t.sold_steps = [(None, tuple((r, t.R + r) for r in u), tuple((r, 2 * t.R + r) for r in u))
+                    for u in units]
+    t.fixed_units = [tuple(sum(n for r, n in t.produces[c] if r == x) for x in range(t.R))
+                     for c in range(t.N)]
+    # Per seat, (seat, side) of the seats that buy from it: 1 on their left, 2 on their right.
+    left, right = t.seating.left, t.seating.right
+    t.buyers = [tuple((q, 1) for q in t.seats if left[q] == p) + tuple((q, 2) for q in t.seats if right[q] == p)
+                for p in t.seats]
 
 
 @dataclass(frozen=True)
@@ -199,6 +221,16 @@ class NeighbourTrade(MarketKeeping):
                 elif mask:
                     sold[side][mask.bit_length() - 1] += 1
         prices = m.prices[p]
+        # Games meet the same short resources, sellers and prices again: their answer is
+        # kept per ruleset under what the search below reads.
+        of_want = t.resources_getter[want]
+        key = (coins, want, *need, *several, of_want(sold[0]), of_want(sold[1]),
+               of_want(prices[0]), of_want(prices[1]))
+        memo = t.option_memo
+        hit = memo.get(key)
+        if hit is not None:
+            offers[cost] = hit
+            return hit
         found = set()
         P = t.pay_levels
         for pick in product(*(_bits(mask & want) or (-1,) for _, mask in several)):
@@ -215,7 +247,9 @@ class NeighbourTrade(MarketKeeping):
                 found = {(0, 0)}  # nothing to buy: no payment is cheaper
                 break
             found.update(divmod(offset, P) for _, offset in branch)
-        hit = offers[cost] = _offers_of(t, coins, pareto(found))
+        if len(memo) >= OPTIONS_LIMIT:
+            del memo[next(iter(memo))]
+        hit = offers[cost] = memo[key] = _offers_of(t, coins, pareto(found))
         return hit
 
     def _lines_offers(self, coins: int, need, want: int, units, prices) -> tuple:

@@ -2,6 +2,8 @@
 (neighbour_trade): the derived state `Markets` and the mixin that keeps it."""
 from __future__ import annotations
 
+from operator import add
+
 from .trade_splits import LEFT, RIGHT, line
 
 DEALT_LIMIT = 4_096  # Tables.dealt_markets: seats' markets once the boards are dealt (first in, first out)
@@ -42,26 +44,25 @@ class Markets:
     state (never saved), built on first use and again after `_trade_changed`.
 
     - `sells[q]`: what city q sells: (fixed units per resource, either/or options, their
-      masks, units per resource counting each option as a unit of each of its resources);
+      masks);
     - `prices[p]`: p's price of each resource from the (left, right) neighbour;
-    - `own[p]`: the masks of p's own either/or production, in the order acquired, and
-      `own_units[p]` how many of them offer each resource;
+    - `own[p]`: the masks of p's own either/or production, in the order acquired;
     - `coupled[p]`: the pairs of resources (`resource_pairs`) some either/or card p may use
       offers both of (its own, or one its neighbours sell);
-    - `codes[p]`: per resource, a number for what p's market is for it (`_code`);
+    - `codes[p]`: per resource, a number for what p's market is for it (`_recode`), moved
+      on as units are made and sold (`_code_after`);
     The offers each seat's market makes (`Game.offers`, hand_draft's: per cost id,
     `((coins, l * P + r), ...)` for each Pareto-minimal payment (l, r), ascending) are
     replaced by a blank list whenever its market changes.
     """
 
-    __slots__ = ("sells", "prices", "own", "own_units", "coupled", "codes")
+    __slots__ = ("sells", "prices", "own", "coupled", "codes")
 
     def copy(self) -> "Markets":
         other = Markets.__new__(Markets)
         other.sells = self.sells[:]  # tuples, replaced whole when they change
         other.prices = self.prices[:]
         other.own = self.own[:]
-        other.own_units = self.own_units[:]
         other.coupled = self.coupled[:]
         other.codes = self.codes[:]  # lists, replaced whole when they change
         return other
@@ -105,11 +106,10 @@ class MarketKeeping:
                 if len(memo) >= DEALT_LIMIT:
                     del memo[next(iter(memo))]
                 parts[p] = memo[owned[seating.left[p]], owned[p], owned[seating.right[p]]] = (
-                    m.sells[p], m.prices[p], m.own[p], m.own_units[p], m.coupled[p], m.codes[p],
-                    self.offers[p])
+                    m.sells[p], m.prices[p], m.own[p], m.coupled[p], m.codes[p], self.offers[p])
             return
         m = self.markets = Markets()
-        m.sells, m.prices, m.own, m.own_units, m.coupled, m.codes, self.offers = map(list, zip(*parts))
+        m.sells, m.prices, m.own, m.coupled, m.codes, self.offers = map(list, zip(*parts))
 
     def _markets(self) -> Markets:
         m = self.markets
@@ -119,28 +119,26 @@ class MarketKeeping:
             m.sells = [self._sells_of(q) for q in t.seats]
             m.prices = [self._neighbour_prices(p) for p in t.seats]
             m.own = [tuple(resource_mask(o) for o in self.choices[p]) for p in t.seats]
-            m.own_units = [_units(m.own[p], t.R) for p in t.seats]
             m.coupled = [self._coupled(m, p) for p in t.seats]
-            m.codes = [[0] * t.R for _ in t.seats]
-            for p in t.seats:
-                self._recode(m, p, (1 << t.R) - 1)
+            sold = [_units(masks, t.R, fixed) for fixed, _, masks in m.sells]
+            m.codes = [self._recode(m, p, _units(m.own[p], t.R), sold) for p in t.seats]
         return m
 
-    def _recode(self, m: Markets, p: int, res: int) -> None:
-        """Give each resource of `res` (a mask) a number for what p's market is for it, the
-        same in every game (per ruleset): what p makes of it, what each neighbour sells of
-        it and p's prices, where an either/or card offering it counts as a unit of it (true
-        of a cost that needs no other resource the card offers: `coupled`), and counts
-        past the most any cost needs count as that most."""
+    def _recode(self, m: Markets, p: int, own_units, sold) -> list[int]:
+        """Per resource, a number for what p's market is for it, the same in every game (per
+        ruleset): what p makes of it, what each neighbour sells of it (`sold`, per seat) and
+        p's prices, where an either/or card offering it counts as a unit of it (true of a
+        cost that needs no other resource the card offers: `coupled`), and counts past the
+        most any cost needs count as that most. `_markets_touched` moves the numbers on."""
         t = self.t
         seating = t.seating
-        caps, known, prod, own = t.res_cap, t.market_codes, self.prod[p], m.own_units[p]
-        left, right = m.sells[seating.left[p]][3], m.sells[seating.right[p]][3]
+        caps, known, prod = t.res_cap, t.market_codes, self.prod[p]
+        left, right = sold[seating.left[p]], sold[seating.right[p]]
         left_price, right_price = m.prices[p]
-        codes = m.codes[p] = m.codes[p][:]  # shared with clones until now
-        for r in t.mask_bits[res]:
+        codes = []
+        for r in range(t.R):
             cap = caps[r]
-            made = prod[r] + own[r]
+            made = prod[r] + own_units[r]
             if made >= cap:
                 key = ()
             else:
@@ -148,17 +146,55 @@ class MarketKeeping:
                 key = (made, sold_left if sold_left < cap else cap,
                        sold_right if sold_right < cap else cap, left_price[r], right_price[r])
             code = known.get(key)
-            codes[r] = self._new_code(key) if code is None else code
+            codes.append(self._new_code(key) if code is None else code)
+        return codes
 
     def _new_code(self, key: tuple) -> int:
         """Number `key` (`_recode`), with its `line` for each number of units needed: 0 when
         they are made, None when the neighbours cannot sell them."""
         t = self.t
         code = t.market_codes[key] = len(t.code_lines)
+        t.code_keys.append(key)
+        t.code_steps.append([None] * (3 * t.R))
         t.code_lines.append(tuple(0 if not key or n <= key[0] else line(n - key[0], *key[1:])
                                   for n in range(max(t.res_cap) + 1)))
         t.code_offers.append([None] * len(t.costs))
         return code
+
+    def _code_after(self, code: int, step: int) -> int:
+        """The code a market of code `code` has for resource r once one more unit of it is
+        made (`step` r), or sold by the left (R + r) or the right (2R + r) neighbour; kept per
+        ruleset in `Tables.code_steps`."""
+        t = self.t
+        side, r = divmod(step, t.R)
+        key = t.code_keys[code]
+        if key:  # () stays: the city makes all any cost needs
+            cap = t.res_cap[r]
+            made, left, right, left_price, right_price = key
+            if side == 0:
+                made += 1
+            elif side == 1:
+                left = min(left + 1, cap)
+            else:
+                right = min(right + 1, cap)
+            key = () if made >= cap else (made, left, right, left_price, right_price)
+        after = t.market_codes.get(key)
+        if after is None:
+            after = self._new_code(key)
+        t.code_steps[code][step] = after
+        return after
+
+    def _repriced(self, m: Markets, p: int, res: int) -> None:
+        """p's prices changed for the resources of `res`: their codes follow."""
+        t = self.t
+        left_price, right_price = m.prices[p]
+        codes = m.codes[p]
+        for r in t.mask_bits[res]:
+            key = t.code_keys[codes[r]]
+            if key:
+                key = (*key[:3], left_price[r], right_price[r])
+                code = t.market_codes.get(key)
+                codes[r] = self._new_code(key) if code is None else code
 
     def _sells_of(self, q: int):
         """(units per resource, either/or options, the options as bit masks of resources)
@@ -171,8 +207,7 @@ class MarketKeeping:
                 for r, n in t.produces[comp]:
                     fixed[r] += n
                 options += t.one_of[comp]
-        masks = tuple(resource_mask(o) for o in options)
-        return tuple(fixed), tuple(options), masks, _units(masks, t.R, fixed)
+        return tuple(fixed), tuple(options), tuple(resource_mask(o) for o in options)
 
     def _coupled(self, m: Markets, p: int) -> int:
         seating = self.t.seating
@@ -209,37 +244,47 @@ class MarketKeeping:
             return
         t = self.t
         changed: dict[int, int] = {}  # seat: resources of its market that changed
-        options = set()  # seats whose either/or cards changed
+        steps = []  # (seat, its codes' steps: `_code_after`)
+        repriced = options = ()  # seats whose prices, whose either/or cards changed (rare)
         for p, comp in acquired:
             res = t.trade_res[comp]
             if not res:
                 continue
+            changed[p] = changed.get(p, 0) | res
+            made = t.market_steps[comp]
+            if made:
+                steps.append((p, made))
             if t.nprices[comp]:
                 m.prices[p] = self._neighbour_prices(p)
+                repriced = (*repriced, (p, res))
             one_of = t.one_of[comp]
             if one_of:
-                m.own[p] = tuple(resource_mask(o) for o in self.choices[p])
-                m.own_units[p] = _units(m.own[p], t.R)
-                options.add(p)
-            changed[p] = changed.get(p, 0) | res
+                m.own[p] += tuple(resource_mask(o) for o in one_of)
+                options = (*options, p)
             if t.sells_units[comp]:
-                fixed, sold, masks, units = m.sells[p]
+                fixed, sold, masks = m.sells[p]
                 if t.produces[comp]:
-                    fixed = list(fixed)
-                    for r, n in t.produces[comp]:
-                        fixed[r] += n
-                    fixed = tuple(fixed)
-                masks += tuple(resource_mask(o) for o in one_of)
-                m.sells[p] = (fixed, sold + one_of, masks, _units(masks, t.R, fixed))
-                for q in t.neighbours[p]:
+                    fixed = tuple(map(add, fixed, t.fixed_units[comp]))
+                m.sells[p] = (fixed, sold + one_of, masks + tuple(resource_mask(o) for o in one_of))
+                for q, side in t.buyers[p]:  # they buy it from p's side
                     changed[q] = changed.get(q, 0) | res
+                    steps.append((q, t.sold_steps[comp][side]))
                     if one_of:
-                        options.add(q)
+                        options = (*options, q)
         touching = t.costs_touching
+        codes = m.codes
         for q, res in changed.items():
             offers = self.offers[q] = self.offers[q][:]  # shared with clones until now
             for cost in touching[res]:  # only the costs needing a resource whose market changed
                 offers[cost] = None
-            self._recode(m, q, res)
+            codes[q] = codes[q][:]  # shared with clones until now
+        after = t.code_steps
+        for q, moves in steps:  # each unit moves a code on, through the steps met before
+            mine = codes[q]
+            for r, step in moves:
+                code = after[mine[r]][step]
+                mine[r] = self._code_after(mine[r], step) if code is None else code
+        for q, res in repriced:
+            self._repriced(m, q, res)
         for q in options:
             m.coupled[q] = self._coupled(m, q)
