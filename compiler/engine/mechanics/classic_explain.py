@@ -232,11 +232,11 @@ def _shortage(g: Game, p: int, comp: int, what: str) -> str:
     t = g.t
     who = _who(g, p)
     trades = hasattr(g, "_sells_of")  # neighbour_trade
-    sold = [g._sells_of(q)[3] for q in t.neighbours[p]] if trades else []
+    sold = [g._sells_of(q)[:2] for q in t.neighbours[p]] if trades else []  # (fixed, either/or)
     short = []
     for r, n in t.cost[comp]:
         made = g.prod[p][r] + sum(r in options for options in g.choices[p])
-        bought = sum(units[r] for units in sold)
+        bought = sum(fixed[r] + sum(r in options for options in either) for fixed, either in sold)
         if made + bought < n:
             short.append((f"{n} {t.resources[r]}", f"{who} makes {made}"
                           + (f", the neighbours sell {bought}" if trades else "")))
