@@ -235,15 +235,16 @@ def test_the_free_city_builds_its_chain_card():
     assert both(g, "discard Temple", DISCARD, "temple") == expected
 
 
-def test_the_free_city_discards_only_when_nothing_can_be_built():
+def test_the_free_city_discards_only_when_it_can_play_no_card_of_the_hand():
     g = free_city_turn(boards={0: ("ephesos", "a"), 1: ("halikarnassos", "a"), 2: ("alexandria", "a")},
                        hands={0: ["altar", "theater", "loom"],
                               1: ["lumber_yard", "baths", "press", "apothecary"],
                               2: ["clay_pool", "ore_vein"]},
                        own={0: "build Altar", 1: "build Press"})
-    assert both(g, "discard Lumber Yard", DISCARD, "lumber_yard") == (
-        "the Free City discards a card only when nothing can be built with it: "
-        "'build Lumber Yard' is legal")
+    reason = ("the Free City discards a card only when it can play no card of the hand: "
+              "'build Lumber Yard' is legal")
+    assert both(g, "discard Lumber Yard", DISCARD, "lumber_yard") == reason
+    assert both(g, "discard Baths", DISCARD, "baths") == reason  # Baths itself cannot be built
 
 
 def test_the_free_city_plays_from_the_holder_s_hand_without_the_holder_s_card():

@@ -150,7 +150,9 @@ def test_step_6_the_holder_draws_then_chooses_for_both_cities():
     assert g.choosing() == (holder,) and g.current_player == holder
     options = {actions.decode(g.t, a)[1] for a in g.legal_actions()}
     mine = actions.decode(g.t, own[holder])[1]
-    assert options == set(g.hands[holder]) - {mine}  # the holder's other cards, and only those
+    # From the holder's other cards only (a card it cannot play is left out while another
+    # can be played: step 7).
+    assert options and options <= set(g.hands[holder]) - {mine}
     assert g.legal_actions_for(1 - holder) == []
     before = [len(g.city[p]) + len(g.stages[p]) for p in g.t.seats]
     g.apply_joint({holder: g.legal_actions()[0]})
@@ -159,19 +161,27 @@ def test_step_6_the_holder_draws_then_chooses_for_both_cities():
     assert sum(after) - sum(before) + len(g.discard) == 3  # three cards played, one a city
 
 
-def test_step_7_the_free_city_discards_only_when_nothing_can_be_built():
-    # Nobody produces stone: the Free City (Alexandria A) cannot build Baths nor its first stage.
+def test_step_7_the_free_city_discards_only_when_it_can_play_no_card_of_the_hand():
+    # Nobody produces stone: the Free City (Alexandria A) cannot build Baths nor its first stage,
+    # but it can build Lumber Yard, so no card of the hand is discarded (D-C12: EOG, DZ).
     hands = {0: ["altar", "theater", "loom"], 1: ["lumber_yard", "baths", "press", "apothecary"],
              2: ["clay_pool", "ore_vein"]}
     g = position(boards=BOARDS, hands=hands)
     options = free_city_texts(g, {0: "build Altar", 1: "build Press"})
-    assert "build Lumber Yard" in options and "discard Lumber Yard" not in options
-    assert "discard Baths" in options and not any("Baths" in o and "discard" not in o for o in options)
+    assert "build Lumber Yard" in options
+    assert not any(o.startswith("discard") for o in options)
+    assert not any("Baths" in o for o in options)  # it can neither build nor stage with it
     # Apothecary's loom is bought from Halikarnassos, the Free City's left neighbour.
-    assert "build Apothecary, pay left 2" in options and "discard Apothecary" not in options
+    assert "build Apothecary, pay left 2" in options
     free = position(with_variant(free_city_discards="freely"), boards=BOARDS, hands=hands)
     assert {"discard Lumber Yard", "discard Baths"} <= set(
         free_city_texts(free, {0: "build Altar", 1: "build Press"}))
+    # A hand with nothing it can play: every card may be discarded.
+    stuck = position(boards=BOARDS, hands={0: ["altar", "theater", "loom"],
+                                           1: ["baths", "press", "temple"],
+                                           2: ["clay_pool", "ore_vein"]})
+    assert sorted(free_city_texts(stuck, {0: "build Altar", 1: "build Press"})) == [
+        "discard Baths", "discard Temple"]
 
 
 def test_step_8_a_card_the_free_city_can_chain_must_be_built():

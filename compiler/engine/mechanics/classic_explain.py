@@ -135,9 +135,9 @@ def _free_city_limit(g: Game, p: int, c: int, mode: int) -> str | None:
         return (f"the Free City builds {name} through {_chain_source(g, p, c)}: a card it can "
                 f"build through its chain is only built ('build {name}')")
     if mode == DISCARD and config.discards == "only_when_nothing_buildable":
-        other = [a for a in g.legal_actions() if decode(t, a)[1] == c and decode(t, a)[0] != DISCARD]
+        other = [a for a in g.legal_actions() if decode(t, a)[0] != DISCARD]
         if other:
-            return (f"the Free City discards a card only when nothing can be built with it: "
+            return (f"the Free City discards a card only when it can play no card of the hand: "
                     f"'{g.action_to_text(other[0])}' is legal")
     return None
 

@@ -23,9 +23,9 @@ scoring. `game.players` is 2: only seats 0 and 1 ever decide.
   the holder's hand without the card the holder chose for their own city.
 - The Free City's legal plays are a city's legal plays with the variant's two limits: a card
   it can build through its chain may only be built (`free_city_builds_chains: always`), and a
-  card may be discarded only when neither it nor a Wonder stage can be built with it
-  (`free_city_discards: only_when_nothing_buildable`). Its payments are the holder's choice
-  among the ways to pay (neighbour_trade), whatever they cost.
+  card may be discarded only when no card of the hand can be built or used for a Wonder
+  stage (`free_city_discards: only_when_nothing_buildable`, D-C12). Its payments are the
+  holder's choice among the ways to pay (neighbour_trade), whatever they cost.
 - Resolution: the Free City's card joins the others (hand_draft places every card before any
   effect runs, so "the Free City's card first" and "all together" give the same game).
 - Passing: the two players swap hands across the Border card, the pile stays, and the Free
@@ -338,7 +338,7 @@ class FreeCity:
 
     def _free_city_limits(self, plays: list[int]) -> list[int]:
         """The variant's limits on the Free City's plays: a card it can build through its
-        chain is built; a card is discarded only when nothing can be built with it."""
+        chain is built; a card is discarded only when no card of the hand can be played."""
         t = self.t
         config = t.config[NAME]
         fc = t.free_city
@@ -347,14 +347,16 @@ class FreeCity:
         for a in plays:
             mode, c, _, _ = actions.decode(t, a)
             modes.setdefault(c, set()).add(mode)
+        # Step 7 (D-C12): the Free City discards only when it can play no card of the hand,
+        # neither as a building nor as a Wonder stage.
+        playable = any(m - {actions.DISCARD} for m in modes.values())
         out = []
         for a in plays:
             mode, c, _, _ = actions.decode(t, a)
             chained = t.chain_from[c] & self.chains[fc] and t.name_of[c] not in held
             if chained and config.builds_chains == "always" and mode != actions.BUILD:
                 continue
-            if (mode == actions.DISCARD and config.discards == "only_when_nothing_buildable"
-                    and modes[c] - {actions.DISCARD}):
+            if mode == actions.DISCARD and playable and config.discards == "only_when_nothing_buildable":
                 continue
             out.append(a)
         return out
