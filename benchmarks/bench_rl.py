@@ -11,6 +11,10 @@ count); a decision counts each seat's choice of a turn.
   (through OpenSpiel's C++ layer, which makes a new initial state for every call);
 - openspiel+observer: the same observation through `make_observation(game)`'s observer, in
   Python, as OpenSpiel's Python algorithms read it;
+- openspiel-simultaneous (classic): `python_wondersmith_<game>_simultaneous`, a joint action of
+  every deciding seat per node with `apply_actions`, no observation;
+- pettingzoo-parallel (classic): `parallel_env(game)`, every deciding agent's action per step,
+  with the observations and masks of every agent at each step;
 - pettingzoo: `env(game)` with its wrappers, the usual `agent_iter`/`last()` loop, which
   builds the mover's observation vector and action mask at each step.
 """
@@ -32,6 +36,7 @@ from wondersmith.engine import load_ruleset  # noqa: E402
 from wondersmith.engine.bots import new_game  # noqa: E402
 from wondersmith.rl import openspiel  # noqa: E402
 from wondersmith.rl.pettingzoo import env  # noqa: E402
+from wondersmith.rl.pettingzoo_parallel import parallel_env  # noqa: E402
 
 
 def engine_games(game: str, n: int, players: int | None) -> int:
@@ -64,6 +69,23 @@ def openspiel_games(game: str, n: int, players: int | None, observe: str = "") -
     return decisions
 
 
+def openspiel_joint_games(game: str, n: int, players: int | None) -> int:
+    name = openspiel.register(game, simultaneous=True)
+    spiel = pyspiel.load_game(name, {"players": players}) if players else pyspiel.load_game(name)
+    seats = range(spiel.num_players())
+    rng, decisions = random.Random(0), 0
+    for _ in range(n):
+        state = spiel.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.legal_actions()))
+                continue
+            joint = [state.legal_actions(seat) for seat in seats]
+            state.apply_actions([rng.choice(legal) if legal else 0 for legal in joint])
+            decisions += sum(map(bool, joint))  # each seat's choice, as the other runs count
+    return decisions
+
+
 def pettingzoo_games(game: str, n: int, players: int | None) -> int:
     table, rng, decisions = env(game, players=players), np.random.default_rng(0), 0
     for seed in range(n):
@@ -75,6 +97,18 @@ def pettingzoo_games(game: str, n: int, players: int | None) -> int:
                 continue
             table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
             decisions += 1
+    return decisions
+
+
+def pettingzoo_parallel_games(game: str, n: int, players: int | None) -> int:
+    table, rng, decisions = parallel_env(game, players=players), np.random.default_rng(0), 0
+    for seed in range(n):
+        observations, _ = table.reset(seed=seed)
+        while table.agents:
+            actions = {agent: int(rng.choice(np.flatnonzero(seen["action_mask"])))
+                       for agent, seen in observations.items() if seen["action_mask"].any()}
+            observations, *_ = table.step(actions)
+            decisions += len(actions)
     return decisions
 
 
@@ -93,13 +127,16 @@ def main() -> None:
         "openspiel+observer": lambda: openspiel_games(game, n, players, observe="observer"),
         "pettingzoo": lambda: pettingzoo_games(game, n, players),
     }
+    if game in openspiel.REGISTERED_SIMULTANEOUS:
+        runs["openspiel-simultaneous"] = lambda: openspiel_joint_games(game, n, players)
+        runs["pettingzoo-parallel"] = lambda: pettingzoo_parallel_games(game, n, players)
     seats = f" at {players} seats" if players else ""
     print(f"{n} uniform random games of {game}{seats} each")
     for name, run in runs.items():
         start = time.perf_counter()
         decisions = run()
         seconds = time.perf_counter() - start
-        print(f"{name:18} {args.n / seconds:8.1f} games/s  {decisions / seconds:9.0f} decisions/s")
+        print(f"{name:22} {args.n / seconds:8.1f} games/s  {decisions / seconds:9.0f} decisions/s")
 
 
 if __name__ == "__main__":

@@ -1,8 +1,12 @@
 """benchmarks/bench_engine.py runs: its arguments parse, and `--instructions` counts what the
-two runs under callgrind collect (a stand-in valgrind here; the real one is slow). Not a
-speed test: the benchmark itself gives the numbers."""
+two runs under callgrind collect (a stand-in valgrind here; the real one is slow), and its
+memory check flags a leak but not a bounded cache filling (on fake games). Not a speed test:
+the benchmark itself gives the numbers."""
 from __future__ import annotations
 
+import functools
+import importlib.util
+import itertools
 import os
 import subprocess
 import sys
@@ -68,3 +72,88 @@ def test_a_reader_that_leaves_early_gets_no_traceback() -> None:
     command = f"{sys.executable} -u {BENCH} -n 50 | head -c 1"
     done = subprocess.run(command, shell=True, capture_output=True, text=True, timeout=300)
     assert "Traceback" not in done.stderr and done.stderr == ""
+
+
+def bench_module():
+    """benchmarks/bench_engine.py imported, for its memory check."""
+    spec = importlib.util.spec_from_file_location("bench_engine", BENCH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+GAMES = 3000  # fake games: each leaks, or fills a cache with, a few blocks
+
+
+def test_memory_check_flags_a_leak() -> None:
+    check = bench_module()
+    kept = []
+
+    def leaking_games(n: int) -> None:
+        kept.extend([game] for game in range(n))  # one list kept a game
+
+    growth = check.live_block_growth(leaking_games, GAMES)
+    assert growth >= GAMES
+    assert check.memory_verdict(growth, 0) == "GROWS"
+
+
+def test_memory_check_flags_a_cache_without_a_bound() -> None:
+    check = bench_module()
+
+    @functools.lru_cache(maxsize=None)
+    def price(game: int) -> list[int]:
+        return [game]
+
+    growth = check.live_block_growth(lambda n: [price(game) for game in range(n)], GAMES)
+    assert price.cache_info().currsize == GAMES  # not emptied: nothing bounds it
+    assert check.memory_verdict(growth, 0) == "GROWS"
+
+
+def test_memory_check_leaves_out_a_bounded_cache_filling() -> None:
+    check = bench_module()
+
+    @functools.lru_cache(maxsize=4 * GAMES)  # far from full after GAMES games, as family_plan
+    def price(game: int) -> list[int]:
+        return [game]
+
+    played = itertools.count()
+
+    def games(n: int) -> None:
+        for _ in range(n):
+            price(next(played))  # a new price each game
+
+    before = sys.getallocatedblocks()
+    games(GAMES)
+    assert sys.getallocatedblocks() - before >= GAMES  # counted as is, the filling would grow
+    growth = check.live_block_growth(games, GAMES)
+    assert price.cache_info().currsize == 0
+    assert abs(growth) < check.GROWTH_LIMIT_BLOCKS
+    assert check.memory_verdict(growth, 0) == "flat"
+
+
+def test_memory_check_leaves_a_memo_that_empties_itself_flat() -> None:
+    check = bench_module()
+    memo: dict[int, list[int]] = {}  # as the sampler's: emptied once it holds 64 seeds
+
+    def games(n: int) -> None:
+        for game in range(n):
+            if len(memo) >= 64:
+                memo.clear()
+            memo[game] = [game] * 96
+
+    growth = check.live_block_growth(games, GAMES)
+    assert check.memory_verdict(growth, 0) == "flat"
+
+
+def test_memory_verdict_flags_peak_rss_growth() -> None:
+    check = bench_module()
+    assert check.memory_verdict(0, check.GROWTH_LIMIT_RSS_KIB) == "GROWS"
+    assert check.memory_verdict(-check.GROWTH_LIMIT_BLOCKS, 0) == "GROWS"
+    assert check.memory_verdict(check.GROWTH_LIMIT_BLOCKS - 1, check.GROWTH_LIMIT_RSS_KIB - 1) == "flat"
+
+
+def test_duel_memory_reads_flat() -> None:
+    done = bench("-n", "300")
+    assert done.returncode == 0, done.stderr
+    memory = done.stdout.splitlines()[-1]
+    assert memory.startswith("memory: ") and "bounded caches emptied (flat)" in memory, memory

@@ -14,7 +14,9 @@ and only the text is hostile. Then every template is rendered:
   as the real sheet, the same CSS outside its strings, no script;
 - Markdown: either refused, or the same document structure as the real rules doc, with the
   text shown as written (on one line);
-- names (the free text of the data) are never refused: they must come through all three.
+- names (the free text of the data) are never refused: they must come through all three;
+- the terminal (`play`, `balance`): names decorated with Rich markup and emoji codes, in a
+  copy of the data that validates, compiled and played to the end: shown as written.
 """
 from __future__ import annotations
 
@@ -23,7 +25,9 @@ import builtins
 import dataclasses
 import html.parser
 import importlib.util
+import json
 import re
+import shutil
 import sys
 import typing
 import uuid
@@ -34,13 +38,16 @@ from typing import Any
 import pytest
 import yaml
 from markdown_it import MarkdownIt
+from typer.testing import CliRunner
 
+from wondersmith.cli import app
+from wondersmith.codegen import outputs
 from wondersmith.codegen.export import export
 from wondersmith.codegen.outputs import EXPORT_FILE
 from wondersmith.codegen.python import CompileError, compile_check, generate, json_text
 from wondersmith.dsl import vocabulary as v
 from wondersmith.ir import model
-from wondersmith.ir.loader import load
+from wondersmith.ir.loader import load, load_game
 from wondersmith.render.sheets import RenderError, clean, render_html, render_markdown
 
 DUEL = Path(__file__).resolve().parent.parent / "cards" / "duel"
@@ -453,3 +460,100 @@ def test_hostile_translated_names_of_classic() -> None:
 def test_classic_baseline_is_not_refused() -> None:
     game = classic()
     assert check_render(game, "en", {}, [item.name for item in game.components()], base=game)
+
+
+# The terminal: `wondersmith play` (and `balance`) print data text with Rich, whose markup
+# (`[b]`, `[/]`, `[link=...]`) and emoji codes (`:warning:`) would restyle or crash the game.
+# Every name of a copy of the data gets markup around it, always with a closing tag nothing
+# opened, so a name read as markup anywhere stops the game (MarkupError); the copy passes
+# validation (the names are valid), is compiled, and played to the end through `play`. The
+# output must be the plain data's game, name for name: each hostile name shown as written.
+
+TERMINAL_DECORATIONS = (
+    ("", " [/b]"),
+    ("[red]", " [/]x[/]"),
+    ("[bold]", "[/bold] :warning: [/i]"),
+    ("[link=https://example.invalid]", "[/link][/link]"),
+    ("\\[", "] [/u] \\"),
+    ("[/]", " [#ff0000 on blue]"),
+    ("[@click=quit]", " :thumbs_up:[/@click][/]"),
+)
+_NAME_LINE = re.compile(r"^(\s*(?:- )?name: )(.+)$", re.M)
+
+
+def terminal_copy(game: str, dest: Path) -> dict[str, str]:
+    """A copy of `cards/<game>` in `dest/<game>` with every name (cards, Wonders, tokens,
+    boards, the game) decorated with markup; the names, plain to hostile."""
+    folder = dest / game
+    shutil.copytree(DUEL.parent / game, folder)
+    names: dict[str, str] = {}
+    for path in sorted(folder.glob("*.yaml")):
+        def decorate(match: re.Match) -> str:
+            plain = yaml.safe_load(match[2])
+            prefix, suffix = TERMINAL_DECORATIONS[len(names) % len(TERMINAL_DECORATIONS)]
+            names.setdefault(plain, prefix + plain + suffix)
+            return match[1] + json.dumps(names[plain])  # a YAML double-quoted string
+        path.write_text(_NAME_LINE.sub(decorate, path.read_text(encoding="utf-8")),
+                        encoding="utf-8")
+    return names
+
+
+def compiled(folder: Path, out: Path) -> Path:
+    """`folder` validated and compiled into `out`, as `wondersmith compile` does."""
+    loaded = load_game(folder)
+    assert loaded.ok, [str(d) for d in loaded.diagnostics]  # the names are valid ones
+    result = outputs.expected(folder.parent, out, [folder])
+    assert not result.errors, result.errors
+    outputs.write(result, out)
+    return out
+
+
+def _play(game: str, path: Path, *args: str) -> str:
+    result = CliRunner().invoke(app, ["play", game, "--path", str(path), *args],
+                                input="1\n" * 400, env={"COLUMNS": "1000"})
+    assert result.exit_code == 0, result.output[-3000:]
+    assert "Game over" in result.output
+    return result.output
+
+
+def _tokens(text: str, names: dict[str, str]) -> str:
+    """`text` with each name replaced by a token naming it (longest first, so "Workshop" in
+    "Siege Workshop" stays whole), the runs of spaces as one (columns widen with the names),
+    and the Age's structure left out (it cuts names to fit a card's width)."""
+    text = re.sub(r"╭[^\n]*structure \(highlighted.*?╰[^\n]*\n", "", text, flags=re.S)
+    for k, name in sorted(enumerate(names), key=lambda kv: -len(kv[1])):
+        text = text.replace(name, f"«{k}»")
+    return re.sub(r"[ \t]+", " ", text)
+
+
+@pytest.mark.parametrize("game, args", [
+    ("duel", ["--seed", "3"]),
+    ("classic", ["--players", "3", "--seed", "1"]),
+    ("classic", ["--players", "2", "--seed", "5", "--bot", "random"]),  # the Free City
+], ids=["duel", "classic", "classic-2-players"])
+def test_play_shows_hostile_names_as_written(game: str, args: list[str], tmp_path: Path) -> None:
+    names = terminal_copy(game, tmp_path / "hostile")
+    plain_data = tmp_path / "plain"
+    shutil.copytree(DUEL.parent / game, plain_data / game)
+    hostile = _play(game, compiled(tmp_path / "hostile" / game, tmp_path / "hostile_out"), *args)
+    plain = _play(game, compiled(plain_data / game, tmp_path / "plain_out"), *args)
+    shown = _tokens(hostile, dict(zip(names.values(), names)))  # the hostile names' tokens
+    assert shown == _tokens(plain, dict(zip(names, names)))  # the same game, name for name
+    assert len(set(re.findall(r"«\d+»", shown))) >= 25
+    assert hostile.startswith(names[yaml.safe_load((DUEL.parent / game / "game.yaml").read_text())["name"]])
+    assert "⚠" not in hostile and "👍" not in hostile  # emoji codes stay text
+
+
+def test_balance_prints_hostile_names_and_revisions_as_written(tmp_path: Path) -> None:
+    """`balance compare` prints the revisions as the user wrote them and the components'
+    names from the data: neither is markup."""
+    cards = tmp_path / "[/b]cards [red]:warning:"
+    names = terminal_copy("duel", cards)
+    result = CliRunner().invoke(app, ["balance", "compare", str(DUEL.parent), str(cards),
+                                      "--deals", "8", "--bots", "random", "-w", "1", "-q"],
+                                env={"COLUMNS": "1000"})
+    assert result.exit_code == 0, result.output[-3000:]
+    assert str(cards) in result.output
+    top = re.search(r"^top components by shrunk .*?: (.+)$", result.output, re.M)[1]
+    listed = re.findall(r"(.+?) [+-]?\d+\.\d+ pp \(shrunk [^)]*\)(?: \*)?(?:, |$)", top)
+    assert listed and set(listed) <= set(names.values()), listed

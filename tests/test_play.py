@@ -81,6 +81,7 @@ def test_history_replays_through_the_chance_events_of_a_new_age() -> None:
     result = play(answers)
     assert result.exit_code == 0, result.output
     assert "Age 2 structure" in result.output  # the deal of Age II happened on the way
+    assert " Bot's city (seat 1) ─" in result.output  # no neighbours at Duel's table
     listed = result.output.split("> ")[-2]
     moves = re.findall(r"^\s+\d+\. (you|bot): (.+)$", listed, re.M)
     menus = choices(result.output)
@@ -105,9 +106,13 @@ def test_classic_for_four_runs_to_the_end_against_three_bots() -> None:
     assert len(reveals) >= 18
     assert "Age 3 of 3, hands pass left" in out and "Age 2 of 3, hands pass right" in out
     # Your hand is shown, the others' only as a count; the discard pile lies face down.
-    assert re.search(r"Your city \(seat 0\)[^╰]*\n│ hands\s+[A-Z]", out)
-    assert not re.search(r"City of seat 1 \(seat 1\)[^╰]*\n│ hands\s+[A-Z]", out)
+    assert re.search(r"Your city \(seat 0\)[^╰]*\n│ hand\s+[A-Z]", out)
+    assert re.search(r"City of seat 1, your right neighbour[^╰]*\n│ hand\s+\d cards?\s", out)
+    assert not re.search(r"City of seat 1[^╰]*\n│ hand\s+[A-Z]", out)
+    assert "City of seat 2 ─" in out and "City of seat 3, your left neighbour" in out
     assert re.search(r"discard pile: \d+ cards? face down", out)
+    # The conflicts of each Age are announced as they are fought.
+    assert [int(a) for a in re.findall(r"^Conflicts at the end of Age (\d):", out, re.M)] == [1, 2, 3]
 
 
 def test_classic_player_counts_are_checked() -> None:
@@ -190,8 +195,11 @@ def test_the_free_city_is_named_and_credited_with_the_plays_its_holder_chooses()
     out = result.output
     assert "seat 2:" not in out and "City of seat 2" not in out
     assert "against the random bot" in out and "The Free City (seat 2) is a third city" in out
-    assert re.search(r"Free City \(seat 2\), played by the holder of the Free City card: you now", out)
-    assert re.search(r"Free City \(seat 2\), played by the holder of the Free City card: bot now", out)
+    assert re.search(r"Free City \(seat 2\), your left neighbour: played by the holder of the Free "
+                     r"City card, you now", out)
+    assert re.search(r"Free City \(seat 2\), your left neighbour: played by the holder of the Free "
+                     r"City card, bot now", out)
+    assert "Bot's city (seat 1), your right neighbour" in out
     # Each turn: your card, the bot's, and the Free City's, chosen by one of you, together.
     turns = re.findall(r"Chosen together:\n  you: .+\n  bot: .+\n  Free City \(played by (you|bot)\): .+\n", out)
     assert len(turns) == 18 and set(turns) == {"you", "bot"}
@@ -252,3 +260,182 @@ def test_simulate_classic_names_every_seat_and_counts_every_game(players: int) -
                      table.output, re.M)
     header = re.search(r"category\s*┃(.*)┃", table.output)[1]
     assert re.findall(r"seat (\d+)", header) == [str(seat) for seat in range(players)]
+
+
+@pytest.mark.parametrize("game, players, victories", [
+    ("classic", "4", ["civilian"]),
+    ("duel", "2", ["civilian", "military", "scientific"]),
+])
+def test_simulate_lists_the_victory_types_of_the_game_played(game: str, players: str,
+                                                              victories: list[str]) -> None:
+    """Each game's own victory types (the engine's `VICTORIES`), in the table and in --json:
+    classic has no military or scientific victory, Duel has its three."""
+    assert list(type(Game(load_ruleset(game), players=int(players))).VICTORIES) == victories
+    result = runner.invoke(app, ["simulate", game, "--players", players, "-n", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    kinds = json.loads(result.output[result.output.index("{"):])["victory_types"]
+    assert list(kinds) == victories and sum(kinds.values()) == pytest.approx(1)
+    table = runner.invoke(app, ["simulate", game, "--players", players, "-n", "3"], env=WIDE)
+    assert table.exit_code == 0, table.output
+    shown = table.output.split("Victory types")[1].split("Mean points")[0]
+    assert re.findall(r"│ (\w+)\s*│\s*\d+\.\d%\s*│", shown) == victories
+
+
+def _panel(game: Game, p: int, you: int = 0) -> str:
+    from rich.console import Console
+
+    from wondersmith.cli.table_view import render_city
+
+    console = Console(record=True, width=200)
+    console.print(render_city(game, p, "city", you))
+    return re.sub(r"[ \t]+", " ", console.export_text())
+
+
+def _olympia_position(side: str, free_used: bool = False) -> Game:
+    from wondersmith.engine.positions import position
+
+    return position(load_ruleset("classic"), players=3, age=2,
+                    boards={0: ("olympia", side), 1: ("rhodos", "b"), 2: ("babylon", "b")},
+                    stages={0: ["altar", "baths"], 2: ["theater"]}, free_used={0: free_used},
+                    conflict_tokens={0: [1, -1], 1: [-1]})
+
+
+def test_your_board_lists_every_stage_with_its_cost_and_effect_in_the_games_phrases() -> None:
+    """Your own panel: the board and side, how many stages are built, then each stage
+    (built, the next, the later ones) with its cost and its effects as the sheets word them;
+    another city's panel: its board and its stage count only."""
+    game = _olympia_position("a")
+    mine = _panel(game, 0)
+    assert "│ board Olympia, side A: 2 of 3 stages built" in mine
+    assert "│ stage cost effect" in mine
+    assert "│ 1 built 2 wood 3 victory points" in mine
+    assert "│ 2 built 2 stone Once per Age, build a structure for free" in mine
+    assert "│ 3 next 2 ore 7 victory points" in mine
+    assert "│ hand Sawmill, " in mine
+    theirs = _panel(game, 2)
+    assert "│ board Babylon, side B: 1 of 3 stages built" in theirs
+    assert "stage cost effect" not in theirs and "│ hand 7 cards" in theirs
+    # Seen from its own seat: costs of two resources, and the stage that plays the 7th card.
+    babylon = _panel(game, 2, you=2)
+    assert "│ 1 built 1 clay and 1 loom 3 victory points" in babylon
+    assert "│ 2 next 2 wood and 1 glass At the end of each Age you may play the last card of your hand" \
+        in babylon
+    assert "│ board Rhodos, side B: 0 of 2 stages built" in _panel(game, 1)
+
+
+def test_the_free_build_is_shown_only_where_a_built_stage_gives_it() -> None:
+    """Olympia A's free build (once per Age from its 2nd stage): whether it is used this Age,
+    on that board only; no raw state key (`free used False`) on any panel."""
+    assert "│ free build not used yet this Age" in _panel(_olympia_position("a"), 0)
+    assert "│ free build used this Age" in _panel(_olympia_position("a", free_used=True), 0)
+    side_b = _olympia_position("b")
+    for p in range(3):
+        text = _panel(side_b, p)
+        assert "free build" not in text and "free used" not in text and "False" not in text
+        assert "boards" not in text and "hands" not in text
+
+
+def test_shields_and_conflict_tokens_are_worded() -> None:
+    game = _olympia_position("a")
+    assert "│ shields 0" in _panel(game, 0)
+    assert "│ conflicts +1, -1 (0 VP)" in _panel(game, 0)
+    assert "│ conflicts -1 (-1 VP)" in _panel(game, 1)
+    assert "│ conflicts none yet" in _panel(game, 2)
+    assert "conflict tokens" not in _panel(game, 0)
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_each_age_end_announces_who_fought_whom_and_the_tokens_taken(players: int) -> None:
+    """The announcement agrees with the engine: each pair of neighbours once, the city with
+    more shields wins, and each city's tokens announced are those it took."""
+    from wondersmith.cli.city_words import conflicts_fought, tokens_held
+    from wondersmith.cli.seats import city_names
+
+    game = Game(load_ruleset("classic"), seed=2, players=players)
+    names = city_names(players, players, 0)
+    for age in (1, 2, 3):
+        before = tokens_held(game)
+        assert conflicts_fought(game, age, before, names) == []  # nothing fought yet
+        while game.age == age and not game.is_terminal:
+            game.apply_joint({p: game.legal_actions_for(p)[0] for p in game.choosing()})
+        lines = [str(line) for line in conflicts_fought(game, age, before, names)]
+        assert lines[0] == f"Conflicts at the end of Age {age}:"
+        fights = [re.fullmatch(r"  (.+?) \((\d+) shields?\) against (.+?) \((\d+) shields?\): (.+)", line)
+                  for line in lines[1:]]
+        assert all(fights) and len(fights) == players
+        pairs = {frozenset((names.index(f[1]), names.index(f[3]))) for f in fights}
+        assert pairs == {frozenset((p, (p + 1) % players)) for p in range(players)}
+        announced = {p: [] for p in range(players)}
+        for f in fights:
+            a, b = names.index(f[1]), names.index(f[3])
+            assert (int(f[2]), int(f[4])) == (game.shields(a), game.shields(b))
+            if f[2] == f[4]:
+                assert f[5] == "a tie, no token"
+                continue
+            won, lost = (a, b) if int(f[2]) > int(f[4]) else (b, a)
+            verb = "win" if names[won] == "you" else "wins"
+            got = re.fullmatch(rf"{names[won]} {verb}, \+(\d) for {names[won]} and (-\d) for {names[lost]}", f[5])
+            assert got, f[5]
+            announced[won].append(int(got[1]))
+            announced[lost].append(int(got[2]))
+        for p in range(players):
+            assert sorted(announced[p]) == sorted(game.conflict_tokens[p][before[p]:])
+
+
+def test_duel_has_no_conflicts_to_announce() -> None:
+    from wondersmith.cli.city_words import conflicts_fought, tokens_held
+
+    game = Game(load_ruleset("duel"), seed=3)
+    assert tokens_held(game) is None and conflicts_fought(game, 1, None, ["you", "bot"]) == []
+
+
+@pytest.mark.parametrize("game, typed", [("duel", "zzz"), ("classic", "zzz"),
+                                         ("classic", "build Nothing")])
+def test_an_unreadable_command_says_how_to_find_the_legal_actions(game: str, typed: str) -> None:
+    """Not the API's wording (`legal_texts()`): the terminal's, pointing at the menu that is
+    shown again below the message."""
+    result = runner.invoke(app, ["play", game, "--seed", "1", "--players", "2" if game == "duel" else "3"],
+                           input=f"{typed}\nq\n", env={"COLUMNS": "1000"})
+    assert result.exit_code == 0, result.output
+    message = re.search(r"^> (.+)$", result.output, re.M)[1]
+    assert "legal_texts()" not in result.output
+    assert message.endswith("; the menu lists the legal actions: type one's number, or the "
+                            "action as it is worded there")
+    assert result.output.count("Your decision") == 2  # the menu, again after the message
+
+
+def test_a_game_of_other_mechanics_plays_to_the_end(tmp_path) -> None:
+    """A city's state that no worded row shows (Agora's senate cubes) is listed in words, key
+    by key: every game the engine plays can be played in the terminal (the 3-seat toy game:
+    tests/test_tables.py)."""
+    toy = "agora_toy"
+    from pathlib import Path
+
+    from wondersmith.codegen import outputs
+
+    games = Path(__file__).resolve().parent / "fixtures" / "games"
+    result = outputs.expected(games, tmp_path, [games / toy])
+    assert not result.errors, result.errors
+    outputs.write(result, tmp_path)
+    played = runner.invoke(app, ["play", toy, "--path", str(tmp_path), "--seed", "4"],
+                           input="1\n" * 300, env=WIDE)
+    assert played.exit_code == 0, played.output[-3000:]
+    assert "Game over" in played.output
+    assert re.search(r"│ chamber cubes\s+\d", played.output)
+
+
+def test_the_excerpt_in_the_embedding_guide_is_what_play_shows() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "embedding.md").read_text()
+    start = doc.index("```\nConflicts at the end of Age 1:")
+    excerpt = doc[start + 4:doc.index("```", start + 4)]
+    result = runner.invoke(app, ["play", "classic", "--players", "3", "--seed", "1"],
+                           input="1\n" * 150, env={"COLUMNS": "72"})
+    assert result.exit_code == 0, result.output[-3000:]
+    conflicts, panel = excerpt.split("╭", 1)
+    out = result.output
+    assert "╭" + panel in out
+    at = out.index("Conflicts at the end of Age 1:")
+    assert " ".join(out[at:at + len(conflicts) + 20].split()).startswith(" ".join(conflicts.split()))
+    assert out.index("╭" + panel) > at

@@ -141,7 +141,8 @@ def test_play_three_seats_to_the_end(trio_path) -> None:
     assert result.exit_code == 0, result.output[-3000:]
     assert "3 players; you are seat 1, against random (seat 0), greedy (seat 2)" in result.output
     assert "Game over" in result.output
-    assert "City of seat 0 (seat 0)" in result.output and "City of seat 2 (seat 2)" in result.output
+    assert "City of seat 0, your left neighbour" in result.output
+    assert "City of seat 2, your right neighbour" in result.output
     assert re.search(r"category\s*┃\s*seat 0\s*┃\s*you\s*┃\s*seat 2", result.output)
     # Every bot move is announced, named by its seat.
     assert re.search(r"^(?:> )?seat 0: ", result.output, re.M)

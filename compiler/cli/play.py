@@ -2,7 +2,8 @@
 
 At a decision every seat takes at once (classic 7 Wonders: everyone picks a card), you
 choose first; the bots choose on the same position without seeing your choice, and all the
-choices are revealed together once the rules have applied them.
+choices are revealed together once the rules have applied them. When an Age ends, the
+conflicts fought between neighbours are announced (city_words.py words the cities).
 """
 from __future__ import annotations
 
@@ -21,8 +22,15 @@ from wondersmith.engine.core.simultaneous import visible_choices
 from wondersmith.engine.errors import IllegalActionError, NotationError
 from wondersmith.engine.state import CHANCE
 
+from .city_words import conflicts_fought, tokens_held
 from .seats import FREE_CITY, city_names, played_by, seat_count, spoken
 from .table_view import render
+
+# The engine's hint for a caller of its API, and what the terminal says instead.
+API_HINT = " (legal_texts() words the legal ones)"
+TERMINAL_HINT = ("the menu lists the legal actions: type one's number, or the action as it is "
+                 "worded there")
+
 
 def in_words(game: Game, action: int) -> str:
     """The action as the player would type it; its id only if it names no action at all."""
@@ -33,9 +41,12 @@ def in_words(game: Game, action: int) -> str:
 
 
 def explain(game: Game, error: EngineError) -> str:
-    """An engine error for the player: actions in words, never as internal ids."""
+    """An engine error for the player: actions in words, never as internal ids; text that
+    names no action says how to find the ones that are legal."""
     if isinstance(error, IllegalActionError) and isinstance(error.action, int):
         return f"illegal action '{in_words(game, error.action)}': {error.reason}"
+    if isinstance(error, NotationError):
+        return f"{str(error).replace(API_HINT, '')}; {TERMINAL_HINT}"
     return str(error)
 
 
@@ -97,8 +108,10 @@ def play_table(game: Game, you: int, bots: dict[int, Bot], console: Console,
     shown = -1
     turn: list[tuple[str, str]] = []  # (who, what) of a turn's choices, until all are made
     while not game.is_terminal:
+        age, tokens = game.age, tokens_held(game)
         if game.is_chance_node:
             game.apply(game.sample_chance())
+            _announce(conflicts_fought(game, age, tokens, names), console)
             continue
         seats = game.choosing()
         if you in seats:
@@ -127,7 +140,13 @@ def play_table(game: Game, you: int, bots: dict[int, Bot], console: Console,
         if not _turn_under_way(game, you):
             _show(turn, console)
             turn = []
+        _announce(conflicts_fought(game, age, tokens, names), console)
     return True
+
+
+def _announce(lines: list[Text], console: Console) -> None:
+    for line in lines:
+        console.print(line)
 
 
 def _turn_under_way(game: Game, you: int) -> bool:
@@ -161,10 +180,10 @@ def _show(turn: list[tuple[str, str]], console: Console) -> None:
     if len(turn) > 1:
         console.print("[bold]Chosen together:[/]")
         for who, text in turn:
-            console.print(f"  [cyan]{who}:[/] {text}", highlight=False)
+            console.print(Text.assemble("  ", (f"{who}:", "cyan"), " ", text))
     elif turn and turn[0][0] != "you":
         who, text = turn[0]
-        console.print(f"[cyan]{who}:[/] {text}", highlight=False)
+        console.print(Text.assemble((f"{who}:", "cyan"), " ", text))
 
 
 def _unseen_card(text: str) -> str:
@@ -197,7 +216,7 @@ def _ask_action(game: Game, you: int, others: list[int], console: Console, ask: 
         if builds and builds.first <= a < builds.end and "bank_trade" in type(game).MECHANICS:
             coins = game.build_cost(you, a - builds.first)
             cost = f"  ({coins} coin{'' if coins == 1 else 's'})"
-        console.print(f"  {i:>3}. {game.action_to_text(a, you)}{cost}")
+        console.print(Text(f"  {i:>3}. {game.action_to_text(a, you)}{cost}"))
     try:
         answer = ask("> ").strip()
     except EOFError:
@@ -205,8 +224,7 @@ def _ask_action(game: Game, you: int, others: list[int], console: Console, ask: 
     if answer.lower() in ("q", "quit", "exit"):
         return None
     if answer.lower() in ("h", "history"):
-        console.print("\n".join(history_in_words(game, you)) or "No move yet.",
-                      markup=False, highlight=False)
+        console.print(Text("\n".join(history_in_words(game, you)) or "No move yet."))
         return -1
     if answer.isdigit():
         if 1 <= int(answer) <= len(legal):
@@ -239,7 +257,7 @@ def final_table(game: Game, you: int, console: Console) -> None:
     console.print(f"[bold]Game over: {who} ({r.victory}).[/]")
     table = Table("category", *(names[p] for p in range(len(r.scores))))
     for k in r.scores[0]:
-        table.add_row(k, *(str(s[k]) for s in r.scores))
+        table.add_row(Text(k), *(str(s[k]) for s in r.scores))
     console.print(table)
 
 
@@ -277,9 +295,10 @@ def register(app: typer.Typer) -> None:
         bots = {p: make_bot(name, seed + k) for k, (p, name) in enumerate(chosen.items())}
         against = (f"the {chosen[1 - seat]} bot" if players == 2 else
                    ", ".join(f"{name} (seat {p})" for p, name in chosen.items()))
-        console.print(f"[bold]{ruleset.name}[/] — {players} players; you are seat {seat}, against "
-                      f"{against} (seed {seed}). Type a number or an action; 'h' lists the moves "
-                      "so far, 'q' quits.")
+        console.print(Text.assemble(
+            (ruleset.name, "bold"), f" — {players} players; you are seat {seat}, against "
+            f"{against} (seed {seed}). Type a number or an action; 'h' lists the moves so far, "
+            "'q' quits."))
         if len(game.t.seats) > players:
             console.print(f"The {FREE_CITY} (seat {players}) is a third city: whoever holds the "
                           "Free City card chooses its card each turn, from their hand.")

@@ -12,14 +12,13 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from wondersmith.engine import UnknownRulesetError, load_ruleset
+from wondersmith.engine import Game, UnknownRulesetError, load_ruleset
 from wondersmith.engine.bots import BOTS, make_bot, play_game
 
 from .seats import FREE_CITY, city_count, city_names, seat_count
 
 CHUNK = 25
 IN_FLIGHT_PER_WORKER = 2  # chunks queued per worker process: enough to keep it busy
-VICTORIES = ("civilian", "military", "scientific")  # listed even when none happened
 
 
 def _seats(bots: list[str], i: int) -> tuple[str, ...]:
@@ -35,10 +34,12 @@ class Tally:
     Every total is an integer, so tallies merged in any order (from worker processes, as
     they finish) give exactly the same summary. Scores are kept for every city: a seat a
     bot, and in classic's 2-player variant the Free City, last, which no bot sits at (its
-    holder plays it) and which never wins.
+    holder plays it) and which never wins. `victories`: the game's own victory types, listed
+    even when none happened (Duel's three; classic's civilian only).
     """
 
-    def __init__(self, bots: list[str], cities: int | None = None) -> None:
+    def __init__(self, bots: list[str], cities: int | None = None,
+                 victories: tuple[str, ...] = ("civilian",)) -> None:
         self.bots = list(bots)
         names = list(dict.fromkeys(bots))
         seats = len(bots)
@@ -49,14 +50,14 @@ class Tally:
         self.bot_games = dict.fromkeys(names, 0)
         self.bot_wins = dict.fromkeys(names, 0)
         self.bot_points = dict.fromkeys(names, 0)
-        self.victories = dict.fromkeys(VICTORIES, 0)
+        self.victories = dict.fromkeys(victories, 0)
         self.seat_points = [0] * self.cities
         self.categories: dict[str, list[int]] = {}
 
     def add(self, names: tuple[str, ...], winner: int | None, victory: str,
             scores: tuple[dict[str, int], ...]) -> None:
         self.games += 1
-        self.victories[victory] = self.victories.get(victory, 0) + 1
+        self.victories[victory] += 1  # one of the game's own: the engine ends no game otherwise
         if winner is None:
             self.shared += 1
         else:
@@ -89,8 +90,6 @@ class Tally:
     def summary(self, seconds: float) -> dict:
         n = self.games
         names = list(self.bot_games)
-        # Victory types in a fixed order whatever order the chunks were merged in.
-        kinds = [*VICTORIES, *sorted(k for k in self.victories if k not in VICTORIES)]
         return {
             "games": n,
             "seconds": round(seconds, 3),
@@ -103,11 +102,18 @@ class Tally:
             "win_rate_by_seat": [wins / n for wins in self.seat_wins],
             "shared_rate": self.shared / n,
             "win_rate_by_bot": {b: self.bot_wins[b] / self.bot_games[b] for b in names},
-            "victory_types": {k: self.victories[k] / n for k in kinds},
+            "victory_types": {k: v / n for k, v in self.victories.items()},
             "mean_score_by_seat": [points / n for points in self.seat_points],
             "mean_score_by_bot": {b: self.bot_points[b] / self.bot_games[b] for b in names},
             "mean_category_by_seat": {k: [v / n for v in totals] for k, totals in self.categories.items()},
         }
+
+
+def new_tally(ruleset, bots: list[str]) -> Tally:
+    """An empty tally for `bots` at `ruleset`'s table: its cities and its victory types."""
+    players = len(bots)
+    victories = type(Game(ruleset, players=players)).VICTORIES
+    return Tally(bots, city_count(ruleset, players), victories)
 
 
 def run_games(game: str, bots: list[str], seed: int, first: int, last: int,
@@ -115,7 +121,7 @@ def run_games(game: str, bots: list[str], seed: int, first: int, last: int,
     """Play games `first` to `last - 1`; game i uses seed `seed + i`, one seat per bot (the
     bots turned round the table by i seats). Returns their tally."""
     ruleset = load_ruleset(game, path)
-    tally = Tally(bots, city_count(ruleset, len(bots)))
+    tally = new_tally(ruleset, bots)
     for i in range(first, last):
         names = _seats(bots, i)
         s = seed + i
@@ -133,7 +139,7 @@ def simulate_games(game: str, bots: list[str], n: int, seed: int, workers: int,
     """Play n games in chunks, in this process or in `workers` processes, and tally them as
     chunks finish. Only a bounded number of chunks is queued at a time, so memory stays
     flat however many games are played."""
-    total = Tally(bots, city_count(load_ruleset(game, path), len(bots)))
+    total = new_tally(load_ruleset(game, path), bots)
     chunks = ((i, min(i + CHUNK, n)) for i in range(0, n, CHUNK))
     if workers == 1:
         for first, last in chunks:

@@ -10,6 +10,7 @@ from rich.text import Text
 from wondersmith.engine import Game
 from wondersmith.engine.state import REMOVED
 
+from .city_words import WORDED, city_rows
 from .seats import FREE_CITY
 
 STYLE = {"brown": "dark_orange3", "grey": "grey62", "blue": "bright_blue", "green": "green",
@@ -62,6 +63,8 @@ def render_structure(game: Game, you: int, width: int = 80) -> Panel:
 
 
 def render_city(game: Game, p: int, title: str, you: int) -> Panel:
+    """A city as `you` may see it. Every text from the data goes in as a `Text`, never as
+    markup: a card named `Altar [/b]` is shown as written."""
     t = game.t
     rows = Table.grid(padding=(0, 1))
     rows.add_column(style="bold")
@@ -69,48 +72,53 @@ def render_city(game: Game, p: int, title: str, you: int) -> Panel:
     rows.add_row("coins", str(game.coins[p]))
     res = ", ".join(f"{n} {t.resources[r]}" for r, n in enumerate(game.prod[p]) if n) or "-"
     choices = "; ".join("/".join(t.resources[r] for r in c) for c in game.choices[p])
-    rows.add_row("produces", res + (f" + one of {choices}" if choices else ""))
+    rows.add_row("produces", Text(res + (f" + one of {choices}" if choices else "")))
     mechanics = type(game).MECHANICS
     if "bank_trade" in mechanics:
         prices = game.price(p)
-        rows.add_row("prices", ", ".join(f"{t.resources[r]} {prices[r]}" for r in range(t.R)))
+        rows.add_row("prices", Text(", ".join(f"{t.resources[r]} {prices[r]}" for r in range(t.R))))
     by_color: dict[int, list[str]] = {}
     for c in game.city[p]:
         by_color.setdefault(t.color[c], []).append(t.names[c])
     for color in sorted(by_color):
         rows.add_row(Text(t.colors[color], style=STYLE.get(t.colors[color], "")),
-                     ", ".join(by_color[color]))
+                     Text(", ".join(by_color[color])))
     if "wonder_draft" in mechanics:
         rows.add_row("wonders", _wonders(game, p))
     if "progress_tokens" in mechanics:
-        rows.add_row("tokens", ", ".join(t.names[t.token0 + x] for x in game.tokens[p]) or "-")
+        tokens = ", ".join(t.names[t.token0 + x] for x in game.tokens[p])
+        rows.add_row("tokens", Text(tokens or "-"))
     symbols = [t.symbols[i] + (f"×{n}" if n > 1 else "") for i, n in enumerate(game.sci[p]) if n]
-    rows.add_row("science", ", ".join(symbols) or "-")
+    rows.add_row("science", Text(", ".join(symbols) or "-"))
     seen = game.observation(you)
+    for label, value in city_rows(game, p, you, seen):  # classic: hand, board, conflicts
+        rows.add_row(label, value)
     for key, value in seen["players"][p].items():  # what else a city holds in this game
         if key not in SHOWN and value not in (None, [], {}):
-            rows.add_row(key.replace("_", " "), _in_words(game, value))
+            rows.add_row(key.replace("_", " "), Text(_in_words(game, value)))
     seats = len(seen["players"])
-    for section in seen.get("mechanics", {}).values():  # per-seat state of the mechanics
-        for key, value in section.items():           # (a hand, a board, conflict tokens...)
-            if isinstance(value, list) and len(value) == seats and value[p] not in (None, [], {}):
-                rows.add_row(key.replace("_", " "), _in_words(game, value[p]))
+    for section in seen.get("mechanics", {}).values():  # per-seat state of other mechanics
+        for key, value in section.items():
+            if key in WORDED or not isinstance(value, list) or len(value) != seats:
+                continue
+            if value[p] not in (None, [], {}):
+                rows.add_row(key.replace("_", " "), Text(_in_words(game, value[p])))
     rows.add_row("VP now", str(game.scores()[p]["total"]))
     return Panel(rows, title=title)
 
 
-def _wonders(game: Game, p: int) -> str:
+def _wonders(game: Game, p: int) -> Text:
     t = game.t
     wonders = []
     for w, tuck in zip(game.wonders[p], game.wonder_tuck[p]):
         name = t.names[t.wonder0 + w]
         if tuck >= 0:
-            wonders.append(f"[b]{name}[/b] ✓")
+            wonders.append(Text(name + " ✓", style="bold"))
         elif tuck == REMOVED:
-            wonders.append(f"[strike]{name}[/strike]")
+            wonders.append(Text(name, style="strike"))
         else:
-            wonders.append(f"{name} ({game.build_cost(p, t.wonder0 + w)}c)")
-    return ", ".join(wonders) or "-"
+            wonders.append(Text(f"{name} ({game.build_cost(p, t.wonder0 + w)}c)"))
+    return Text(", ").join(wonders) if wonders else Text("-")
 
 
 # Keys of a city's JSON the rows above already show.
@@ -143,7 +151,7 @@ def render_track(game: Game) -> Panel:
     text = (f"seat 0 capital [{''.join(cells)}] seat 1 capital   pawn {game.pawn:+d}\n"
             + "   ".join(loot) + f"\nprogress tokens on the board: {board}"
             + f"\ndiscard pile: {', '.join(t.names[c] for c in game.discard) or 'empty'}")
-    return Panel(text, title="Conflict track, tokens and discard pile")
+    return Panel(Text(text), title="Conflict track, tokens and discard pile")
 
 
 def render_table(game: Game, you: int) -> Panel:
@@ -155,7 +163,8 @@ def render_table(game: Game, you: int) -> Panel:
     discard = game.observation(you)["discard"]
     pile = (f"{discard} card{'' if discard == 1 else 's'} face down" if isinstance(discard, int)
             else _in_words(game, discard) if discard else "empty")
-    return Panel(f"Age {game.age} of {game.t.ages}{passing}\ndiscard pile: {pile}", title="Table")
+    return Panel(Text(f"Age {game.age} of {game.t.ages}{passing}\ndiscard pile: {pile}"),
+                 title="Table")
 
 
 def render(game: Game, you: int, console: Console, names: list[str]) -> None:
@@ -165,12 +174,22 @@ def render(game: Game, you: int, console: Console, names: list[str]) -> None:
     console.print(render_track(game) if "military_track" in mechanics else render_table(game, you))
     console.print(render_city(game, you, f"Your city (seat {you})", you))
     for p in game.t.seats:
-        if p == you:
-            continue
-        if names[p] == FREE_CITY:
-            holder = names[game.free_city_holder]
-            title = (f"{FREE_CITY} (seat {p}), played by the holder of the Free City card: "
-                     f"{holder} now")
-        else:
-            title = ("Bot's city" if names[p] == "bot" else f"City of {names[p]}") + f" (seat {p})"
-        console.print(render_city(game, p, title, you))
+        if p != you:
+            console.print(render_city(game, p, city_title(game, p, you, names), you))
+
+
+def city_title(game: Game, p: int, you: int, names: list[str]) -> str:
+    """Whose city `p` is and, around a table, which of your neighbours: the one you trade
+    with by `pay left` or `pay right`."""
+    if names[p] == FREE_CITY:
+        title = f"{FREE_CITY} (seat {p})"
+    else:
+        title = f"Bot's city (seat {p})" if names[p] == "bot" else f"City of {names[p]}"
+    seating = game.t.seating
+    sides = [side for side, of in (("left", seating.left), ("right", seating.right))
+             if seating.kind == "circle" and of[you] == p]  # Duel: simply the opponent's
+    title += f", your {' and '.join(sides)} neighbour" if sides else ""
+    if names[p] == FREE_CITY:
+        title += (f": played by the holder of the Free City card, "
+                  f"{names[game.free_city_holder]} now")
+    return title

@@ -5,62 +5,39 @@ from __future__ import annotations
 from typing import Any
 
 from wondersmith.dsl import rules_keys, vocabulary as v
-from wondersmith.dsl.schema_parts import DIALECT, MAX_ID_LENGTH, _id, _name
+from wondersmith.dsl.schema_parts import DIALECT, MAX_ID_LENGTH, _id, _name, closed_object
 from wondersmith.engine.mechanics.catalogue import NEXT_AGE_CHOOSERS, NEXT_AGE_TIES, SEATINGS
 from wondersmith.ir.migrations import FORMAT_KEY, FORMAT_VERSION
 
 
 def game_schema() -> dict[str, Any]:
     count = v._count
-    zone = {
-        "type": "object",
-        "description": "A zone of the military track, by distance from the centre.",
-        "required": ["from", "to", "points"],
-        "additionalProperties": False,
-        "properties": {
-            "from": count(0, "First distance from the centre in the zone"),
-            "to": count(0, "Last distance from the centre in the zone"),
-            "points": count(0, "VP for the player the pawn is on the far side of"),
-            "loot": count(1, "Coins the opponent loses when the pawn first enters the zone"),
-        },
-    }
-    row = {
-        "type": "object",
-        "description": "A row of the structure. A slot is covered by the slots of the next "
-                       "row one column to its left or right.",
-        "required": ["columns"],
-        "additionalProperties": False,
-        "properties": {
-            "columns": {"type": "array", "minItems": 1,
-                        "items": count(0, "Slot position in half-card widths"),
-                        "description": "Slot positions, left to right, in half-card widths"},
-            "face_down": {"type": "boolean", "default": False,
-                          "description": "Cards of this row are dealt face down"},
-        },
-    }
-    age = {
-        "type": "object",
-        "description": "What each Age's deck holds, checked against the card files.",
-        "required": ["age"],
-        "additionalProperties": False,
-        "properties": {
-            "age": count(1, "The Age"),
-            **rules_keys.age_properties(),
-            "cards": count(1, "Buildings in the Age's deck (guilds apart)"),
-            "colors": {"type": "object", "description": "Buildings per colour",
-                       "additionalProperties": False,
-                       "properties": {c: count(0, f"{c} buildings") for c in v.COLORS}},
-        },
-    }
-    structure = {
-        "type": "object",
-        "description": "The layout of an Age's cards, from the far end to the players.",
-        "required": ["age", "rows"],
-        "additionalProperties": False,
-        "properties": {"age": count(1, "The Age"),
-                       "rows": {"type": "array", "minItems": 1, "items": row,
-                                "description": "Rows from the far end to the players"}},
-    }
+    zone = closed_object("A zone of the military track, by distance from the centre.", {
+        "from": count(0, "First distance from the centre in the zone"),
+        "to": count(0, "Last distance from the centre in the zone"),
+        "points": count(0, "VP for the player the pawn is on the far side of"),
+        "loot": count(1, "Coins the opponent loses when the pawn first enters the zone"),
+    }, ["from", "to", "points"])
+    row = closed_object("A row of the structure. A slot is covered by the slots of the next "
+                        "row one column to its left or right.", {
+        "columns": {"type": "array", "minItems": 1,
+                    "items": count(0, "Slot position in half-card widths"),
+                    "description": "Slot positions, left to right, in half-card widths"},
+        "face_down": {"type": "boolean", "default": False,
+                      "description": "Cards of this row are dealt face down"},
+    }, ["columns"])
+    age = closed_object("What each Age's deck holds, checked against the card files.", {
+        "age": count(1, "The Age"),
+        **rules_keys.age_properties(),
+        "cards": count(1, "Buildings in the Age's deck (guilds apart)"),
+        "colors": closed_object("Buildings per colour",
+                                {c: count(0, f"{c} buildings") for c in v.COLORS}),
+    }, ["age"])
+    structure = closed_object("The layout of an Age's cards, from the far end to the players.", {
+        "age": count(1, "The Age"),
+        "rows": {"type": "array", "minItems": 1, "items": row,
+                 "description": "Rows from the far end to the players"},
+    }, ["age", "rows"])
     seat = v._enum(("first", "second"), "Who picks: the first or the second player")
     return {
         "$schema": DIALECT,
@@ -91,14 +68,10 @@ def game_schema() -> dict[str, Any]:
                                                    + ", ".join(rules_keys.KNOWN)},
                           "description": "The rule mechanics the engine composes for this "
                                          "game, in order (docs/engine.md)"},
-            "resources": {
-                "type": "object", "description": "The game's resources",
-                "required": ["raw", "manufactured"], "additionalProperties": False,
-                "properties": {
-                    "raw": v._resources("Raw materials (brown cards)"),
-                    "manufactured": v._resources("Manufactured goods (grey cards)"),
-                },
-            },
+            "resources": closed_object("The game's resources", {
+                "raw": v._resources("Raw materials (brown cards)"),
+                "manufactured": v._resources("Manufactured goods (grey cards)"),
+            }, ["raw", "manufactured"]),
             "colors": {"type": "array", "items": v._enum(v.COLORS, "A colour"),
                        "uniqueItems": True, "description": "Card colours in this game"},
             "science_symbols": {"type": "array", "uniqueItems": True,
@@ -106,109 +79,72 @@ def game_schema() -> dict[str, Any]:
                                 "description": "Scientific symbols in this game"},
             "ages": {"type": "array", "minItems": 1, "items": age,
                      "description": "Each Age's deck"},
-            "setup": {
-                "type": "object", "description": "Set-up",
-                "required": ["starting_coins", "guilds"],
-                "additionalProperties": False,
-                "properties": {
-                    "starting_coins": count(0, "Coins each player starts with"),
-                    "board_tokens": count(0, "Progress tokens laid on the board"),
-                    "removed_cards_per_age": count(0, "Cards of each Age deck left in the box"),
-                    "guilds": {"type": "object", "description": "Guilds shuffled into an Age",
-                               "required": ["age", "count", "color"],
-                               "additionalProperties": False,
-                               "properties": {"age": count(1, "The Age"),
-                                              "count": rules_keys.guild_count_schema(),
-                                              "printed": count(1, "Guilds in the box"),
-                                              "color": v._enum(v.COLORS, "The guilds' colour: "
-                                                               "buildings of this colour are "
-                                                               "guilds, not Age cards")}},
-                    "max_wonders_built": count(1, "Wonders that can be built in a game"),
-                    "boards": rules_keys.boards_schema(),
-                    "wonder_draft": {"type": "array", "minItems": 1,
-                                     "description": "Draft rounds: who takes each revealed Wonder",
-                                     "items": {"type": "array", "minItems": 1, "items": seat}},
-                    "first_game_wonders": {
-                        "type": "object", "description": "Suggested Wonders for a first game",
-                        "required": ["first", "second"], "additionalProperties": False,
-                        "properties": {s: {"type": "array", "items": _id("A Wonder id"),
-                                           "description": f"The {s} player's Wonders"}
-                                       for s in ("first", "second")},
-                    },
-                },
-            },
-            "trade": {
-                "type": "object", "description": "Buying missing resources",
-                "required": ["base_price"],
-                "additionalProperties": False,
-                "properties": {
-                    "base_price": count(0, "Coins per unit before the neighbours' production"),
-                    "raised_by": {"type": "array", "items": v._enum(v.COLORS, "A colour"),
-                                  "description": "Colours whose printed production raises "
-                                                 "the neighbours' price"},
-                    "raise_per_unit": count(0, "Coins each unit a neighbour produces (from "
-                                               "`raised_by` cards) adds to the price of that "
-                                               "resource"),
-                    **rules_keys.trade_properties(),
-                },
-            },
-            "discard": {
-                "type": "object", "description": "Discarding a card for coins",
-                "required": ["coins"], "additionalProperties": False,
-                "properties": {
-                    "coins": count(0, "Coins for a discarded card"),
-                    "bonus": {"type": "object", "description": "Extra coins per own building",
-                              "required": ["amount", "colors"], "additionalProperties": False,
-                              "properties": {"amount": count(1, "Coins per building"),
-                                             "colors": v._colors("Colours counted")}},
-                },
-            },
-            "military": {
-                "type": "object", "description": "The military track",
-                "required": ["supremacy_at", "zones"], "additionalProperties": False,
-                "properties": {
-                    "supremacy_at": count(1, "Distance from the centre that wins at once"),
-                    "zones": {"type": "array", "minItems": 1, "items": zone,
-                              "description": "Zones from the centre outwards"},
-                },
-            },
-            "science": {
-                "type": "object", "description": "Science",
-                "additionalProperties": False,
-                "properties": {
-                    **rules_keys.science_properties(),
-                    "pair_takes_token": {"type": "boolean",
-                                         "description": "A pair of identical symbols takes a "
-                                                        "progress token from the board"},
-                    "pair_size": count(2, "Identical symbols that make a pair"),
-                    "supremacy": count(1, "Different symbols that win at once"),
-                    "cards_per_symbol": count(1, "Green cards that carry each card symbol"),
-                },
-            },
-            "scoring": {
-                "type": "object", "description": "End-of-game scoring",
-                "required": ["coins_per_point", "tie_break"], "additionalProperties": False,
-                "properties": {
-                    "coins_per_point": count(1, "Coins per victory point"),
-                    "tie_break": v._enum((*v.COLORS, "coins"),
-                                         "Who wins a tie: most VP from buildings of this "
-                                         "colour, or `coins`: most coins (then the victory "
-                                         "is shared)"),
-                },
-            },
-            "next_age": {
-                "type": "object", "description": "Who starts each Age after the first",
-                "required": ["chooser", "tie"], "additionalProperties": False,
-                "properties": {
-                    "chooser": v._enum(tuple(NEXT_AGE_CHOOSERS),
-                                       "Who chooses the player who starts: "
-                                       + "; ".join(f"`{k}`: {d}"
-                                                   for k, d in NEXT_AGE_CHOOSERS.items())),
-                    "tie": v._enum(tuple(NEXT_AGE_TIES),
-                                   "Who chooses when no player is the chooser: "
-                                   + "; ".join(f"`{k}`: {d}" for k, d in NEXT_AGE_TIES.items())),
-                },
-            },
+            "setup": closed_object("Set-up", {
+                "starting_coins": count(0, "Coins each player starts with"),
+                "board_tokens": count(0, "Progress tokens laid on the board"),
+                "removed_cards_per_age": count(0, "Cards of each Age deck left in the box"),
+                "guilds": closed_object("Guilds shuffled into an Age", {
+                    "age": count(1, "The Age"),
+                    "count": rules_keys.guild_count_schema(),
+                    "printed": count(1, "Guilds in the box"),
+                    "color": v._enum(v.COLORS, "The guilds' colour: buildings of this colour "
+                                               "are guilds, not Age cards"),
+                }, ["age", "count", "color"]),
+                "max_wonders_built": count(1, "Wonders that can be built in a game"),
+                "boards": rules_keys.boards_schema(),
+                "wonder_draft": {"type": "array", "minItems": 1,
+                                 "description": "Draft rounds: who takes each revealed Wonder",
+                                 "items": {"type": "array", "minItems": 1, "items": seat}},
+                "first_game_wonders": closed_object("Suggested Wonders for a first game", {
+                    s: {"type": "array", "items": _id("A Wonder id"),
+                        "description": f"The {s} player's Wonders"} for s in ("first", "second")
+                }, ["first", "second"]),
+            }, ["starting_coins", "guilds"]),
+            "trade": closed_object("Buying missing resources", {
+                "base_price": count(0, "Coins per unit before the neighbours' production"),
+                "raised_by": {"type": "array", "items": v._enum(v.COLORS, "A colour"),
+                              "description": "Colours whose printed production raises the "
+                                             "neighbours' price"},
+                "raise_per_unit": count(0, "Coins each unit a neighbour produces (from "
+                                           "`raised_by` cards) adds to the price of that "
+                                           "resource"),
+                **rules_keys.trade_properties(),
+            }, ["base_price"]),
+            "discard": closed_object("Discarding a card for coins", {
+                "coins": count(0, "Coins for a discarded card"),
+                "bonus": closed_object("Extra coins per own building", {
+                    "amount": count(1, "Coins per building"),
+                    "colors": v._colors("Colours counted"),
+                }, ["amount", "colors"]),
+            }, ["coins"]),
+            "military": closed_object("The military track", {
+                "supremacy_at": count(1, "Distance from the centre that wins at once"),
+                "zones": {"type": "array", "minItems": 1, "items": zone,
+                          "description": "Zones from the centre outwards"},
+            }, ["supremacy_at", "zones"]),
+            "science": closed_object("Science", {
+                **rules_keys.science_properties(),
+                "pair_takes_token": {"type": "boolean",
+                                     "description": "A pair of identical symbols takes a "
+                                                    "progress token from the board"},
+                "pair_size": count(2, "Identical symbols that make a pair"),
+                "supremacy": count(1, "Different symbols that win at once"),
+                "cards_per_symbol": count(1, "Green cards that carry each card symbol"),
+            }),
+            "scoring": closed_object("End-of-game scoring", {
+                "coins_per_point": count(1, "Coins per victory point"),
+                "tie_break": v._enum((*v.COLORS, "coins"),
+                                     "Who wins a tie: most VP from buildings of this colour, "
+                                     "or `coins`: most coins (then the victory is shared)"),
+            }, ["coins_per_point", "tie_break"]),
+            "next_age": closed_object("Who starts each Age after the first", {
+                "chooser": v._enum(tuple(NEXT_AGE_CHOOSERS),
+                                   "Who chooses the player who starts: "
+                                   + "; ".join(f"`{k}`: {d}" for k, d in NEXT_AGE_CHOOSERS.items())),
+                "tie": v._enum(tuple(NEXT_AGE_TIES),
+                               "Who chooses when no player is the chooser: "
+                               + "; ".join(f"`{k}`: {d}" for k, d in NEXT_AGE_TIES.items())),
+            }, ["chooser", "tie"]),
             "structures": {"type": "array", "minItems": 1, "items": structure,
                            "description": "The structure of each Age"},
             "turn": rules_keys.turn_schema(),

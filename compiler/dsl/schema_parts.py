@@ -51,3 +51,13 @@ def _name(what: str) -> dict[str, Any]:
     return {"type": "string", "pattern": NAME_PATTERN, "maxLength": MAX_NAME_LENGTH,
             "description": f"The {what}'s English name: visible text, without control, "
                            "zero-width or bidirectional characters"}
+
+
+def closed_object(description: str, properties: dict[str, Any],
+                  required: list[str] | tuple[str, ...] = ()) -> dict[str, Any]:
+    """An object with the `properties` given and no other, requiring `required` (none: no
+    `required` key), its keys in the order every generated schema writes them."""
+    schema: dict[str, Any] = {"type": "object", "description": description}
+    if required:
+        schema["required"] = list(required)
+    return {**schema, "additionalProperties": False, "properties": properties}

@@ -19,18 +19,13 @@ from wondersmith.dsl.export_schema import export_schema
 from wondersmith.dsl.game_schema import game_schema
 from wondersmith.dsl.schema_parts import (  # noqa: F401 (the names other modules read here)
     DIALECT, INVISIBLE_RANGES, MAX_ID_LENGTH, MAX_NAME_LENGTH, NAME_PATTERN, RESERVED_IDS, _id, _name,
-    _symbol)
+    _symbol, closed_object)
 
 
-COST = {
-    "type": "object",
-    "description": "What construction costs: coins and resource units. Omit for a free card.",
-    "additionalProperties": False,
-    "properties": {
-        "coins": v._count(1, "Coins paid to the bank"),
-        **{r: v._count(1, f"Units of {r}") for r in v.RESOURCES},
-    },
-}
+COST = closed_object("What construction costs: coins and resource units. Omit for a free card.", {
+    "coins": v._count(1, "Coins paid to the bank"),
+    **{r: v._count(1, f"Units of {r}") for r in v.RESOURCES},
+})
 
 EFFECTS = {
     "type": "array",
@@ -40,90 +35,44 @@ EFFECTS = {
 
 
 def cards_schema() -> dict[str, Any]:
-    building = {
-        "type": "object",
-        "description": "A building card (Age card or guild).",
-        "required": ["id", "name", "color"],
-        "additionalProperties": False,
-        "properties": {
-            "id": _id("Stable snake_case identifier, unique in the game"),
-            "name": _name("card"),
-            "color": v._enum(v.COLORS, "The card's colour"),
-            "cost": {"$ref": "#/$defs/cost"},
-            "copies": {"type": "array", "minItems": 1, "uniqueItems": True,
-                       "items": v._count(2, "The player count printed on a copy (\"3+\")"),
-                       "description": "One number per printed copy, ascending: a game of N "
-                                      "players uses the copies printed for N or fewer "
-                                      "(7 Wonders). Omit for a card used at every count"},
-            "chain_gives": _symbol("Chain symbol printed on this card: a later card with "
-                                   "this symbol in `chain_from` is free for you"),
-            "chain_from": _symbol("Chain symbol that makes this card free when your city has "
-                                  "the earlier card that gives it"),
-            "effects": {"$ref": "#/$defs/effects"},
-        },
-    }
-    wonder = {
-        "type": "object",
-        "description": "A Wonder (7 Wonders Duel) built by tucking an Age card under it.",
-        "required": ["id", "name", "cost"],
-        "additionalProperties": False,
-        "properties": {
-            "id": _id("Stable snake_case identifier, unique in the game"),
-            "name": _name("Wonder"),
-            "cost": {"$ref": "#/$defs/cost"},
-            "effects": {"$ref": "#/$defs/effects"},
-        },
-    }
-    token = {
-        "type": "object",
-        "description": "A progress token.",
-        "required": ["id", "name"],
-        "additionalProperties": False,
-        "properties": {
-            "id": _id("Stable snake_case identifier, unique in the game"),
-            "name": _name("token"),
-            "effects": {"$ref": "#/$defs/effects"},
-        },
-    }
-    stage = {
-        "type": "object",
-        "description": "One stage of a Wonder board (7 Wonders), built in order.",
-        "additionalProperties": False,
-        "properties": {
-            "cost": {"$ref": "#/$defs/cost"},
-            "effects": {"$ref": "#/$defs/effects"},
-        },
-    }
-    board = {
-        "type": "object",
-        "description": "A Wonder board with two sides of stages (7 Wonders).",
-        "required": ["id", "name", "produces", "sides"],
-        "additionalProperties": False,
-        "properties": {
-            "id": _id("Stable snake_case identifier, unique in the game"),
-            "name": _name("board"),
-            "produces": {**v.Produce.VALUE_SCHEMA,
-                         "description": "The resource the board itself produces"},
-            "sides": {
-                "type": "object",
-                "description": "Side A and side B",
-                "required": ["a", "b"],
-                "additionalProperties": False,
-                "properties": {
-                    side: {
-                        "type": "object",
-                        "description": f"Side {side.upper()}",
-                        "required": ["stages"],
-                        "additionalProperties": False,
-                        "properties": {"stages": {"type": "array", "minItems": 1,
-                                                  "items": {"$ref": "#/$defs/stage"},
-                                                  "description": "Stages, in building order"}},
-                    }
-                    for side in ("a", "b")
-                },
-            },
-        },
-    }
+    ident = _id("Stable snake_case identifier, unique in the game")
+    cost, effects = {"$ref": "#/$defs/cost"}, {"$ref": "#/$defs/effects"}
+    building = closed_object("A building card (Age card or guild).", {
+        "id": ident,
+        "name": _name("card"),
+        "color": v._enum(v.COLORS, "The card's colour"),
+        "cost": cost,
+        "copies": {"type": "array", "minItems": 1, "uniqueItems": True,
+                   "items": v._count(2, "The player count printed on a copy (\"3+\")"),
+                   "description": "One number per printed copy, ascending: a game of N "
+                                  "players uses the copies printed for N or fewer "
+                                  "(7 Wonders). Omit for a card used at every count"},
+        "chain_gives": _symbol("Chain symbol printed on this card: a later card with "
+                               "this symbol in `chain_from` is free for you"),
+        "chain_from": _symbol("Chain symbol that makes this card free when your city has "
+                              "the earlier card that gives it"),
+        "effects": effects,
+    }, ["id", "name", "color"])
+    wonder = closed_object("A Wonder (7 Wonders Duel) built by tucking an Age card under it.",
+                           {"id": ident, "name": _name("Wonder"), "cost": cost, "effects": effects},
+                           ["id", "name", "cost"])
+    token = closed_object("A progress token.",
+                          {"id": ident, "name": _name("token"), "effects": effects}, ["id", "name"])
+    stage = closed_object("One stage of a Wonder board (7 Wonders), built in order.",
+                          {"cost": cost, "effects": effects})
+    board = closed_object("A Wonder board with two sides of stages (7 Wonders).", {
+        "id": ident,
+        "name": _name("board"),
+        "produces": {**v.Produce.VALUE_SCHEMA,
+                     "description": "The resource the board itself produces"},
+        "sides": closed_object("Side A and side B", {
+            side: closed_object(f"Side {side.upper()}", {
+                "stages": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/stage"},
+                           "description": "Stages, in building order"},
+            }, ["stages"])
+            for side in ("a", "b")
+        }, ["a", "b"]),
+    }, ["id", "name", "produces", "sides"])
     return {
         "$schema": DIALECT,
         "title": "wondersmith card data",

@@ -24,7 +24,15 @@ class NotationError(EngineError, ValueError):
 
 class OtherEventError(NotationError):
     """Text naming a chance outcome for another event than the pending one (`deal Altar to
-    player 2` while player 0 is dealt): `resolve_chance` keeps it for that event."""
+    player 2` while player 0 is dealt): `resolve_chance` keeps it for that event. `action`
+    is the outcome's id at its own event (None where the text does not say)."""
+
+    def __init__(self, message: str, action: int | None = None) -> None:
+        super().__init__(message)
+        self.action = action
+
+    def __reduce__(self):
+        return type(self), (str(self), self.action)
 
 
 class StateFormatError(EngineError, ValueError):

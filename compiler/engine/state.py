@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from . import runtime as rt
 from .city import Cities
-from .errors import IllegalActionError, NotationError, OtherEventError
+from .errors import IllegalActionError, NotationError
+from .forcing import resolve
 from .core.fresh import first_state, maker
 from .core.kinds import HANDLERS, INTERNAL, IS_SIMULTANEOUS, LEGAL, OUTCOMES
 from .core.simultaneous import SimultaneousDecisions
@@ -296,36 +297,12 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
         return None if c is None else self.t.ids[c]
 
     def resolve_chance(self, force=()) -> None:
-        """Resolve chance outcomes until a player decides or the game ends: each outcome in
-        `force` (action ids or texts, in order) is applied at the first chance event where
-        it is possible, every other one is sampled from the seed as `sample_chance` would.
-        A text naming its event (`deal Altar to player 2`) waits for that event.
-        NotationError if a text names nothing; IllegalActionError if a forced outcome was
-        never possible before the next player decision."""
-        forced = list(force)
-        for outcome in forced:  # unreadable texts are refused before anything is applied
-            self._forced_here(outcome)
-        while self.result is None and self.current_player == CHANCE:
-            legal = self.legal_actions()
-            for k, outcome in enumerate(forced):
-                action = self._forced_here(outcome)
-                if action in legal:
-                    forced.pop(k)
-                    self.apply(action)
-                    break
-            else:
-                self.apply(self.sample_chance())
-        if forced:
-            raise IllegalActionError(forced[0], "no chance event before the next decision could give it")
-
-    def _forced_here(self, outcome) -> int | None:
-        """A forced outcome as an action at the pending event; None if it names another."""
-        if not isinstance(outcome, str):
-            return outcome
-        try:
-            return self.parse_action(outcome)
-        except OtherEventError:
-            return None
+        """Resolve chance outcomes until a player decides or the game ends, forcing those in
+        `force` (an action id or a text, or a list of them, in order) and sampling the others
+        from the seed without taking what a forced one needs (forcing.py says how). NotationError
+        if a text names nothing; IllegalActionError, the game unchanged, if a forced outcome
+        cannot happen before the next decision (the message says why)."""
+        resolve(self, force)
 
     # ------------------------------------------------------------------ internals
 

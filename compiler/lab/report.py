@@ -152,8 +152,10 @@ def render_html(results: dict, command: str) -> str:
 
 
 def summary_table(results: dict, console) -> None:
-    """The headline numbers in the terminal."""
+    """The headline numbers in the terminal. Names from the data and revisions as the user
+    wrote them go in as `Text`, never as markup."""
     from rich.table import Table
+    from rich.text import Text
 
     revisions = results["revisions"]
     two = len(revisions) == 2
@@ -161,7 +163,7 @@ def summary_table(results: dict, console) -> None:
     table = Table(title=f"{results['games_per_revision']} games per revision, 95 % intervals")
     table.add_column("metric")
     for r in revisions:
-        table.add_column(r["label"], justify="right")
+        table.add_column(Text(r["label"]), justify="right")
     if two:
         table.add_column("change", justify="right")
     for name, m in results["overall"]["metrics"].items():
@@ -176,7 +178,8 @@ def summary_table(results: dict, console) -> None:
         f = results["overall"]["flipped"]
         console.print(f"results flipped by the change: {pct(f['value'])} of paired games [{pct(f['low'])}, {pct(f['high'])}]")
     if results["sign_flips"]:
-        console.print(f"[bold yellow]sign differs between bot tiers:[/] {', '.join(results['sign_flips'])}")
+        console.print(Text.assemble(("sign differs between bot tiers:", "bold yellow"),
+                                    f" {', '.join(results['sign_flips'])}"))
     comps = results["components"]
     top = comps["ranking"][:5]
     if top:
@@ -186,7 +189,8 @@ def summary_table(results: dict, console) -> None:
             est = comps["changes"][c]["owner_win_rate"] if two else comps["revisions"][-1][c]["adjusted_lift"]
             mark = " *" if est.get("discovery") else ""
             return f"{comps['info'][c]['name']} {pp(est['value'])} (shrunk {pp(est.get('shrunk'))}){mark}"
-        console.print(f"top components by shrunk {label} (* FDR discovery): " + ", ".join(map(shown, top)))
+        console.print(Text(f"top components by shrunk {label} (* FDR discovery): "
+                           + ", ".join(map(shown, top))))
     if results.get("sprt"):
         s = results["sprt"]
         console.print(f"SPRT {s['metric']} [{s['low']}, {s['high']}]: {verdict(s)}; LLR {s['llr']:.2f} after "

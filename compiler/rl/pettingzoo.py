@@ -44,6 +44,38 @@ def env(game: str = "duel", render_mode: str | None = None,
     return wrappers.OrderEnforcingWrapper(table)
 
 
+def set_up(table, game: str, ruleset: runtime.Ruleset | None, players: int | None) -> None:
+    """What both environments (this AEC one and `pettingzoo_parallel`'s) set up alike: the
+    ruleset and its table size (ValueError for a count it is not played with), the agents,
+    and each agent's spaces."""
+    table.ruleset = ruleset if ruleset is not None else load_ruleset(game)
+    table.metadata = {**table.metadata, "name": f"wondersmith_{table.ruleset.game}_v0"}
+    table.players = table.ruleset.players if players is None else players
+    if table.players not in table.ruleset.player_counts:
+        raise ValueError(f"{table.ruleset.name} is played by {sorted(table.ruleset.player_counts)} "
+                         f"players, not {table.players}")
+    table.possible_agents = [f"player_{seat}" for seat in range(table.players)]
+    probe = new_game(table.ruleset, 0, table.players)
+    actions, size = seats.action_count(probe), seats.observation_size(probe)
+    # Every entry of the vector is at least -1 (one-hot places, counts, the pawn's lead and
+    # the result scaled to [-1, 1]); coins have no upper bound. Spaces of their own per
+    # agent, so seeding one agent's space leaves the others' alone.
+    table._observation_spaces = {agent: spaces.Dict({
+        "observation": spaces.Box(low=-1.0, high=np.inf, shape=(size,), dtype=np.float32),
+        "action_mask": spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8),
+    }) for agent in table.possible_agents}
+    table._action_spaces = {agent: spaces.Discrete(actions) for agent in table.possible_agents}
+
+
+def observed(table, seat: int, legal: list[int]) -> dict[str, np.ndarray]:
+    """A seat's observation: its vector and the mask of `legal`, its legal actions now."""
+    # The mask set from the legal ids: cheaper than converting the engine's legal_mask.
+    mask = np.zeros(table._action_spaces[table.possible_agents[seat]].n, dtype=np.int8)
+    mask[legal] = 1
+    vector = table.game.observation_vector(seat)
+    return {"observation": np.fromiter(vector, np.float32, len(vector)), "action_mask": mask}
+
+
 class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped environment)
     """One table of a ruleset. Agents act one at a time, whoever the engine says decides."""
 
@@ -55,24 +87,8 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, "
                              f"got {render_mode!r}")
-        self.ruleset = ruleset if ruleset is not None else load_ruleset(game)
-        self.metadata = {**self.metadata, "name": f"wondersmith_{self.ruleset.game}_v0"}
+        set_up(self, game, ruleset, players)
         self.render_mode = render_mode
-        self.players = self.ruleset.players if players is None else players
-        if self.players not in self.ruleset.player_counts:
-            raise ValueError(f"{self.ruleset.name} is played by {sorted(self.ruleset.player_counts)} "
-                             f"players, not {self.players}")
-        self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
-        probe = new_game(self.ruleset, 0, self.players)
-        actions, size = seats.action_count(probe), seats.observation_size(probe)
-        # Every entry of the vector is at least -1 (one-hot places, counts, the pawn's lead
-        # and the result scaled to [-1, 1]); coins have no upper bound. Spaces of their own
-        # per agent, so seeding one agent's space leaves the others' alone.
-        self._observation_spaces = {agent: spaces.Dict({
-            "observation": spaces.Box(low=-1.0, high=np.inf, shape=(size,), dtype=np.float32),
-            "action_mask": spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8),
-        }) for agent in self.possible_agents}
-        self._action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
         self._start(seed=0)
 
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -86,12 +102,8 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.possible_agents.index(agent)
-        # The engine's legal_mask, set from the legal ids: cheaper than converting its list.
-        mask = np.zeros(self._action_spaces[agent].n, dtype=np.int8)
-        if seat in seats.deciders(self.game):
-            mask[self.game.legal_actions()] = 1
-        vector = self.game.observation_vector(seat)
-        return {"observation": np.fromiter(vector, np.float32, len(vector)), "action_mask": mask}
+        return observed(self, seat, self.game.legal_actions() if seat in seats.deciders(self.game)
+                        else [])
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

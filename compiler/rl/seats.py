@@ -60,6 +60,26 @@ def max_decisions(ruleset: runtime.Ruleset, players: int | None = None) -> int:
     return _structure_decisions(ruleset)
 
 
+def city_count(game: Game) -> int:
+    """The cities at the table: the players', and the Free City of classic's 2-player
+    variant, which nobody sits at."""
+    return len(game.to_json()["players"])
+
+
+def max_joint_decisions(ruleset: runtime.Ruleset, players: int, cities: int) -> int:
+    """An upper bound on the decision nodes of one game in the simultaneous-move form
+    (spiel_joint.py), where a decision every seat takes at once is one node: for classic,
+    each turn of an Age is one node of all the players (a 7th card played too), one more
+    for a Free City's card (`cities - players`), and Halikarnassos's decisions as in
+    `_hand_draft_decisions`. Other rulesets: `max_decisions`, a bound here too (a joint
+    node stands for at least one of the turn-based form's decisions)."""
+    if not ruleset.boards:
+        return max_decisions(ruleset, players)
+    turns = sum(age["hand"] for age in ruleset.rules["ages"])
+    stages = sum(len(stages) for board in ruleset.boards for _, stages in board.sides)
+    return turns * (1 + cities - players) + 2 * stages
+
+
 def _hand_draft_decisions(ruleset: runtime.Ruleset, players: int) -> int:
     """Classic 7 Wonders: every decision of a turn takes a card from a hand (a 7th card
     played with Babylon B too), so an Age has at most one per card dealt; the Free City of
@@ -87,9 +107,10 @@ def _structure_decisions(ruleset: runtime.Ruleset) -> int:
     return len(ruleset.wonders) + slots + len(ruleset.tokens) + 2 * effect_builds + ruleset.ages - 1
 
 
-def describe(game: Game) -> str:
+def describe(game: Game, seats: tuple[int, ...] | None = None) -> str:
     """The table as a few lines of text, for people (the ansi render, OpenSpiel's
-    `str(state)`): what a spectator sees, and the legal actions of the seat to move. Each
+    `str(state)`): what a spectator sees, and the legal actions of the seats to move
+    (`seats`, by default `deciders(game)`; several in the simultaneous-move form). Each
     city's coins and buildings, then what the game's mechanics put on the table: Duel's
     pawn, Wonders, tokens, the structure's face-up cards (face-down ones as a count) and the
     draft; classic's boards with their stages built, conflict tokens, and the number of
@@ -99,7 +120,8 @@ def describe(game: Game) -> str:
     name = _namer(ruleset)
     mechanics = type(game).MECHANICS
     more = data.get("mechanics", {})
-    lines = [f"{ruleset.name} · Age {data['age']} · {_whose_turn(game)}"]
+    seats = deciders(game) if seats is None else seats
+    lines = [f"{ruleset.name} · Age {data['age']} · {_whose_turn(game, seats)}"]
     if "military_track" in mechanics:
         lines.append(f"military pawn: {data['pawn']:+d} (towards player 1 when positive)")
     for seat, city in enumerate(data["players"]):
@@ -130,19 +152,20 @@ def describe(game: Game) -> str:
         lines.append(f"Wonders to draft: {_names(name, data['draft'])}")
     if "hand_draft" in mechanics:
         lines.append(f"discard pile: {len(data['discard'])} cards, face down")
-    if deciders(game):
+    if len(seats) == 1:
         lines.append("legal: " + "; ".join(game.legal_texts()))
+    for seat in seats if len(seats) > 1 else ():
+        lines.append(f"legal for player {seat}: " + "; ".join(game.legal_texts(seat)))
     return "\n".join(lines)
 
 
-def _whose_turn(game: Game) -> str:
+def _whose_turn(game: Game, seats: tuple[int, ...]) -> str:
     result = game.result
     if result is not None:
         totals = "-".join(str(score["total"]) for score in result.scores)
         won = ("shared victory" if result.winner is None
                else f"player {result.winner} wins")
         return f"over: {won} ({result.victory}), {totals} VP"
-    seats = deciders(game)
     if not seats:
         return f"chance: {game.decision}"
     city = game.stack[-1][1]  # the city decided for: the Free City's, by its card's holder

@@ -1,4 +1,6 @@
-"""Classic 7 Wonders positions for scenario tests.
+"""Classic 7 Wonders positions for scenario tests, built by the engine's position builder
+(so a position is checked as any loaded state is: no card in two places, no more copies of
+a card than the player count's decks hold).
 
 The ruleset is the compiled one (`wondersmith.generated.classic`) once the compiler writes
 it, else the test-only reading of the YAML (engine_yaml_ruleset.py): both must play alike
@@ -11,6 +13,7 @@ import functools
 from engine_yaml_ruleset import load_classic
 
 from wondersmith.engine import Game, UnknownRulesetError, load_ruleset
+from wondersmith.engine.positions import position as build
 
 
 @functools.cache
@@ -28,35 +31,17 @@ def board(game: Game, board_id: str, side: str) -> tuple[int, int]:
 
 
 def position(n: int = 3, *, boards=None, hands=None, cities=None, coins=None, stages=None,
-             discard=None, age: int = 1, seed: int = 0) -> Game:
-    """A game of `n` players at its first turn of Age `age`, with what is given replaced:
-    boards as {seat: (board id, side)}, hands / cities / stages (cards under the stages
-    built) as {seat: [card ids]}, coins as {seat: n}, the discard pile as [card ids]."""
-    g = Game(ruleset(), seed=seed, players=n)
-    ids = g.component
-    for p, (b, side) in (boards or {}).items():
-        g.boards[p] = board(g, b, side)
-    others = {b for b, _ in g.boards}
-    for p in g.t.seats:  # boards dealt at random may repeat a board given: deal again
-        if p not in (boards or {}) and sum(1 for x in g.boards if x[0] == g.boards[p][0]) > 1:
-            g.boards[p] = (next(b for b in range(g.t.n_boards) if b not in others), 0)
-            others.add(g.boards[p][0])
-    for p, cards in (hands or {}).items():
-        g.hands[p] = sorted(ids(c) for c in cards)
-    for p, cards in (cities or {}).items():
-        g.city[p] = [ids(c) for c in cards]
-    for p, cards in (stages or {}).items():
-        g.stages[p] = [ids(c) for c in cards]
-    for p, amount in (coins or {}).items():
-        g.coins[p] = amount
-    if discard is not None:
-        g.discard = [ids(c) for c in discard]
-    if age != 1:
-        g.age = age
-    g._recompute()
-    g._trade_changed()
-    g._legal = None
-    return g
+             discard=(), age: int = 1, seed: int = 0) -> Game:
+    """A game of `n` players at its first turn of Age `age`, built by the engine's position
+    builder (wondersmith.engine.positions): boards as {seat: (board id, side)} (the others
+    dealt by the seed, none twice), hands / cities / stages (cards under the stages built)
+    as {seat: [card ids]}, coins as {seat: n} (the others: the coins a game starts with),
+    the discard pile as [card ids]. Every hand holds as many cards: a seat whose hand is not
+    given is dealt that many from the rest of the Age's deck (none given: the Age's hand)."""
+    start = ruleset().rules["setup"]["starting_coins"]
+    return build(ruleset(), players=n, age=age, seed=seed, boards=boards, hands=hands,
+                 buildings=cities, stages=stages, discard=discard,
+                 coins={**{p: start for p in range(n)}, **(coins or {})})
 
 
 def play(game: Game, texts: dict[int, str]) -> None:

@@ -28,11 +28,11 @@ def test_ruling_7_the_discard_pile_is_a_count_except_while_building_from_it():
     g = _tucked_position()
     assert all(g.observation(p)["discard"] == 2 for p in g.t.seats)
     h = position(3, boards={0: ("halikarnassos", "a"), 1: ("gizah", "a"), 2: ("rhodos", "a")},
-                 stages={0: ["altar"]}, cities={0: ["ore_vein", "mine"]},
-                 hands={0: ["tavern", "baths"], 1: ["guard_tower", "barracks"],
-                        2: ["scriptorium", "altar"]}, discard=["theater"])
-    stage = next(t for t in h.legal_texts() if t.startswith("stage 2 with Tavern"))
-    play(h, {0: stage, 1: "discard Guard Tower", 2: "discard Altar"})
+                 stages={0: ["altar"]}, cities={0: ["ore_vein", "clay_pit"]},
+                 hands={0: ["marketplace", "baths"], 1: ["guard_tower", "barracks"],
+                        2: ["scriptorium", "apothecary"]}, discard=["theater"])
+    stage = next(t for t in h.legal_texts() if t.startswith("stage 2 with Marketplace"))
+    play(h, {0: stage, 1: "discard Guard Tower", 2: "discard Apothecary"})
     assert h.decision == "discard_build"
     assert sorted(h.observation(0)["discard"]) == sorted(h.t.ids[c] for c in h.discard)
     assert h.observation(1)["discard"] == len(h.discard)

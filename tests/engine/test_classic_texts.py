@@ -36,12 +36,13 @@ def test_every_legal_text_is_unique_and_reads_back_to_its_action(n):
 
 
 def _both_presses_discarded() -> Game:
+    # Age II: the Press of Age I and the Press of Age II are both discarded.
     g = position(3, boards={0: ("halikarnassos", "a"), 1: ("gizah", "a"), 2: ("rhodos", "a")},
-                 stages={0: ["altar"]}, cities={0: ["ore_vein", "mine"]},
-                 hands={0: ["tavern", "baths"], 1: ["guard_tower", "barracks"],
-                        2: ["scriptorium", "altar"]}, discard=["press", "press_age2"])
-    stage = next(t for t in g.legal_texts() if t.startswith("stage 2 with Tavern"))
-    play(g, {0: stage, 1: "discard Guard Tower", 2: "discard Altar"})
+                 stages={0: ["altar"]}, cities={0: ["ore_vein", "clay_pit"]},
+                 hands={0: ["statue", "temple"], 1: ["walls", "stables"],
+                        2: ["school", "aqueduct"]}, discard=["press", "press_age2"], age=2)
+    stage = next(t for t in g.legal_texts() if t.startswith("stage 2 with Statue"))
+    play(g, {0: stage, 1: "discard Walls", 2: "discard School"})
     assert g.decision == "discard_build" and g.current_player == 0
     return g
 
@@ -51,7 +52,7 @@ def test_two_cards_of_one_name_in_the_discard_pile_are_told_apart_by_their_age()
     texts = g.legal_texts()
     assert "build Press (Age I) from discard" in texts
     assert "build Press (Age II) from discard" in texts
-    assert "build Altar from discard" in texts  # a name no other card has: no Age
+    assert "build Walls from discard" in texts  # a name no other card has: no Age
     assert g.parse_action("build press (age ii) from discard") == g.parse_action(
         "build press_age2 from discard")
     with pytest.raises(NotationError, match=r"two cards named 'Press' in the discard pile"):
@@ -68,8 +69,9 @@ def test_an_age_that_names_no_such_card_is_an_error():
 
 def test_a_later_seat_s_stage_is_worded_for_that_seat():
     g = position(3, boards={0: ("gizah", "a"), 1: ("rhodos", "a"), 2: ("ephesos", "a")},
-                 stages={1: ["altar"]}, cities={1: ["clay_pool", "brickyard"]},
-                 coins={1: 9}, hands={0: ["tavern"], 1: ["baths", "theater"], 2: ["altar"]})
+                 stages={1: ["altar"]}, cities={1: ["clay_pool", "brickyard"]}, coins={1: 9},
+                 hands={0: ["forum", "vineyard"], 1: ["statue", "temple"], 2: ["walls", "aqueduct"]},
+                 age=2)
     assert g.current_player == 0 and 1 in g.choosing()
     mine = g.legal_texts(1)
     stage = next(t for t in mine if t.startswith("stage "))
@@ -79,7 +81,7 @@ def test_a_later_seat_s_stage_is_worded_for_that_seat():
     assert action in g.legal_actions_for(1)
     with pytest.raises(NotationError, match="next stage is 2, not 1"):
         g.parse_action(stage.replace("stage 2", "stage 1"), 1)
-    assert "discard Altar" in g.legal_texts(2)  # any seat still to choose has its texts
+    assert "discard Walls" in g.legal_texts(2)  # any seat still to choose has its texts
     assert g.legal_texts(0) == g.legal_texts()  # the seat to move: the same as by default
 
 

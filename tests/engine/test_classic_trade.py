@@ -70,11 +70,11 @@ def test_markets_kept_up_to_date_equal_markets_rebuilt_from_the_cities(players):
 
 def test_a_clone_shares_offers_until_its_market_changes():
     g = position(3, boards={0: ("gizah", "a"), 1: ("rhodos", "a"), 2: ("babylon", "a")},
-                 hands={0: ["baths", "altar"], 1: ["lumber_yard", "altar"], 2: ["tavern", "altar"]})
+                 hands={0: ["baths", "altar"], 1: ["lumber_yard", "theater"], 2: ["stockade", "loom"]})
     g.legal_actions_for(0)
     clone = g.clone()
     assert clone.offers[0] is g.offers[0]
-    for seat, text in ((0, "discard Altar"), (1, "build Lumber Yard"), (2, "discard Altar")):
+    for seat, text in ((0, "discard Altar"), (1, "build Lumber Yard"), (2, "discard Stockade")):
         clone.apply_text(text)
     # Rhodos's neighbour Gizah (seat 0) now buys wood from it: its offers were blanked.
     assert clone.offers[0] is not g.offers[0]

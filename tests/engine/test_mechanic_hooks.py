@@ -16,8 +16,10 @@ from wondersmith.engine import Game, NotationError, StateFormatError, mechanics
 from wondersmith.engine.core.fields import SEAT_ORDER, STATE_ORDER
 from wondersmith.engine.core.kinds import KIND_NAMES, OPENING, OWNER, kind, stands
 from wondersmith.engine.core.views import Feature, Hidden, single
+from wondersmith.engine.mechanics.progress_tokens import keeps_out
 from wondersmith.engine.mechanics.wonder_limit import check_limit
 from wondersmith.engine.observation import _layout, decision_kinds
+from wondersmith.engine.positions import position
 from classic_helpers import ruleset as classic_ruleset
 from engine_helpers import RULESET
 from test_three_seats import ENGINE, trio  # noqa: F401 (trio: the 3-seat toy game, a fixture)
@@ -147,6 +149,44 @@ def test_duels_age_is_the_kind_that_opens_an_age() -> None:
     data["stack"] += [{"kind": "age", "player": -1, "arg": 2}] * 2
     with pytest.raises(StateFormatError, match="one Age starts at a time"):
         Game.from_json(RULESET, data)
+
+
+# Tokens a mechanic keeps for itself (progress_tokens.keeps_out) -----------------------------
+
+@pytest.fixture(scope="module")
+def keeper_mechanic() -> str:
+    """A mechanic from outside that keeps the first and the last token for itself."""
+    name = "test_token_keeper"
+    mechanics.register(name, type("TokenKeeper", (), {"__slots__": ()}))
+    keeps_out(name, lambda t: (0, t.NT - 1))
+    return name
+
+
+def _tokens_in_play(g: Game) -> set[int]:
+    return {*g.board_tokens, *g.box_tokens}
+
+
+def test_a_mechanic_keeps_its_tokens_off_the_board_and_out_of_the_box(keeper_mechanic) -> None:
+    everything = set(range(Game(RULESET).t.NT))
+    for order in ((*RULESET.mechanics, keeper_mechanic), (keeper_mechanic, *RULESET.mechanics)):
+        cls = mechanics.game_class(Game, order)
+        for seed in range(5):
+            g = cls(RULESET, seed=seed)
+            assert _tokens_in_play(g) == everything - {0, g.t.NT - 1}
+            assert len(g.board_tokens) == g.t.config["progress_tokens"].board_tokens
+    assert _tokens_in_play(Game(RULESET, seed=0)) == everything  # a game without it keeps all
+
+
+def test_a_position_lays_no_token_a_mechanic_keeps(keeper_mechanic) -> None:
+    kept = dataclasses.replace(RULESET, mechanics=(*RULESET.mechanics, keeper_mechanic))
+    g = position(kept, ["baths"])
+    assert _tokens_in_play(g) == set(range(g.t.NT)) - {0, g.t.NT - 1}
+    assert _tokens_in_play(position(RULESET, ["baths"])) == set(range(g.t.NT))
+
+
+def test_progress_tokens_names_no_mechanic_that_keeps_tokens() -> None:
+    names = _names_in(ENGINE / "mechanics" / "progress_tokens.py")
+    assert not {"senate", "decree_tokens", "tokens_kept_out"} & names
 
 
 # The parts of an observation (a module's VIEW, core/views.py) ------------------------------

@@ -59,6 +59,42 @@ def test_classic_positions_play_on_to_the_end_at_every_count(players) -> None:
         assert _play_out(g, seed).result is not None
 
 
+@pytest.mark.parametrize("players", [3, 6, 7])
+def test_boards_given_that_the_seed_dealt_to_other_seats_free_those_seats_boards(players) -> None:
+    for seed in range(5):
+        first = position(classic_ruleset(), players=players, seed=seed)
+        names = [first.t.ids[first.t.board0 + b] for b, _ in first.boards]
+        g = position(classic_ruleset(), players=players, seed=seed,
+                     boards={0: (names[-1], "b"), 1: (names[-2], "a")})
+        got = [g.t.ids[g.t.board0 + b] for b, _ in g.boards]
+        assert got[:2] == [names[-1], names[-2]] and g.boards[0][1] == 1
+        assert len(set(got)) == players  # no board twice
+        assert got[2:-2] == names[2:-2]  # the seats given nothing keep what the seed dealt them
+        assert _play_out(g, seed).result is not None
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 7])
+def test_an_age_three_position_deals_n_plus_two_guilds_with_the_age_cards(players) -> None:
+    g = position(classic_ruleset(), players=players, age=3, seed=players)
+    seats = len(g.hands)  # the 2-player variant's Free City is a third seat
+    in_hands = [c for hand in g.hands for c in hand if c in g.t.classic_guilds]
+    assert len(in_hands) == g.t.classic_guilds_drawn == seats + 2
+    assert sorted(in_hands + list(g.guild_pool)) == sorted(g.t.classic_guilds)
+    assert sum(map(len, g.hands)) == 7 * seats
+    _round_trips(g)
+    assert _play_out(g).result is not None
+
+
+def test_a_guild_placed_in_an_age_three_position_counts_among_the_n_plus_two() -> None:
+    age_three = position(classic_ruleset(), players=3, age=3, seed=0)
+    hand = sorted(age_three.t.ids[c] for c in age_three.t.decks[3])[:6]  # the second turn
+    g = position(classic_ruleset(), players=3, age=3, seed=0, buildings={0: ["workers_guild"]},
+                 hands={0: hand})
+    in_hands = [c for hand in g.hands for c in hand if c in g.t.classic_guilds]
+    assert len(in_hands) == g.t.classic_guilds_drawn - 1
+    assert g.component("workers_guild") not in in_hands + list(g.guild_pool)
+
+
 def test_the_two_player_variant_position_starts_with_the_holders_draw() -> None:
     g = position(classic_ruleset(), ["baths"], players=2, free_city_holder=0, hands={1: ["altar"]})
     assert g.free_city_holder == 0 and g.decision == "choose"

@@ -141,7 +141,9 @@ def test_random_games_with_the_vote_end_and_round_trip(vote) -> None:
 def test_a_decision_over_some_seats_asks_them_in_order_and_skips_the_others() -> None:
     """Classic's 7th-card turn asks only the seats keeping a card (here seats 1 and 3 of
     five): each in turn, with its own legal choices, then the choices resolve together."""
-    game = position(5, hands={0: [], 1: ["altar"], 2: [], 3: ["baths"], 4: []})
+    game = position(5, hands={0: ["theater"], 1: ["altar"], 2: ["loom"], 3: ["baths"], 4: ["press"]})
+    for seat in (0, 2, 4):  # their 7th cards are discarded: they keep none
+        game.hands[seat] = []
     game.stack[-1] = node(number("choose"), [3, 1])
     game._legal = None
     assert game.choosing() == (1, 3) and game.current_player == 1

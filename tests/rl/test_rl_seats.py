@@ -103,7 +103,8 @@ def test_deciders():
 
 
 @pytest.mark.parametrize(("module", "library"), [("wondersmith.rl.openspiel", "pyspiel"),
-                                                 ("wondersmith.rl.pettingzoo", "pettingzoo")])
+                                                 ("wondersmith.rl.pettingzoo", "pettingzoo"),
+                                                 ("wondersmith.rl.pettingzoo_parallel", "pettingzoo")])
 def test_without_the_extra_the_import_error_says_what_to_install(module, library):
     """An adapter imported without `wondersmith[rl]` names the extra to install."""
     code = (f"import sys; sys.modules[{library!r}] = None\n"

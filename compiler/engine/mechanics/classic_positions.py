@@ -40,6 +40,11 @@ def _hands(draft: Draft, hands=None, free_used=None) -> None:
     def deal() -> None:  # once every part has placed its cards (stages)
         left = Counter(ids[c] for c in t.decks[age]) - Counter(draft.placed)
         deck = sorted(left.elements())
+        if age == t.classic_guild_age:  # N + 2 guilds in the deck, counting those placed
+            placed = set(draft.placed)
+            guilds = sorted(ids[c] for c in t.classic_guilds if ids[c] not in placed)
+            draft.rng.shuffle(guilds)
+            deck += guilds[:t.classic_guilds_drawn - (len(t.classic_guilds) - len(guilds))]
         draft.rng.shuffle(deck)
         out = []
         for p, hand in enumerate(given):
@@ -60,8 +65,11 @@ def _boards(draft: Draft, boards=None, stages=None) -> None:
     dealt = draft.data["mechanics"]["wonder_boards"]["boards"]
     given = draft.per_seat("boards", boards, lambda p: None)
     taken = {b[0] for b in given if b is not None}
-    free = [t.ids[t.board0 + b] for b in range(t.n_boards) if t.ids[t.board0 + b] not in taken
-            and all(d is None or d["board"] != t.ids[t.board0 + b] for d in dealt)]
+    # A seat given no board keeps the one the seed dealt it, unless another seat is given
+    # that board; boards dealt to seats given another one are free again.
+    kept = {d["board"] for d, b in zip(dealt, given) if b is None and d is not None}
+    free = [name for name in (t.ids[t.board0 + b] for b in range(t.n_boards))
+            if name not in taken and name not in kept]
     out = []
     for p, board in enumerate(given):
         if board is None:  # dealt at random, unless the board is given to another seat

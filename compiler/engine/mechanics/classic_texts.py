@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ..core.kinds import IS_SIMULTANEOUS, KIND_NAMES
+from ..core.kinds import IS_CHANCE, IS_SIMULTANEOUS, KIND_NAMES
 from ..core.texts import add_components
 from ..errors import NotationError, OtherEventError
 from .classic_actions import BUILD, DISCARD, FREE, REVIVE, STAGE, decode, encode
@@ -129,20 +129,29 @@ def _card(game: Game, name: str, prefer, what: str = "") -> int:
     return (preferred or found)[0]
 
 
-def _check_seat(game: Game, text: str, named: str | None, kind_name: str) -> None:
-    """A seat named by a deal (`deal Altar to player 2`, `board Gizah side b to player 1`)
-    must be a seat of the game and the one the pending deal is for: deal outcomes are cards
-    and boards, not seats, so the seat named is checked here or nowhere."""
-    if named is None:  # the form without a seat: the pending deal's
-        return
-    if not named.isdigit() or len(named) > 4:
-        raise NotationError(f"{text!r}: a player is a number, not {named!r}")
-    if int(named) >= game.t.n_seats:
-        raise NotationError(f"{text!r}: no player {named}: seats are 0 to {game.t.n_seats - 1}")
+def _check_event(game: Game, text: str, named: str | None, kind_name: str, action: int) -> int:
+    """`action`, the outcome a deal text names (`deal Altar to player 2`, `board Gizah side b
+    to player 1`), if the pending chance event can give it: OtherEventError (with the
+    action) at a chance event of another kind, or dealing to another seat than `named`.
+    Deal outcomes are cards and boards, not seats, so the seat named is checked here or
+    nowhere; at a player's decision the action is returned and found illegal there."""
+    if named is not None:  # None: the form without a seat (the pending deal's)
+        if not named.isdigit() or len(named) > 4:
+            raise NotationError(f"{text!r}: a player is a number, not {named!r}")
+        if int(named) >= game.t.n_seats:
+            raise NotationError(f"{text!r}: no player {named}: seats are 0 to {game.t.n_seats - 1}")
     node = game.stack[-1] if game.stack and game.result is None else None
-    if node is not None and KIND_NAMES[node[0]] == kind_name and node[2] != int(named):
-        raise OtherEventError(f"{text!r}: the {'board' if kind_name == 'board_deal' else 'card'}"
-                              f" dealt now goes to player {node[2]}, not {named}")
+    if node is None or not IS_CHANCE[node[0]]:
+        return action
+    if KIND_NAMES[node[0]] != kind_name:
+        pending = KIND_NAMES[node[0]].replace("_", " ")
+        raise OtherEventError(f"{text!r}: the pending chance event is {pending}, not "
+                              f"{kind_name.replace('_', ' ')}", action)
+    if named is not None and node[2] != int(named):
+        what = "board" if kind_name == "board_deal" else "card"
+        raise OtherEventError(f"{text!r}: the {what} dealt now goes to player {node[2]}, "
+                              f"not {named}", action)
+    return action
 
 
 def parse_action(game: Game, text: str, seat: int | None = None) -> int | None:
@@ -154,21 +163,22 @@ def parse_action(game: Game, text: str, seat: int | None = None) -> int | None:
     if low.startswith("board "):
         m = re.fullmatch(r"board (.+) side (\w+)(?: to player (\S+))?", s, re.I)
         if m:
-            _check_seat(game, text, m[3], "board_deal")
             for b in range(t.n_boards):
                 cls = t.classes[t.board0 + b]
                 sides = [name.casefold() for name, _ in cls.sides]
                 if cls.name.casefold() == m[1].casefold() and m[2].casefold() in sides:
-                    return t.CH_BOARD + t.n_sides * b + sides.index(m[2].casefold())
+                    action = t.CH_BOARD + t.n_sides * b + sides.index(m[2].casefold())
+                    return _check_event(game, text, m[3], "board_deal", action)
         raise NotationError(f"cannot read {text!r}: expected 'board <board> side <a|b>'")
     for verb in ("deal ", "draw guild "):
         if low.startswith(verb):
-            body = s[len(verb):]
+            body, named = s[len(verb):], None
             cut = body.casefold().rfind(" to player ")
             if verb == "deal " and cut >= 0:
-                _check_seat(game, text, body[cut + len(" to player "):], "deal_hand")
-                body = body[:cut]
-            return t.CH_CARD + _card(game, body, game.pool or game.guild_pool)
+                body, named = body[:cut], body[cut + len(" to player "):]
+            action = t.CH_CARD + _card(game, body, game.pool or game.guild_pool)
+            return _check_event(game, text, named, "deal_hand" if verb == "deal " else "draw_guild",
+                                action)
     for suffix, mode in ((" for free", FREE), (" from discard", REVIVE)):
         if low.startswith("build ") and low.endswith(suffix):
             pool = hands if mode == FREE else game.discard

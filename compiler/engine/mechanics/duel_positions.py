@@ -3,7 +3,7 @@
 | mechanic | options (default) |
 |---|---|
 | `card_structure` | `cards` / `reachable`: the cards within reach in the row nearest the players, every other slot taken (default: the first card of the Age's deck); `filler` (True): one more card at the far end of that row, so the Age does not end with the next card taken (True: a card of the Age no one else uses; a card id; None: none); `face_down_above` (False): the slots the first reachable card covers stay, face down, their cards drawn from the rest of the Age's deck. `player` plays next |
-| `progress_tokens` | `board_tokens`: the tokens on the board (default: the first ones no one owns, as many as the board holds); `box_tokens` (the others) |
+| `progress_tokens` | `board_tokens`: the tokens on the board (default: the first ones no one owns, as many as the board holds); `box_tokens` (the others; never those another mechanic keeps, `progress_tokens.keeps_out`) |
 | `wonder_draft` | none: the Wonders no one owns are out of the draft |
 | `military_track` | `pawn` (0); `loot_lost`, per seat (default: the looting zones the pawn has passed, on each seat's side) |
 | `science_pairs` | `pairs_rewarded`, per seat: the symbols whose pair took a token (default none) |
@@ -51,7 +51,10 @@ def _structure(draft: Draft, reachable=None, filler=True, face_down_above=False)
 def _tokens(draft: Draft, board_tokens=None, box_tokens=None) -> None:
     t = draft.t
     owned = {x for entry in draft.data["players"] for x in entry["tokens"]}
-    every = [t.ids[t.token0 + i] for i in range(t.NT)]
+    # The tokens the game lays on the board or keeps in the box: not those another mechanic
+    # keeps for itself (progress_tokens.keeps_out: the senate's Decrees).
+    laid = {*draft.data["board_tokens"], *draft.data["box_tokens"]}
+    every = [t.ids[t.token0 + i] for i in range(t.NT) if t.ids[t.token0 + i] in laid]
     if board_tokens is None:
         board_tokens = [x for x in every if x not in owned][:t.config["progress_tokens"].board_tokens]
     board_tokens = [x for x in board_tokens if x not in owned]

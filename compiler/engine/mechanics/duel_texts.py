@@ -13,16 +13,18 @@ in its `extend_tables`):
 
 Names are matched case-insensitively, by display name or by id. The parsers also read the
 shorter forms of earlier records (`deal Baths`, `turn up Baths`, `take Law` for the
-library); a slot or "from the library" that does not fit the current decision is an error.
+library); a slot or "from the library" that does not fit the current decision is an error,
+and a set-up text read at another chance event (`deal Baths to slot 12` while a card is left
+out) raises OtherEventError, which `resolve_chance` waits on (forcing.py).
 The kinds are found by name: they are registered after this module is loaded.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..core.kinds import number
+from ..core.kinds import IS_CHANCE, KIND_NAMES, number
 from ..core.texts import lookup, words
-from ..errors import NotationError
+from ..errors import NotationError, OtherEventError
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -81,12 +83,25 @@ def _slot_number(text: str, slot: str) -> int:
     return int(slot)
 
 
-def _check_slot(game: Game, text: str, slot: str) -> None:
-    """A slot named in a deal must be the slot being dealt now."""
-    slot = _slot_number(text, slot)
+def _at_event(game: Game, text: str, kind_name: str, action: int, slot: str | None = None) -> int:
+    """`action`, the card a set-up text names (`leave out Baths`, `guild Builders Guild`,
+    `deal Baths to slot 12`), if the pending chance event can give it: OtherEventError (with
+    the action) at a chance event of another kind or a deal to another slot. At a player's
+    decision the action is returned (and found illegal there)."""
+    number_named = None if slot is None else _slot_number(text, slot)
+    if number_named is not None and number_named >= game.t.n_slots:
+        raise NotationError(f"{text!r}: the slots are numbered 0 to {game.t.n_slots - 1}")
     node = game.stack[-1] if game.stack and game.result is None else None
-    if node is not None and node[0] == number("deal") and node[2] != slot:
-        raise NotationError(f"{text!r}: the card dealt now goes to slot {node[2]}, not {slot}")
+    if node is None or not IS_CHANCE[node[0]]:
+        return action
+    if node[0] != number(kind_name):
+        pending = KIND_NAMES[node[0]].replace("_", " ")
+        raise OtherEventError(f"{text!r}: the pending chance event is {pending}, not "
+                              f"{kind_name.replace('_', ' ')}", action)
+    if number_named is not None and node[2] != number_named:
+        raise OtherEventError(f"{text!r}: the card dealt now goes to slot {node[2]}, not "
+                              f"{number_named}", action)
+    return action
 
 
 def structure_parse(game: Game, text: str, seat: int | None = None) -> int | None:
@@ -110,18 +125,18 @@ def structure_parse(game: Game, text: str, seat: int | None = None) -> int | Non
         if low.startswith(verb):
             body = s[len(verb):]
             cut = body.casefold().rfind(slot_word)
-            if cut >= 0:
-                _check_slot(game, text, body[cut + len(slot_word):])
-                body = body[:cut]
-            return t.CH_CARD + lookup(game, body, *building)
+            slot = body[cut + len(slot_word):] if cut >= 0 else None
+            body = body[:cut] if cut >= 0 else body
+            return _at_event(game, text, "deal", t.CH_CARD + lookup(game, body, *building), slot)
     if low.startswith(BACK):
         slot = _slot_number(text, s[len(BACK):])
         if slot >= t.n_slots:
             raise NotationError(f"{text!r}: the slots are numbered 0 to {t.n_slots - 1}")
         return t.CH_BACK + slot
-    for verb in ("leave out ", "guild "):
+    for verb, kind_name in (("leave out ", "leave_out"), ("guild ", "guild")):
         if low.startswith(verb):
-            return t.CH_CARD + lookup(game, s[len(verb):], *building)
+            card = lookup(game, s[len(verb):], *building)
+            return _at_event(game, text, kind_name, t.CH_CARD + card)
     return None
 
 

@@ -178,10 +178,15 @@ def _parse(g: Game, text: str, parse, seat: int | None = None) -> int | None:
             raise OtherEventError(f"{text!r}: no card is drawn from the pile now")
         return t.CH_CARD + _named(t, name, g.hands[t.free_city])
     if low.startswith("deal ") and low.endswith(" to the pile"):
+        name = words[len("deal "):-len(" to the pile")]
+        try:  # the card of the deck; else any card so named (a deal to come, forced early)
+            action = t.CH_CARD + _named(t, name, g.pool)
+        except NotationError:
+            action = t.CH_CARD + _named(t, name, range(t.NB))
         if top is not None and top[0] == K_DEAL_HAND and top[2] != t.free_city:
             raise OtherEventError(f"{text!r}: the card dealt now goes to player {top[2]}, "
-                                  "not the pile")
-        return t.CH_CARD + _named(t, words[len("deal "):-len(" to the pile")], g.pool)
+                                  "not the pile", action)
+        return action
     if low.startswith("deal ") and low.endswith(f" to player {t.free_city}"):
         raise NotationError(f"{text!r}: the Free City's cards are dealt 'to the pile'")
     action = parse(g, text, seat)

@@ -4,11 +4,13 @@ Reads `setup.board_tokens` (tokens laid on the board at set-up). Registers the c
 `board_token` (set-up) and `library_draw`, and the decisions `pair_token` (take a token from
 the board) and `library_pick`; provides the verb `take_token` (a token from the board, or the
 Great Library's from the box) and `_offer_board_token` for other mechanics (science pairs).
+Another mechanic that keeps tokens of its own (senate's Decrees) says so with `keeps_out`:
+they are never laid on the board nor put in the box, in a game listing that mechanic.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from ..core.actions import EFFECTS, OUTCOMES, Actions
 from ..core.fields import STATE, StateField, component_ids, list_copy
@@ -23,6 +25,7 @@ from .duel_positions import TOKENS as POSITION  # noqa: F401 (its part of a posi
 
 if TYPE_CHECKING:
     from ..state import Game
+    from ..tables import Tables
 
 NAME = "progress_tokens"
 
@@ -52,6 +55,23 @@ for _kind in (K_PAIR, K_LIB_DRAW, K_LIB_PICK):
 
 # Its action ids (core/actions.py): a token taken, a token drawn (set-up, Great Library).
 ACTIONS = (Actions("TAKE", EFFECTS, lambda t: t.NT), Actions("CH_TOKEN", OUTCOMES, lambda t: t.NT))
+
+
+# The tokens each mechanic keeps out of the box (`keeps_out`), by the mechanic's name.
+_KEPT_OUT: dict[str, Callable[[Tables], Iterable[int]]] = {}
+
+
+def keeps_out(mechanic: str, tokens: Callable[[Tables], Iterable[int]]) -> None:
+    """Declare that `mechanic` keeps some tokens for itself: `tokens(tables)` gives their
+    indices (0 to NT - 1). In a game listing `mechanic`, whatever the order, they are never
+    laid on the board nor put in the box (so no rule takes or draws them)."""
+    _KEPT_OUT[mechanic] = tokens
+
+
+def _in_the_box(g: Game) -> list[int]:
+    """The tokens a new game puts in the box: all but those its mechanics keep out."""
+    kept = {k for name in g.MECHANICS if name in _KEPT_OUT for k in _KEPT_OUT[name](g.t)}
+    return [k for k in range(g.t.NT) if k not in kept]
 
 
 def extend_tables(t) -> None:
@@ -211,10 +231,7 @@ FIELDS = (
                *component_ids("board_tokens", "token", True), json=STATE, order=90,
                places=_places("board_tokens", "board_tokens"),
                doc="the tokens on the board"),
-    # Tokens another mechanic keeps (senate's Decrees: Tables.tokens_kept_out) never reach it.
-    StateField("box_tokens", lambda g: [k for k in range(g.t.NT)
-                                        if k not in getattr(g.t, "tokens_kept_out", ())],
-               list_copy,
+    StateField("box_tokens", _in_the_box, list_copy,
                *component_ids("box_tokens", "token", True), json=STATE, order=100,
                places=_places("box_tokens", "box_tokens"),
                doc="the tokens left in the box (the Great Library draws from them)"),

@@ -32,6 +32,7 @@ from ..core.rules import RulesError, checked
 from ..core.texts import add_texts
 from ..core.views import Feature, Place
 from . import senate_texts
+from .progress_tokens import keeps_out
 from .senate_state import (VICTORY, _check_senate, _decrees_of, _load_decrees, _load_influence,
                            _save_decrees, _seen_senate, controlled, controller, cubes_left,
                            load_action, save_action)
@@ -136,11 +137,13 @@ def extend_tables(t) -> None:
                              "hold while its chamber is controlled (ongoing or end-game VP)")
         decrees.append(comp - t.token0)
     t.decree_tokens = tuple(decrees)
-    # Decrees are dealt to the chambers, never laid on the board or drawn from the box.
-    t.tokens_kept_out = (*getattr(t, "tokens_kept_out", ()), *decrees)
     t.action_color = t.color_index[config.action_color]
     t.score_categories = (*t.score_categories, NAME)
     add_texts(t, senate_texts.to_text, senate_texts.parse, senate_texts.FORMS)
+
+
+# Decrees are dealt to the chambers, never laid on the board or drawn from the box.
+keeps_out(NAME, lambda t: t.decree_tokens)
 
 
 def senate_actions(g: Game, player: int) -> int:
