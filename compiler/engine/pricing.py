@@ -75,7 +75,10 @@ class Pricing:
         """A fresh cost cache for `player`, and its prices when they are stale too."""
         if self.price_cache[player] is None:
             price = self.price(player)
-            self.price_cache[player] = (price, family_plan(self.families[player], tuple(price)))
+            families = self.families[player]
+            # No choice producers (most cities, most of the game): no plan to look up.
+            plan = family_plan(families, tuple(price)) if families is None or families[1] else ()
+            self.price_cache[player] = (price, plan)
         cache = self.cost_cache[player] = [-1] * self.t.N
         return cache
 

@@ -41,9 +41,11 @@ class BankTrade:
         raised = self.raises[neighbours[0]] if len(neighbours) == 1 else [
             sum(units) for units in zip(*(self.raises[q] for q in neighbours))]
         fixed_price = self.fixed_price[player]
-        if max(fixed_price, default=-1) < 0:  # the usual case: no card of the buyer fixes a price
-            return [base + units * per_unit for units in raised]
         out = []
+        if not fixed_price or max(fixed_price) < 0:  # the usual case: no card fixes a price
+            for units in raised:  # a loop, not a comprehension: no call for five items
+                out.append(base + units * per_unit)
+            return out
         for fixed, units in zip(fixed_price, raised):
             out.append(fixed if fixed >= 0 else base + units * per_unit)
         return out

@@ -120,7 +120,11 @@ def _reveal_queued(g: Game) -> None:
 
 @legal_at(K_DRAFT)
 def _offered(g: Game, player: int, arg: int) -> list[int]:
-    return sorted(map(g.t.PICK_WONDER.__add__, g.draft))
+    base = g.t.PICK_WONDER
+    out = []
+    for w in sorted(g.draft):  # a loop, not map(int.__add__): a slot wrapper call per item
+        out.append(base + w)
+    return out
 
 
 @handles(K_DRAFT)
