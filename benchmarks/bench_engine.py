@@ -24,10 +24,11 @@ yet takes thousands of games (Duel's `functools.lru_cache` of 4,096 prices fills
 11,000 games), so the count would call it growth. Every functools cache with a bound is
 therefore emptied before each of the two counts, whoever declared it, so that neither count
 holds what such a cache holds. A cache without a bound (`maxsize=None`) is counted like any
-other memory, so a real leak, growth with every game, is still flagged. Memos that evict by
-themselves (the sampler's 64 seeds, classic's first-in-first-out trade memos) are counted:
-they move the count by at most their size, and fill mostly during the timed games (classic
-reads a few hundred blocks at 3 and 7 players, Duel a few dozen).
+other memory, so a real leak, growth with every game, is still flagged. The memos a
+ruleset's tables keep (attributes named `*_memo`: classic's first-in-first-out trade memos,
+each capped by its mechanic, tested in test_classic_trade.py) are emptied too: the largest
+holds 4,096 answers and is still filling after a thousand games. The sampler's 64 seeds are
+counted: they move the count by a few dozen blocks.
 """
 from __future__ import annotations
 
@@ -51,6 +52,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from wondersmith.engine import Game, UnknownRulesetError, load_ruleset  # noqa: E402
+from wondersmith.engine.tables import Tables  # noqa: E402
 
 PLAYERS: dict = {}  # Game's keyword for the player count, when one is given
 
@@ -80,10 +82,15 @@ GROWTH_LIMIT_RSS_KIB = 2048  # peak RSS gained over them
 
 
 def empty_bounded_caches() -> None:
-    """Empty every functools cache with a bound (a bounded cache filling is not a leak)."""
+    """Empty every functools cache with a bound, and the bounded memos a ruleset's tables keep
+    (a bounded cache filling is not a leak)."""
     for found in gc.get_objects():
         if isinstance(found, LRU_CACHE_WRAPPER) and found.cache_info().maxsize is not None:
             found.cache_clear()
+        elif isinstance(found, Tables):
+            for name, memo in vars(found).items():
+                if name.endswith("_memo") and isinstance(memo, dict):
+                    memo.clear()
 
 
 def live_block_growth(play_games: Callable[[int], object], n: int) -> int:

@@ -157,3 +157,29 @@ def test_duel_memory_reads_flat() -> None:
     assert done.returncode == 0, done.stderr
     memory = done.stdout.splitlines()[-1]
     assert memory.startswith("memory: ") and "bounded caches emptied (flat)" in memory, memory
+
+
+def test_memory_check_empties_the_memos_a_rulesets_tables_keep() -> None:
+    check = bench_module()
+    from wondersmith.engine import Game, load_ruleset
+
+    tables = Game(load_ruleset("classic"), players=3).t
+    memos = [name for name in vars(tables) if name.endswith("_memo")]
+    assert memos  # classic's trade memos (neighbour_trade)
+    for name in memos:
+        getattr(tables, name)[("a", "key")] = [1, 2, 3]
+
+    def games(n: int) -> None:
+        for game in range(n):
+            tables.option_memo[game] = [game] * 8  # the memo fills as games are played
+
+    growth = check.live_block_growth(games, GAMES)
+    assert all(not getattr(tables, name) for name in memos)
+    assert check.memory_verdict(growth, 0) == "flat"
+
+
+def test_classic_memory_reads_flat() -> None:
+    done = bench("--game", "classic", "--players", "3", "-n", "200")
+    assert done.returncode == 0, done.stderr
+    memory = done.stdout.splitlines()[-1]
+    assert memory.startswith("memory: ") and "bounded caches emptied (flat)" in memory, memory
