@@ -157,3 +157,22 @@ def test_a_decision_over_some_seats_asks_them_in_order_and_skips_the_others() ->
     assert game.age == 2 and game.sim_choices == [-1] * 5  # resolved, and the Age is over
     assert [game.t.ids[c] for c in game.discard[-2:]] == ["altar", "baths"]
     assert game.coins[1] == coins[1] + 3 and game.coins[3] == coins[3] + 3
+
+
+@pytest.mark.parametrize("players", [2, 3, 7])
+def test_a_joint_action_with_one_illegal_seat_applies_nothing(players) -> None:
+    from classic_helpers import ruleset
+
+    g = Game(ruleset(), seed=players, players=players)
+    seats = g.choosing()
+    last = max(seats)
+    illegal = next(a for a in range(g.t.num_actions) if a not in g.legal_actions_for(last))
+    joint = {s: g.legal_actions_for(s)[0] for s in seats}
+    joint[last] = illegal
+    before = g.to_json()
+    with pytest.raises(IllegalActionError):
+        g.apply_joint(joint)
+    assert g.to_json() == before and g.choosing() == seats  # the earlier seats' too
+    joint[last] = g.legal_actions_for(last)[0]
+    g.apply_joint(joint)  # and the game goes on
+    assert all(joint[s] in g.history for s in seats)

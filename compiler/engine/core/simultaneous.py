@@ -153,10 +153,21 @@ class SimultaneousDecisions:
 
     def apply_joint(self, actions: dict[int, int]) -> None:
         """Apply one action for each seat of `choosing()` (a joint action), in seat order;
-        ValueError unless `actions` names exactly those seats."""
+        ValueError unless `actions` names exactly those seats. All or nothing: an illegal
+        action of any seat raises IllegalActionError before any is applied."""
         seats = choosing(self)
         if set(actions) != set(seats):
             raise ValueError(f"a joint action names the seats {sorted(seats)}, got "
                              f"{sorted(actions)}")
+        self._check_joint(seats, actions)
         for seat in seats:
             self.apply(actions[seat])
+
+    def _check_joint(self, seats, actions: dict[int, int]) -> None:
+        """Raise the engine's own IllegalActionError for the first illegal action of a joint
+        action, leaving this game as it is (the actions are tried on a clone)."""
+        if all(actions[seat] in self.legal_actions_for(seat) for seat in seats):
+            return
+        trial = self.clone()
+        for seat in sorted(seats):
+            trial.apply(actions[seat])

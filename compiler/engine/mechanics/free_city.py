@@ -278,6 +278,7 @@ class FreeCity:
         if set(actions_by_seat) != set(seats):
             raise ValueError(f"a joint action names the seats {sorted(seats)}, got "
                              f"{sorted(actions_by_seat)}")
+        self._check_joint(seats, actions_by_seat)
         for seat in sorted(seats):
             self.apply(actions_by_seat[seat])
 
