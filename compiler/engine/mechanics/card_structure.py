@@ -26,6 +26,7 @@ from ..core.texts import add_components, add_texts
 from ..core.views import Feature, Hidden, Place, Redraw, single
 from ..scoring import final_result
 from . import card_structure_backs as backs, card_structure_deal as deal, duel_texts
+from .structure_plays import StructurePlays
 from .structure_actions import (ACTIONS, index_plays, why_not_destroy,  # noqa: F401 (its ids)
                                 why_not_play, why_not_revive)
 from .card_structure_state import (age_check, check_due, deal_check, destroy_check,
@@ -102,7 +103,7 @@ def extend_tables(t) -> None:
     add_components(t, duel_texts.structure_component)
 
 
-class CardStructure:
+class CardStructure(StructurePlays):
     __slots__ = ()
 
     def _setup_nodes(self, first: int) -> list:
