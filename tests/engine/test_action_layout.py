@@ -33,7 +33,9 @@ GAMES = 2  # per player count
 
 # players: (actions applied, sha256 of the texts), computed before the layout moved classic's ids
 TEXTS = {
-    2: (198, 'c4a0d5a0a3faeae496cc354dce7b5ca10bb66d957e4b0933dda7d26c3e61d08c'),
+    # 2 players renewed on Dec 2 2026: the Free City discards only when it can play no card of
+    # the hand (D-C12, docs/sources.md), so 2-player games changed; was (198, 'c4a0d5a0...08c').
+    2: (199, '6c736fa834a0e4c1ac64eb853d23f9cde6a16ebab23d589f7767301e7e88d581'),
     3: (183, '069c4cbb2982c96ecfacff8c716b438046355b8baba50d74d0f81602d7093b76'),
     4: (239, '980cd5e5928dc207a39e4ce91447adb5415dd2a4d7575798854a1aaba39eb9f4'),
     5: (299, '1a6c1ef7162eb591303241d31b848fcf2ba6c096e1bb7add47c6af345b29cd7c'),
