@@ -13,6 +13,7 @@ face-up cards are dealt, and a face-down card is drawn by its back (card_structu
 """
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping
 
@@ -29,11 +30,11 @@ from . import card_structure_backs as backs, card_structure_deal as deal, duel_t
 from .structure_plays import StructurePlays
 from .structure_actions import (ACTIONS, index_plays, why_not_destroy,  # noqa: F401 (its ids)
                                 why_not_play, why_not_revive)
-from .card_structure_state import (age_check, check_due, deal_check, destroy_check,
-                                   end_turn_check, face_down_count, face_up_cards, hide_left_out,
-                                   left_out_places, load_colors, load_left_out, load_structure,
-                                   load_to_reveal, redraw_deck, save_colors, save_structure,
-                                   structure_places, turn_check)
+from .card_structure_state import (age_check, check_due, check_played_out, deal_check,
+                                   destroy_check, end_turn_check, face_down_count,
+                                   face_up_cards, hide_left_out, left_out_places, load_colors,
+                                   load_left_out, load_structure, load_to_reveal, redraw_deck,
+                                   save_colors, save_structure, structure_places, turn_check)
 from .duel_positions import STRUCTURE as POSITION  # noqa: F401 (its part of a position)
 
 if TYPE_CHECKING:
@@ -151,6 +152,7 @@ def _on_age(g: Game, node) -> None:
     g.taken = [False] * n
     g.cover = list(cover0)
     g.accessible = list(t.open_at_start[age])
+    g.reach = []
     g.to_reveal = []
     g.remaining = n
     g.slot_of = [-1] * t.NB
@@ -209,6 +211,8 @@ def _on_deal(g: Game, node, action: int) -> None:
     g.face_up[s] = True
     g.guild_back[s] = False  # face up: its face shows what it is
     g.slot_of[c] = s
+    if g.cover[s] == 0 and not g.taken[s]:  # within reach
+        insort(g.reach, c)
 
 
 @handles(K_BACKS)
@@ -244,12 +248,15 @@ def _on_play(g: Game, node, action: int) -> None:
     g.remaining -= 1
     accessible = g.accessible
     accessible.remove(s)
+    g.reach.remove(c)
     cover = g.cover
     for u in t.covers[g.age][s]:
         cover[u] -= 1
         if cover[u] == 0 and not taken[u]:
             accessible.append(u)
-            if not g.face_up[u]:
+            if g.face_up[u]:
+                insort(g.reach, g.slot_card[u])
+            else:
                 g.to_reveal.append(u)
     replay = False
     if w == -1:
@@ -305,7 +312,7 @@ def _reveal(g: Game) -> None:
     through those nodes when chance is not sampled automatically."""
     if g.auto_chance:
         t = g.t
-        k, pool, base = g.chance_count, g.pool, t.CH_CARD
+        k, pool, base, reach = g.chance_count, g.pool, t.CH_CARD, g.reach
         h = hashes(g.seed, k + len(g.to_reveal))
         g.to_reveal.sort()
         by_back = g.age == t.guild_age  # its face-down cards are drawn by their backs
@@ -318,6 +325,7 @@ def _reveal(g: Game) -> None:
             g.slot_card[s] = c
             g.face_up[s] = True
             g.slot_of[c] = s
+            insort(reach, c)
             g.history.append(base + c)
         g.chance_count = k
     else:
@@ -355,21 +363,13 @@ def _on_revive(g: Game, node, action: int) -> None:
 
 # State owned by this mechanic (reading and checking it: card_structure_state.py) ----------
 
-def _check_played_out(g: Game) -> str | None:
-    """A civilian victory comes once the last Age's structure is empty."""
-    if g.result is not None and g.result.victory == "civilian" and g.remaining:
-        return (f"result: a civilian victory comes at the end of Age {g.t.ages}, "
-                "once its structure is empty")
-    return None
-
-
 FIELDS = (
-    StateField("structure", lambda g: ([], [], [], [], [], 0, [-1] * g.t.NB, []),
+    StateField("structure", lambda g: ([], [], [], [], [], 0, [-1] * g.t.NB, [], []),
                (list_copy, list_copy, list_copy, list_copy, list_copy, same, list_copy,
-                list_copy), save_structure, load_structure, check_due, json=STATE, order=170,
+                list_copy, list_copy), save_structure, load_structure, check_due, json=STATE, order=170,
                slots=("slot_card", "face_up", "taken", "cover", "accessible", "remaining",
-                      "slot_of", "guild_back"), places=structure_places,
-               check_derived=_check_played_out,
+                      "slot_of", "guild_back", "reach"), places=structure_places,
+               check_derived=check_played_out,
                doc="the current Age's slots, row by row from the far end, and the backs its "
                    "face-down cards show"),
     StateField("to_reveal", lambda g: [], list_copy, lambda g, v: list(v), load_to_reveal,

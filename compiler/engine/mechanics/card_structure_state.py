@@ -5,7 +5,7 @@ they are registered after this module is loaded.
 
 `structure`: the current Age's slots, kept in `slot_card`, `face_up`, `taken`, `guild_back`
 (card_structure_backs.py) and what follows from them (`cover`, `accessible`, `remaining`,
-`slot_of`, rebuilt on load);
+`slot_of`, and `reach`, the face-up cards within reach in ascending order: rebuilt on load);
 `to_reveal`: the face-down slots uncovered this turn; `left_out`: per Age, the cards left out.
 """
 from __future__ import annotations
@@ -60,8 +60,9 @@ def load_structure(g: Game, value, read) -> tuple:
         for s, c in enumerate(slot_card):
             if c >= 0 and not taken[s]:
                 slot_of[c] = s
+    reach = sorted(slot_card[s] for s in accessible if face_up[s] and slot_card[s] >= 0)
     return (slot_card, face_up, taken, cover, accessible, sum(1 for x in taken if not x),
-            slot_of, load_backs(g, slots, face_up, taken, read))
+            slot_of, load_backs(g, slots, face_up, taken, read), reach)
 
 
 def load_to_reveal(g: Game, value, read) -> list[int]:
@@ -150,6 +151,15 @@ def check_due(g: Game) -> str | None:
         if not g.face_up[s] and s not in due:
             return f"structure[{s}] is uncovered but face down, and nothing turns it over"
     return _check_draws(g) or check_backs(g)
+
+
+def check_played_out(g: Game) -> str | None:
+    """A civilian victory comes once the last Age's structure is empty (the `structure`
+    field's check once the cities are derived)."""
+    if g.result is not None and g.result.victory == "civilian" and g.remaining:
+        return (f"result: a civilian victory comes at the end of Age {g.t.ages}, "
+                "once its structure is empty")
+    return None
 
 
 def _check_draws(g: Game) -> str | None:

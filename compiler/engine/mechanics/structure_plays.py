@@ -17,11 +17,7 @@ class StructurePlays:
         # cache was last reset, is worked out here: pricing._cost's usual case, inlined, as
         # most turns have one.
         t = self.t
-        sc = self.slot_card
-        cards = []
-        for s in self.accessible:
-            cards.append(sc[s])
-        cards.sort()
+        cards = self.reach  # the face-up cards within reach, ascending (read, not changed)
         cache = self.cost_cache[p] or self._reset_costs(p)
         coins = self.coins[p]
         out = []
