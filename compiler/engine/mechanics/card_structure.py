@@ -21,12 +21,12 @@ from ..core.fields import STATE, StateField, list_copy, lists_copy, same
 from ..core.rules import checked
 from ..core.kinds import (AGES, CHANCE, OPENING, TURN as TURN_PLACE, arg_in_json, explains,
                           fast_turn, handles, kind, legal_at, no_arg, outcomes_from, stands)
-from ..core.sampler import hashes
 from ..core.seats import MAX_SEATS
 from ..core.texts import add_components, add_texts
 from ..core.views import Feature, Hidden, Place, Redraw, single
 from ..scoring import final_result
 from . import card_structure_backs as backs, card_structure_deal as deal, duel_texts
+from .card_structure_deal import reveal
 from .structure_plays import StructurePlays
 from .structure_actions import (ACTIONS, index_plays, why_not_destroy,  # noqa: F401 (its ids)
                                 why_not_play, why_not_revive)
@@ -91,10 +91,8 @@ TURN = tuple((K_PLAY, p, 0) for p in range(MAX_SEATS))
 
 
 def extend_tables(t) -> None:
-    """What the handlers read every turn or Age, worked out once per ruleset: per seat the
-    next seat's turn node; per Age, the slots open when it is dealt; its action ids'; what
-    the deals read (card_structure_deal.py)."""
-    t.next_turn = tuple(TURN[q] for q in t.next_seat)
+    """What the handlers read every turn or Age, worked out once per ruleset: per Age, the
+    slots open when it is dealt; its action ids'; what the deals read (card_structure_deal.py)."""
     t.open_at_start = {age: tuple(s for s, n in enumerate(st[0]) if n == 0)  # nothing covers
                        for age, st in t.structures.items()}
     index_plays(t)
@@ -236,7 +234,8 @@ def _playable(g: Game, player: int, arg: int) -> list[int]:
 
 
 @handles(K_PLAY)
-def _on_play(g: Game, node, action: int) -> None:
+def _on_play(g: Game, node, action: int) -> bool | None:
+    """Play `action`; True once the next turn is due with its plays listed (apply's work)."""
     t = g.t
     p = node[1]
     c, w = t.play_decoded[action]  # the card, and the Wonder or -1 to build, -2 to discard
@@ -246,21 +245,21 @@ def _on_play(g: Game, node, action: int) -> None:
     taken = g.taken
     taken[s] = True
     g.remaining -= 1
-    accessible = g.accessible
-    accessible.remove(s)
+    g.accessible.remove(s)
     g.reach.remove(c)
     cover = g.cover
     for u in t.covers[g.age][s]:
-        cover[u] -= 1
-        if cover[u] == 0 and not taken[u]:
-            accessible.append(u)
+        left = cover[u] - 1
+        cover[u] = left
+        if not left and not taken[u]:
+            g.accessible.append(u)
             if g.face_up[u]:
                 insort(g.reach, g.slot_card[u])
             else:
                 g.to_reveal.append(u)
     replay = False
     if w == -1:
-        chain = bool(t.chain_from[c] & g.chains[p])
+        chain = t.chain_from[c] & g.chains[p]
         if not chain:
             g._pay(p, c)
         g._build_building(p, c, chain)
@@ -275,16 +274,22 @@ def _on_play(g: Game, node, action: int) -> None:
         g._pay(p, t.wonder0 + w)
         replay = g._build_wonder(p, w, c)
     if g.result is not None:
-        return
+        return None
     if g._buffer:
         g.stack.append((K_END_TURN, p, 1 if replay else 0))
         g._flush()
     elif g.remaining:  # nothing to decide first: end the turn now (_end_turn's usual case)
-        g.stack.append(TURN[p] if replay else t.next_turn[p])
+        q = p if replay else t.next_seat[p]
+        g.stack.append(TURN[q])
         if g.to_reveal:
-            _reveal(g)
+            reveal(g)
+            if not g.auto_chance:  # its deals are due first
+                return None
+        g._legal = g._legal_play(q)
+        return True
     else:
         _end_turn(g, p, replay)
+    return None
 
 
 @handles(K_END_TURN)
@@ -304,33 +309,7 @@ def _end_turn(g: Game, p: int, replay) -> None:
         return
     g.stack.append(TURN[p if replay else t.next_seat[p]])
     if g.to_reveal:
-        _reveal(g)
-
-
-def _reveal(g: Game) -> None:
-    """Turn over the cards uncovered this turn: now, exactly as their chance nodes would, or
-    through those nodes when chance is not sampled automatically."""
-    if g.auto_chance:
-        t = g.t
-        k, pool, base, reach = g.chance_count, g.pool, t.CH_CARD, g.reach
-        h = hashes(g.seed, k + len(g.to_reveal))
-        g.to_reveal.sort()
-        by_back = g.age == t.guild_age  # its face-down cards are drawn by their backs
-        for s in g.to_reveal:
-            if by_back:
-                c = deal.draw_by_back(g, s, h[k])
-            else:
-                c = pool.pop((h[k] * len(pool)) >> 64)  # draw(seed, k + 1, len(pool))
-            k += 1
-            g.slot_card[s] = c
-            g.face_up[s] = True
-            g.slot_of[c] = s
-            insort(reach, c)
-            g.history.append(base + c)
-        g.chance_count = k
-    else:
-        g.stack.extend((K_DEAL, CHANCE, s) for s in sorted(g.to_reveal, reverse=True))
-    g.to_reveal.clear()
+        reveal(g)
 
 
 @legal_at(K_DESTROY)

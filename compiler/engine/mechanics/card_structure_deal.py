@@ -18,9 +18,10 @@ after this module is loaded.
 """
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from typing import TYPE_CHECKING
 
+from ..core.kinds import CHANCE, number
 from ..core.sampler import hashes
 
 if TYPE_CHECKING:
@@ -180,3 +181,34 @@ def auto_setup_age(g: Game) -> None:
         hist.append(base + c)
     g.reach = sorted([slot_card[s] for s in g.accessible if face_up[s]])
     g.chance_count = auto_backs(g, k) if with_guilds else k
+
+
+def reveal(g: Game) -> None:
+    """Turn over the cards uncovered this turn (card_structure's turn-ups): now, exactly as
+    their chance nodes would, or through those nodes when chance is not sampled
+    automatically."""
+    to_reveal = g.to_reveal
+    if not g.auto_chance:
+        deal = number("deal")
+        g.stack.extend((deal, CHANCE, s) for s in sorted(to_reveal, reverse=True))
+        to_reveal.clear()
+        return
+    t = g.t
+    k, pool = g.chance_count, g.pool
+    h = hashes(g.seed, k + len(to_reveal))
+    if len(to_reveal) > 1:
+        to_reveal.sort()
+    by_back = g.age == t.guild_age  # its face-down cards are drawn by their backs
+    for s in to_reveal:
+        if by_back:
+            c = draw_by_back(g, s, h[k])
+        else:
+            c = pool.pop((h[k] * len(pool)) >> 64)  # draw(seed, k + 1, len(pool))
+        k += 1
+        g.slot_card[s] = c
+        g.face_up[s] = True
+        g.slot_of[c] = s
+        insort(g.reach, c)
+        g.history.append(t.CH_CARD + c)
+    g.chance_count = k
+    to_reveal.clear()
