@@ -144,7 +144,8 @@ def test_an_uncovered_card_cannot_be_face_down_with_nothing_to_turn_it_over():
     g = _midgame()
     data = g.to_json()
     s = g.accessible[0]
-    data["structure"][s].update(face_up=False, card=None)
+    # Face down, it shows its back, as the other face-down cards of this Age do.
+    data["structure"][s].update(face_up=False, card=None, back="age")
     _refused(data, rf"structure\[{s}\] is uncovered but face down, and nothing turns it over")
 
 

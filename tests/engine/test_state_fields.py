@@ -50,7 +50,7 @@ def test_the_core_declares_no_field_of_a_mechanic():
         assert not _slots([name]) & core, name
     # Duel's mechanics keep what used to be the core's board and Age.
     assert {"pawn", "loot_used", "pairs_done", "board_tokens", "box_tokens", "drawn",
-            "wonder_pool", "draft", "slot_card", "face_up", "taken", "cover", "accessible",
+            "wonder_pool", "draft", "slot_card", "face_up", "taken", "cover", "reach",
             "to_reveal", "remaining", "slot_of", "left_out"} <= _slots(DUEL)
 
 

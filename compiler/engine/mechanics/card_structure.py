@@ -105,6 +105,12 @@ def extend_tables(t) -> None:
 class CardStructure(StructurePlays):
     __slots__ = ()
 
+    @property
+    def accessible(self) -> list[int]:
+        """The slots within reach (nothing covers them), ascending; a turn reads `reach`."""
+        cover, taken = self.cover, self.taken
+        return [s for s in range(len(cover)) if not cover[s] and not taken[s]]
+
     def _setup_nodes(self, first: int) -> list:
         return [*super()._setup_nodes(first), (K_AGE, CHANCE, 1)]
 
@@ -149,7 +155,6 @@ def _on_age(g: Game, node) -> None:
     g.face_up = [False] * n
     g.taken = [False] * n
     g.cover = list(cover0)
-    g.accessible = list(t.open_at_start[age])
     g.reach = []
     g.to_reveal = []
     g.remaining = n
@@ -245,14 +250,12 @@ def _on_play(g: Game, node, action: int) -> bool | None:
     taken = g.taken
     taken[s] = True
     g.remaining -= 1
-    g.accessible.remove(s)
     g.reach.remove(c)
     cover = g.cover
     for u in t.covers[g.age][s]:
         left = cover[u] - 1
         cover[u] = left
-        if not left and not taken[u]:
-            g.accessible.append(u)
+        if not left and not taken[u]:  # within reach now
             if g.face_up[u]:
                 insort(g.reach, g.slot_card[u])
             else:
@@ -343,10 +346,10 @@ def _on_revive(g: Game, node, action: int) -> None:
 # State owned by this mechanic (reading and checking it: card_structure_state.py) ----------
 
 FIELDS = (
-    StateField("structure", lambda g: ([], [], [], [], [], 0, [-1] * g.t.NB, [], []),
-               (list_copy, list_copy, list_copy, list_copy, list_copy, same, list_copy,
-                list_copy, list_copy), save_structure, load_structure, check_due, json=STATE, order=170,
-               slots=("slot_card", "face_up", "taken", "cover", "accessible", "remaining",
+    StateField("structure", lambda g: ([], [], [], [], 0, [-1] * g.t.NB, [], []),
+               (list_copy, list_copy, list_copy, list_copy, same, list_copy, list_copy,
+                list_copy), save_structure, load_structure, check_due, json=STATE, order=170,
+               slots=("slot_card", "face_up", "taken", "cover", "remaining",
                       "slot_of", "guild_back", "reach"), places=structure_places,
                check_derived=check_played_out,
                doc="the current Age's slots, row by row from the far end, and the backs its "

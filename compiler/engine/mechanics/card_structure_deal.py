@@ -179,7 +179,7 @@ def auto_setup_age(g: Game) -> None:
         face_up[s] = True
         slot_of[c] = s
         hist.append(base + c)
-    g.reach = sorted([slot_card[s] for s in g.accessible if face_up[s]])
+    g.reach = sorted([slot_card[s] for s in t.open_at_start[g.age] if face_up[s]])
     g.chance_count = auto_backs(g, k) if with_guilds else k
 
 

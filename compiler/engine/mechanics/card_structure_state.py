@@ -4,8 +4,9 @@ may stand in a loaded state's stack and the checks below). The kinds are found b
 they are registered after this module is loaded.
 
 `structure`: the current Age's slots, kept in `slot_card`, `face_up`, `taken`, `guild_back`
-(card_structure_backs.py) and what follows from them (`cover`, `accessible`, `remaining`,
-`slot_of`, and `reach`, the face-up cards within reach in ascending order: rebuilt on load);
+(card_structure_backs.py) and what follows from them (`cover`, `remaining`, `slot_of`, and
+`reach`, the face-up cards within reach in ascending order: rebuilt on load; the slots within
+reach, `accessible`, are worked out when read);
 `to_reveal`: the face-down slots uncovered this turn; `left_out`: per Age, the cards left out.
 """
 from __future__ import annotations
@@ -24,7 +25,7 @@ def save_structure(g: Game, value) -> list[dict]:
     """Each slot's card, face and whether it is taken; a face-down card's back."""
     ids = g.t.ids
     out = []
-    for s, (c, up, taken, guild) in enumerate(zip(*value[:3], value[7])):
+    for s, (c, up, taken, guild) in enumerate(zip(*value[:3], value[6])):
         slot = {"card": ids[c] if c >= 0 else None, "face_up": up, "taken": taken}
         if shows_back(g, s, up, taken):
             slot["back"] = GUILD if guild else AGE
@@ -61,8 +62,8 @@ def load_structure(g: Game, value, read) -> tuple:
             if c >= 0 and not taken[s]:
                 slot_of[c] = s
     reach = sorted(slot_card[s] for s in accessible if face_up[s] and slot_card[s] >= 0)
-    return (slot_card, face_up, taken, cover, accessible, sum(1 for x in taken if not x),
-            slot_of, load_backs(g, slots, face_up, taken, read), reach)
+    return (slot_card, face_up, taken, cover, sum(1 for x in taken if not x), slot_of,
+            load_backs(g, slots, face_up, taken, read), reach)
 
 
 def load_to_reveal(g: Game, value, read) -> list[int]:
