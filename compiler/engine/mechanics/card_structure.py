@@ -68,11 +68,11 @@ K_AGE = kind("age", NAME, internal=True)
 K_LEAVE = kind("leave_out", NAME, chance=True)
 K_GUILD = kind("guild", NAME, chance=True)
 K_DEAL = kind("deal", NAME, chance=True)
-K_PLAY = kind("play", NAME)
+K_PLAY = kind("play", NAME, prompt="take a card of the structure")
 fast_turn(K_PLAY)  # Game lists a turn's plays without dispatch (core/kinds.py)
 K_END_TURN = kind("end_turn", NAME, internal=True)
-K_DESTROY = kind("destroy", NAME)
-K_REVIVE = kind("discard_pile", NAME)
+K_DESTROY = kind("destroy", NAME, prompt="destroy a card of the opponent")
+K_REVIVE = kind("discard_pile", NAME, prompt="build a discarded card for free")
 K_BACKS = kind("place_guild_backs", NAME, internal=True)  # after the kinds above: their
 K_BACK = kind("guild_back", NAME, chance=True)  # numbers stay as before guild backs
 for _kind, _place, _check in (

@@ -206,7 +206,7 @@ def _resolve(g: Game, node, choices) -> None:
     g._resolve_plays(choices)
 
 
-K_CHOOSE = simultaneous_kind("choose", NAME, _resolve)
+K_CHOOSE = simultaneous_kind("choose", NAME, _resolve, prompt="play a card from the hand")
 
 
 def _choose_check(g: Game, i: int, node) -> str | None:
