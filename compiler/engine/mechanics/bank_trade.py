@@ -30,6 +30,15 @@ class Config:
         return cls(trade["base_price"], tuple(trade["raised_by"]), trade["raise_per_unit"])
 
 
+def extend_tables(t) -> None:
+    """The prices' numbers, and per component whether its production raises the neighbours'
+    prices (a building of a `raised_by` colour; city.py marks their prices stale)."""
+    config = t.config[NAME]
+    t.trade_base, t.raise_per_unit = config.base_price, config.raise_per_unit
+    raised_by = {t.color_index[c] for c in config.raised_by}
+    t.raises = [bool(t.produces[c]) and t.color[c] in raised_by and c < t.NB for c in range(t.N)]
+
+
 class BankTrade:
     __slots__ = ()
 

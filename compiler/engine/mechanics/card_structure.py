@@ -26,6 +26,7 @@ from ..core.texts import add_components, add_texts
 from ..core.views import Feature, Hidden, Place, Redraw, single
 from ..scoring import final_result
 from . import card_structure_backs as backs, card_structure_deal as deal, duel_texts
+from .card_structure_tables import flatten
 from .structure_plays import StructurePlays
 from .structure_actions import (ACTIONS, index_plays, why_not_destroy,  # noqa: F401 (its ids)
                                 why_not_play, why_not_revive)
@@ -93,6 +94,7 @@ def extend_tables(t) -> None:
     """What the handlers read every turn or Age, worked out once per ruleset: per seat the
     next seat's turn node; per Age, the slots open when it is dealt; its action ids'; what
     the deals read (card_structure_deal.py)."""
+    flatten(t, t.config[NAME])  # its decks, structures and numbers (card_structure_tables.py)
     t.next_turn = tuple(TURN[q] for q in t.next_seat)
     t.open_at_start = {age: tuple(s for s, n in enumerate(st[0]) if n == 0)  # nothing covers
                        for age, st in t.structures.items()}

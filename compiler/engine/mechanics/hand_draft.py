@@ -88,7 +88,7 @@ def extend_tables(t) -> None:
     t.pass_hands = tuple(itemgetter(*sources) if len(sources) > 1 else itemgetter(slice(None))
                          for sources in (t.seating.right if left else t.seating.left
                                          for left in t.pass_left))
-    t.classic_guild_color = guild_color
+    t.classic_guild_color = t.guild_color = guild_color  # the core checks a guild pool by it
     t.classic_guild_age = config.guild_age
     t.classic_guilds_drawn = n + config.guilds_plus
     t.classic_discard_coins = config.discard_coins
