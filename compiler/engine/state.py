@@ -20,7 +20,6 @@ from .core.kinds import FAST_TURN as K_TURN  # marked by a mechanic imported jus
 from .legal import LegalActions, _action_id
 from .notation import action_component, action_to_text, parse_action
 from .observation import legal_mask, observation, observation_vector, sample_state
-from .pricing import Pricing
 from .core.kinds import CHANCE, IS_CHANCE, IS_INTERNAL, KIND_NAMES, PROMPTS, REMOVED, TERMINAL, UNBUILT
 from .core.sampler import M64, draw
 from .scoring import Result, final_result
@@ -29,7 +28,7 @@ from .tables import Tables, tables_for
 from .verbs import GameVerbs
 
 
-class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
+class Game(LegalActions, Cities, GameVerbs, SimultaneousDecisions):
     """One game of a ruleset. Seats are 0 to N-1 (`ruleset.players`); `current_player` is
     CHANCE (-1) at chance nodes and TERMINAL (-4) when the game is over.
 
