@@ -99,18 +99,24 @@ def extend_tables(t) -> None:
     # The most units of a resource any cost needs: more production or supply counts as this.
     t.res_cap = [max((n for _, cost in t.costs for s, n in cost if s == r), default=0)
                  for r in range(t.R)]
-    t.sells_units = [bool(t.sellable[c] and (t.produces[c] or t.one_of[c])) for c in range(t.N)]
-    # What a component acquired adds to the markets (MarketKeeping._markets_touched): per unit
-    # it makes (an either/or card: a unit of each of its resources), (resource, step) for the
-    # city's own codes, and for the codes of the seats that buy from the city on their left
-    # and on their right (`_code_after`); its fixed units per resource.
-    units = [tuple([r for r, n in t.produces[c] for _ in range(n)] + [r for o in t.one_of[c] for r in o])
-             for c in range(t.N)]
-    t.market_steps = [tuple((r, r) for r in u) for u in units]
-    t.sold_steps = [(None, tuple((r, t.R + r) for r in u), tuple((r, 2 * t.R + r) for r in u))
-                    for u in units]
-    t.fixed_units = [tuple(sum(n for r, n in t.produces[c] if r == x) for x in range(t.R))
-                     for c in range(t.N)]
+    # What a component acquired changes in the markets (MarketKeeping._markets_touched), in
+    # one tuple (None: nothing trade reads): its resources (`trade_res`); per unit it makes
+    # (an either/or card: a unit of each of its resources), (resource, step) for the city's
+    # own codes (`_code_after`); whether it changes prices; its either/or options and their
+    # masks; if neighbours buy its units, the steps of the codes of the seats buying from the
+    # city on their left (index 1) and on their right (2); if it makes fixed units, those
+    # per resource.
+    t.market_plans = [None] * t.N
+    for c in range(t.N):
+        if not t.trade_res[c]:
+            continue
+        units = [r for r, n in t.produces[c] for _ in range(n)] + [r for o in t.one_of[c] for r in o]
+        sells = t.sellable[c] and (t.produces[c] or t.one_of[c])
+        t.market_plans[c] = (
+            t.trade_res[c], tuple((r, r) for r in units), bool(t.nprices[c]), t.one_of[c],
+            tuple(resource_mask(o) for o in t.one_of[c]),
+            (None, tuple((r, t.R + r) for r in units), tuple((r, 2 * t.R + r) for r in units)) if sells else None,
+            tuple(sum(n for r, n in t.produces[c] if r == x) for x in range(t.R)) if t.produces[c] else None)
     # Per seat, (seat, side) of the seats that buy from it: 1 on their left, 2 on their right.
     left, right = t.seating.left, t.seating.right
     t.buyers = [tuple((q, 1) for q in t.seats if left[q] == p) + tuple((q, 2) for q in t.seats if right[q] == p)
