@@ -16,6 +16,10 @@ engine's own import, the same for all three, is left out):
   ruleset (`tests/engine/engine_yaml_ruleset.py`), with no validation at all, effects as
   closures.
 
+For the generated way it also gives the part spent after the classes are imported: the
+engine's tables, built from the classes once per ruleset and player count (tables.py), and the
+first game's set-up: what generating the tables too could save at most.
+
 Then GAMES uniform random games (as `bench_engine.py` plays them) from the generated classes
 and from the plain YAML reading, R times each, interleaved, best and median games/s CPU: once
 loaded, both run on the engine's same flattened tables, so this shows what the generated
@@ -53,9 +57,11 @@ else:
     if not loaded.ok:
         raise SystemExit(f"cards/{{game}} is not valid")
     ruleset = None
+set_up = time.process_time()
 if ruleset is not None:
     Game(ruleset, seed=0, **kwargs)
 loaded_in = time.process_time() - start
+set_up = time.process_time() - set_up
 rate = 0.0
 if games and ruleset is not None:
     import bench_engine
@@ -64,13 +70,13 @@ if games and ruleset is not None:
     start = time.process_time()
     bench_engine.play(ruleset, games, seed=1)
     rate = games / (time.process_time() - start)
-print(json.dumps([loaded_in, rate]))
+print(json.dumps([loaded_in, rate, set_up]))
 """
 
 WAYS = (("generated", "generated"), ("validated", "validated data"), ("yaml", "plain YAML reading"))
 
 
-def run(how: str, game: str, players: int, games: int) -> tuple[float, float]:
+def run(how: str, game: str, players: int, games: int) -> tuple[float, float, float]:
     code = WORKER.format(root=str(ROOT), tests=str(ROOT / "tests" / "engine"),
                          benchmarks=str(ROOT / "benchmarks"))
     done = subprocess.run([sys.executable, "-c", code, how, game, str(players), str(games)],
@@ -78,8 +84,7 @@ def run(how: str, game: str, players: int, games: int) -> tuple[float, float]:
     if done.returncode:
         tail = "\n".join(done.stderr.strip().splitlines()[-3:])
         raise SystemExit(f"bench_load: the {how} run failed (exit {done.returncode}):\n{tail}")
-    loaded_in, rate = json.loads(done.stdout.strip().splitlines()[-1])
-    return loaded_in, rate
+    return tuple(json.loads(done.stdout.strip().splitlines()[-1]))
 
 
 def main() -> None:
@@ -92,12 +97,15 @@ def main() -> None:
     if args.repeats < 1 or args.n < 0:
         parser.error("--repeats must be positive and -n not negative")
     loads = {how: [] for how, _ in WAYS}
+    set_ups = []  # of the generated way: the engine's tables and the first game's set-up
     rates = {"generated": [], "yaml": []}
     for _ in range(args.repeats):
         for how, _label in WAYS:
             games = args.n if how in rates else 0
-            loaded_in, rate = run(how, args.game, args.players, games)
+            loaded_in, rate, set_up = run(how, args.game, args.players, games)
             loads[how].append(loaded_in)
+            if how == "generated":
+                set_ups.append(set_up)
             if games:
                 rates[how].append(rate)
     seats = f" at {args.players} players" if args.players else ""
@@ -107,6 +115,8 @@ def main() -> None:
     for how, label in WAYS:
         times = loads[how]
         print(f"  {label:<20} best {min(times) * 1000:7.1f} ms, median {statistics.median(times) * 1000:7.1f} ms")
+    print(f"  of the generated way, the engine's tables (built from the classes) and the first "
+          f"set-up: best {min(set_ups) * 1000:.1f} ms, median {statistics.median(set_ups) * 1000:.1f} ms")
     if args.n:
         print(f"play, {args.n} uniform random games a run:")
         for how, label in WAYS:

@@ -49,9 +49,14 @@ def engine_games(game: str, n: int, players: int | None) -> int:
     return decisions
 
 
+def spiel_game(game: str, players: int | None, simultaneous: bool = False):
+    """The registered OpenSpiel game of ruleset `game` at `players` seats (default: its own)."""
+    name = openspiel.register(game, simultaneous=simultaneous)
+    return pyspiel.load_game(name, {"players": players}) if players else pyspiel.load_game(name)
+
+
 def openspiel_games(game: str, n: int, players: int | None, observe: str = "") -> int:
-    name = openspiel.register(game)
-    spiel = pyspiel.load_game(name, {"players": players}) if players else pyspiel.load_game(name)
+    spiel = spiel_game(game, players)
     observer = make_observation(spiel) if observe == "observer" else None
     rng, decisions = random.Random(0), 0
     for _ in range(n):
@@ -70,8 +75,7 @@ def openspiel_games(game: str, n: int, players: int | None, observe: str = "") -
 
 
 def openspiel_joint_games(game: str, n: int, players: int | None) -> int:
-    name = openspiel.register(game, simultaneous=True)
-    spiel = pyspiel.load_game(name, {"players": players}) if players else pyspiel.load_game(name)
+    spiel = spiel_game(game, players, simultaneous=True)
     seats = range(spiel.num_players())
     rng, decisions = random.Random(0), 0
     for _ in range(n):

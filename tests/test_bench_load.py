@@ -22,6 +22,10 @@ def test_every_way_is_timed_and_the_playable_ones_play() -> None:
     assert out.startswith("classic at 3 players: 1 fresh processes each, CPU time")
     for label in ("generated", "validated data", "plain YAML reading"):
         assert re.search(rf"^  {label} +best +[\d.]+ ms, median +[\d.]+ ms$", out, re.M), label
+    tables = re.search(r"^  of the generated way, the engine's tables \(built from the classes\) "
+                       r"and the first set-up: best ([\d.]+) ms, median [\d.]+ ms$", out, re.M)
+    generated = re.search(r"^  generated +best +([\d.]+) ms", out, re.M)
+    assert tables and 0 < float(tables[1]) <= float(generated[1])  # a part of the start-up
     play = out.split("play, 3 uniform random games a run:\n")[1]
     assert [line.split("  best")[0].strip() for line in play.splitlines()] == [
         "generated", "plain YAML reading"]

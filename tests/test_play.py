@@ -101,7 +101,9 @@ def test_classic_for_four_runs_to_the_end_against_three_bots() -> None:
     assert "4 players; you are seat 0, against random (seat 1), greedy (seat 2), random (seat 3)" in out
     assert "Game over" in out and re.search(r"category\s*┃\s*you\s*┃\s*seat 1\s*┃\s*seat 2\s*┃\s*seat 3", out)
     # 18 turns, each chosen at the same time as the three bots and revealed together.
-    assert out.count("at the same time as seat 1, seat 2, seat 3") >= 18
+    assert out.count("Your decision (play a card from the hand), at the same time as seat 1, "
+                     "seat 2, seat 3") >= 18  # the decision in words, not its internal name
+    assert "(choose)" not in out
     reveals = re.findall(r"Chosen together:\n  you: .+\n  seat 1: .+\n  seat 2: .+\n  seat 3: .+\n", out)
     assert len(reveals) >= 18
     assert "Age 3 of 3, hands pass left" in out and "Age 2 of 3, hands pass right" in out
@@ -205,7 +207,7 @@ def test_the_free_city_is_named_and_credited_with_the_plays_its_holder_chooses()
     assert len(turns) == 18 and set(turns) == {"you", "bot"}
     # When you hold the card you are asked for the Free City after your own card.
     menus = out.split("Your decision")[1:]
-    for_free_city = [m for m in menus if m.startswith(" for the Free City (choose)")]
+    for_free_city = [m for m in menus if m.startswith(" for the Free City (play a card from the hand)")]
     assert for_free_city and len(for_free_city) == turns.count("you")
     ours = re.findall(r"^  Free City \(played by you\): (.+)$", out, re.M)
     assert ours == [re.findall(r"^\s+1\. (.+?)(?:  \(\d+ coins?\))?$", m, re.M)[0] for m in for_free_city]

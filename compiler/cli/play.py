@@ -198,7 +198,7 @@ def _ask_action(game: Game, you: int, others: list[int], console: Console, ask: 
                 names: dict[int, str]) -> int | None:
     """Your action from a menu or typed text: None to quit, -1 when nothing was chosen."""
     legal = game.legal_actions_for(you)
-    decision = game.decision.replace("_", " ")
+    decision = game.decision_prompt
     city = acting_city(game)
     whose = f" for the {names[city]}" if city != you and not others else ""
     if others:

@@ -102,9 +102,10 @@ def evaluate(game: Game, player: int) -> float:
     t = game.t
     scores = game.scores()
     late = game.age >= t.ages
+    track = "military_track" in type(game).MECHANICS  # a conflict pawn to lead with
 
     def side(p: int) -> float:
-        lead = game.pawn * t.pawn_side[p] if t.pawn_side else 0
+        lead = game.pawn * t.pawn_side[p] if track else 0
         v = float(scores[p]["total"])
         if lead > 0:
             v += lead * (0.3 + 0.05 * lead)

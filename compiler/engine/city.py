@@ -2,7 +2,6 @@
 token or a Wonder. A mixin of `Game`."""
 from __future__ import annotations
 
-from .costs import choice_families
 from .core.kinds import UNBUILT
 from .scoring import final_result
 
@@ -59,6 +58,9 @@ class Cities:
         Free City)."""
         return self.t.seats
 
+    def _choices_changed(self, player: int) -> None:
+        """An either/or producer joined `player`'s city (bank_trade groups them again)."""
+
     def _trade_changed(self) -> None:
         """A city changed: what the trade mechanic cached is stale (neighbour_trade)."""
 
@@ -67,20 +69,6 @@ class Cities:
         self.unbuilt[player].remove(wonder)
 
     # The cities -----------------------------------------------------------------------
-
-    def _trade_problem(self, player: int, comp: int):
-        t = self.t
-        prod = self.prod[player]
-        missing = {}
-        for r, n in t.cost[comp]:
-            m = n - prod[r]
-            if m > 0:
-                missing[r] = m
-        if not missing:
-            return missing, None, None, 0
-        target = t.discount_target[comp]
-        discount = self.discount[player][target] if target >= 0 else 0
-        return missing, self.price(player), self.choices[player], discount
 
     def _recompute(self) -> None:
         """Rebuild everything derived from the cities (after set-up, load or destroy)."""
@@ -104,7 +92,7 @@ class Cities:
         self.wonders_play_again = [False] * n
         self.collect_trade = [False] * n
         self.discounting = [False] * n
-        self.families = [choice_families((), t.R)] * n  # immutable: shared
+        self.families = [None] * n  # the trade mechanic's grouping of `choices` (bank_trade)
         self.chain_triggers = [[] for _ in t.seats]
         self.wonders_built = [0] * n
         self.cost_cache = [None] * n
@@ -141,7 +129,7 @@ class Cities:
         t = self.t
         if not t.ongoing[comp]:
             return
-        # Stale costs and prices (pricing.py): a city's costs follow its production, its
+        # Stale costs and prices (bank_pricing.py): a city's costs follow its production, its
         # prices only its neighbours' raising production and its own price-fixing and
         # choice cards, which change far less often.
         produces = t.produces[comp]
@@ -160,7 +148,7 @@ class Cities:
             for options in t.one_of[comp]:
                 self.choices[p].append(options)
                 self.choice_src[p].append(comp)
-                self.families[p] = choice_families(tuple(self.choices[p]), t.R)
+                self._choices_changed(p)
                 self.cost_cache[p] = self.price_cache[p] = None
             for r, price in t.prices[comp]:
                 fixed = self.fixed_price[p]
@@ -222,20 +210,6 @@ class Cities:
         self.result = final_result(self, player, victory)
         self.stack.clear()
         self._buffer.clear()
-
-    def _pay(self, p: int, comp: int) -> None:
-        """Pay for building `comp` (not through a chain)."""
-        t = self.t
-        cache = self.cost_cache[p]  # usually filled by the legal actions just offered
-        total = cache[comp] if cache is not None else -1
-        if total < 0:
-            total = self.build_cost(p, comp)
-        self.coins[p] -= total
-        trade = total - t.coin_cost[comp]
-        if trade:
-            for q in t.neighbours[p]:
-                if self.collect_trade[q]:
-                    self.coins[q] += trade
 
     def _build_building(self, p: int, c: int, chain: bool) -> None:
         t = self.t

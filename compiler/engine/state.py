@@ -20,8 +20,7 @@ from .core.kinds import FAST_TURN as K_TURN  # marked by a mechanic imported jus
 from .legal import LegalActions, _action_id
 from .notation import action_component, action_to_text, parse_action
 from .observation import legal_mask, observation, observation_vector, sample_state
-from .pricing import Pricing
-from .core.kinds import CHANCE, IS_CHANCE, IS_INTERNAL, KIND_NAMES, REMOVED, TERMINAL, UNBUILT
+from .core.kinds import CHANCE, IS_CHANCE, IS_INTERNAL, KIND_NAMES, PROMPTS, REMOVED, TERMINAL, UNBUILT
 from .core.sampler import M64, draw
 from .scoring import Result, final_result
 from .serialize import state_from_json, state_to_json
@@ -29,7 +28,7 @@ from .tables import Tables, tables_for
 from .verbs import GameVerbs
 
 
-class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
+class Game(LegalActions, Cities, GameVerbs, SimultaneousDecisions):
     """One game of a ruleset. Seats are 0 to N-1 (`ruleset.players`); `current_player` is
     CHANCE (-1) at chance nodes and TERMINAL (-4) when the game is over.
 
@@ -114,6 +113,12 @@ class Game(LegalActions, Pricing, Cities, GameVerbs, SimultaneousDecisions):
     def decision(self) -> str:
         """What is being decided now (e.g. "play", "deal", "destroy"); "" when over."""
         return "" if self.result is not None else KIND_NAMES[self.stack[-1][0]]
+
+    @property
+    def decision_prompt(self) -> str:
+        """The decision in words for a player ("take a card of the structure", "play a card
+        from the hand"), as its mechanic words it; "" when over."""
+        return "" if self.result is not None else PROMPTS[self.stack[-1][0]]
 
     def legal_actions(self) -> list[int]:
         """Legal action ids, ascending. At a chance node: the possible outcomes.

@@ -12,7 +12,7 @@ from . import mechanics
 from .core.actions import lay_out as lay_out_actions
 from .core.flow import ACTIONS as CORE_ACTIONS
 from .core.rules import CoreRules
-from .core.seats import OPPONENT, Seating
+from .core.seats import Seating
 
 
 class Tables:
@@ -28,7 +28,6 @@ class Tables:
         self.core = core = CoreRules.parse(ruleset.rules)
         self.config = config = mechanics.configs(ruleset.rules, self.mechanics)
         self.cache = {}  # what mechanics compute once per ruleset (e.g. set-up node lists)
-        structure = config.get("card_structure") or _NO_STRUCTURE
         self.resources = ruleset.resources
         self.colors = ruleset.colors
         # VP categories a mechanic scores beyond the colours (science_sets: "science" when
@@ -41,10 +40,6 @@ class Tables:
         self.seats = seating.seats
         self.next_seat = seating.next_seat
         self.neighbours = seating.neighbours
-        # The conflict pawn's track is two-sided: the first seat pushes the pawn towards the
-        # positive end (the other seat's capital), the other seat towards the negative end.
-        self.pawn_side = tuple(1 if p == self.seats[0] else -1 for p in self.seats) \
-            if seating.kind == OPPONENT else ()
         R = self.n_resources = len(ruleset.resources)
         color_index = {c: i for i, c in enumerate(ruleset.colors)}
         self.color_index = color_index
@@ -73,7 +68,6 @@ class Tables:
                 if sym and sym not in chain_bits:
                     chain_bits[sym] = 1 << len(chain_bits)
 
-        raised_by = set(config["bank_trade"].raised_by) if "bank_trade" in config else set()
         self.color = []  # colour index, -1 for Wonders and tokens
         self.age = []
         self.coin_cost = []
@@ -82,7 +76,6 @@ class Tables:
         self.chain_from = []  # bit of the chain symbol that makes it free, 0 if none
         self.chain_gives = []
         self.produces = []  # sparse fixed production, or ()
-        self.raises = []  # True when its production raises the opponent's prices
         self.one_of = []
         self.prices = []
         self.discounts = []  # ((target index, units), ...); target 0 = Wonders, 1 + colour
@@ -110,7 +103,6 @@ class Tables:
             self.chain_gives.append(chain_bits[cls.chain_gives] if cls.chain_gives else 0)
             produces = tuple((r, n) for r, n in enumerate(cls.produces) if n)
             self.produces.append(produces)
-            self.raises.append(bool(produces) and cls.color in raised_by and cls.kind == rt.BUILDING)
             self.one_of.append(tuple(tuple(c) for c in cls.produces_one_of))
             self.prices.append(tuple(cls.trade_prices))
             self.discounts.append(tuple(
@@ -140,65 +132,13 @@ class Tables:
         self.R = R
         self.n_discount_targets = 1 + len(ruleset.colors)
 
-        # Age decks and guilds.
-        guild_color = color_index.get(structure.guild_color, -2)
-        self.guild_color = guild_color
-        self.age_decks = {
-            age: [i for i in range(self.NB) if self.age[i] == age and self.color[i] != guild_color]
-            for age in range(1, ruleset.ages + 1)
-        }
-        self.guilds = [i for i in range(self.NB) if self.color[i] == guild_color]
-
-        # Structures: covering lists and their inverse, per Age.
-        self.structures = {}
-        for st in ruleset.structures:
-            covered_by = st.covered_by()
-            covers = [[] for _ in covered_by]
-            for s, coverers in enumerate(covered_by):
-                for t in coverers:
-                    covers[t].append(s)
-            face_down = tuple(row.face_down for row in st.rows for _ in row.columns)
-            self.structures[st.age] = (
-                tuple(len(c) for c in covered_by),
-                tuple(tuple(c) for c in covers),
-                face_down,
-                st.slots(),
-            )
-
-        self.covers = {age: st[1] for age, st in self.structures.items()}
-        # The slots dealt face up when an Age is set up, in the order they are dealt.
-        self.dealt_slots = {age: tuple(s for s, down in enumerate(st[2]) if not down)
-                            for age, st in self.structures.items()}
-
-        # Military.
-        mil = config.get("military_track")
-        self.supremacy_at = mil.supremacy_at if mil else 0
-        self.zones = mil.zones if mil else ()
-        self.loot_zones = tuple((z.first, z.loot) for z in self.zones if z.loot)
-        self.points_at = [0] * (self.supremacy_at + 1)
-        for z in self.zones:
-            for d in range(z.first, min(z.last, self.supremacy_at) + 1):
-                self.points_at[d] = z.points
-        if self.zones:  # the capital, past the last zone: the pawn went through that zone
-            self.points_at[self.supremacy_at] = max(self.zones, key=lambda z: z.last).points
-
-        # Numbers the move loop reads, flattened from the configs (neutral values for a game
-        # without the mechanic).
-        trade, science = config.get("bank_trade"), config.get("science_pairs")
-        self.trade_base = trade.base_price if trade else 0
-        self.raise_per_unit = trade.raise_per_unit if trade else 0
-        self.raised_by = trade.raised_by if trade else ()
-        self.pair_size = science.pair_size if science else 0
-        self.pair_reward = science.pair_takes_token if science else False
-        self.science_supremacy = science.supremacy if science else len(self.symbols) + 1
-        self.discard_coins = structure.discard_coins
-        self.discard_bonus = structure.discard_bonus
-        self.discard_bonus_colors = tuple(color_index[c] for c in structure.discard_bonus_colors)
-        self.removed_cards_per_age = structure.removed_cards_per_age
-        self.guild_age = structure.guild_age
-        self.guilds_drawn = structure.guilds_drawn
-        limit = config.get("wonder_limit")
-        self.max_wonders_built = limit.max_wonders_built if limit else self.NW
+        # Numbers the core reads, which a mechanic sets in its `extend_tables` when the game
+        # has it (below): whether a component's production raises its neighbours' prices
+        # (bank_trade), the guilds' colour (card_structure, hand_draft: a guild pool's check)
+        # and how many Wonders may be built (wonder_limit).
+        self.raises = [False] * self.N
+        self.guild_color = -2  # no colour: no guilds
+        self.max_wonders_built = self.NW
         self.coins_per_point = core.coins_per_point
         # The tie-break: a colour's VP (Duel: blue) or "coins" (classic): -1.
         self.tie_break_color = color_index.get(core.tie_break, -1)
@@ -225,15 +165,7 @@ class Tables:
                                        "declares its action ids in ACTIONS (core/actions.py)")
 
 
-class _NoStructure:
-    """card_structure's numbers in a game without it (classic deals hands instead)."""
 
-    removed_cards_per_age = guild_age = guilds_drawn = discard_coins = discard_bonus = 0
-    guild_color = ""
-    discard_bonus_colors = ()
-
-
-_NO_STRUCTURE = _NoStructure()
 _CACHE: dict[tuple[int, int | None], tuple[rt.Ruleset, Tables]] = {}
 
 

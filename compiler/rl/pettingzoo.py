@@ -76,6 +76,19 @@ def observed(table, seat: int, legal: list[int]) -> dict[str, np.ndarray]:
     return {"observation": np.fromiter(vector, np.float32, len(vector)), "action_mask": mask}
 
 
+def rendered(table, deciding: tuple[int, ...] | None = None) -> str | None:
+    """`render()` of either environment: the text of `seats.describe` (with the legal actions
+    of the seats `deciding`) for "ansi", printed for "human", a warning without a mode."""
+    if table.render_mode is None:
+        gymnasium.logger.warn("render() was called without a render_mode ('ansi' or 'human')")
+        return None
+    text = seats.describe(table.game, deciding)
+    if table.render_mode == "human":
+        print(text)
+        return None
+    return text
+
+
 class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped environment)
     """One table of a ruleset. Agents act one at a time, whoever the engine says decides."""
 
@@ -125,14 +138,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
 
     def render(self) -> str | None:
         """"ansi": the table as text (`seats.describe`); "human": the same, printed."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode ('ansi' or 'human')")
-            return None
-        text = seats.describe(self.game)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return rendered(self)
 
     def close(self) -> None:
         pass

@@ -23,7 +23,6 @@ from __future__ import annotations
 import secrets
 
 try:
-    import gymnasium
     from gymnasium import spaces
     from pettingzoo import ParallelEnv
     from pettingzoo.utils.env_logger import EnvLogger
@@ -35,7 +34,7 @@ from wondersmith.engine import IllegalActionError, runtime
 from wondersmith.engine.bots import new_game
 
 from . import seats
-from .pettingzoo import observed, set_up
+from .pettingzoo import observed, rendered, set_up
 
 
 def parallel_env(game: str = "classic", render_mode: str | None = None,
@@ -82,11 +81,10 @@ class parallel_raw_env(ParallelEnv):  # noqa: N801 (PettingZoo's naming)
             agent = self.possible_agents[seat]
             if agent not in actions:
                 raise ValueError(f"{agent} decides now: its action is missing")
-            action = int(actions[agent])
-            if action not in game.legal_actions_for(seat):
-                raise IllegalActionError(action, f"not among {agent}'s legal actions")
-            joint[seat] = action
-        game.apply_joint(joint)  # the chance that follows is sampled from the seed at once
+            joint[seat] = int(actions[agent])
+        # All or nothing: an illegal action raises the engine's IllegalActionError, with its
+        # reason, and applies no seat's. The chance that follows is sampled from the seed.
+        game.apply_joint(joint)
         agents = self.agents
         observations = self._observations()
         over = game.is_terminal
@@ -111,14 +109,7 @@ class parallel_raw_env(ParallelEnv):  # noqa: N801 (PettingZoo's naming)
     def render(self) -> str | None:
         """"ansi": the table as text, with the legal actions of every seat that decides;
         "human": the same, printed."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode ('ansi' or 'human')")
-            return None
-        text = seats.describe(self.game, self.game.choosing())
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return rendered(self, self.game.choosing())
 
     def close(self) -> None:
         pass
@@ -135,10 +126,13 @@ class IllegalActionLoses(BaseParallelWrapper):
 
     def step(self, actions: dict[str, int]):
         table = self.env
-        game = table.game
-        for seat in game.choosing() if table.agents else ():
-            agent = table.possible_agents[seat]
-            if agent in actions and int(actions[agent]) not in game.legal_actions_for(seat):
-                EnvLogger.warn_on_illegal_move()
-                return table.lose(agent)
-        return table.step(actions)
+        try:
+            return table.step(actions)
+        except IllegalActionError:  # nothing was applied (apply_joint is all or nothing)
+            game = table.game
+            for seat in game.choosing():
+                agent = table.possible_agents[seat]
+                if int(actions[agent]) not in game.legal_actions_for(seat):
+                    EnvLogger.warn_on_illegal_move()
+                    return table.lose(agent)
+            raise

@@ -102,7 +102,11 @@ class WondersmithState(pyspiel.State):
             return pyspiel.PlayerId.TERMINAL
         if engine.is_chance_node:
             return pyspiel.PlayerId.CHANCE
-        return engine.current_player
+        return self._decider()
+
+    def _decider(self) -> int:
+        """Who decides at a decision node: the engine's seat to move (one at a time)."""
+        return self._held.game.current_player
 
     def _legal_actions(self, player: int) -> list[int]:
         if player not in seats.deciders(self._held.game):

@@ -47,12 +47,8 @@ class JointState(WondersmithState):
         # a caller asks for them before `apply_actions` checks the joint action against them.
         self._legal_here: tuple[int, dict[int, list[int]]] = (-1, {})
 
-    def current_player(self) -> int:
-        engine = self._held.game
-        if engine.is_terminal:
-            return pyspiel.PlayerId.TERMINAL
-        if engine.is_chance_node:
-            return pyspiel.PlayerId.CHANCE
+    def _decider(self) -> int:
+        """Every decision node is simultaneous here: the seats not deciding act with 0."""
         return pyspiel.PlayerId.SIMULTANEOUS
 
     def _legal_actions(self, player: int) -> list[int]:

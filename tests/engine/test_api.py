@@ -158,3 +158,27 @@ def test_a_forced_classic_deal_goes_to_the_seat_it_names():
         once.apply_text("board Olympia side b to player 0")
     with pytest.raises(IllegalActionError, match="no chance event before the next decision"):
         once.resolve_chance(force=["board Olympia side b to player 0"])  # dealt already
+
+
+def test_every_player_decision_is_worded_for_a_player():
+    """`decision_prompt` words each decision a player meets, as the mechanic that owns it says
+    (play's menu shows it): never the internal name."""
+    from wondersmith.engine.core.kinds import IS_CHANCE, IS_INTERNAL, KIND_NAMES, OWNER, PROMPTS
+    from wondersmith.engine.mechanics.catalogue import MECHANICS
+
+    shipped = set(MECHANICS)
+    decisions = [k for k, owner in enumerate(OWNER)
+                 if owner in shipped and not IS_CHANCE[k] and not IS_INTERNAL[k]]
+    assert {KIND_NAMES[k] for k in decisions} >= {"draft", "play", "destroy", "choose", "discard_build"}
+    for k in decisions:
+        assert PROMPTS[k] != KIND_NAMES[k].replace("_", " "), KIND_NAMES[k]
+    g = Game(RULESET, seed=3)
+    assert (g.decision, g.decision_prompt) == ("draft", "pick a Wonder")
+    while g.decision != "play":
+        g.apply(g.legal_actions()[0])
+    assert g.decision_prompt == "take a card of the structure"
+    c = Game(classic_ruleset(), seed=3, players=3)
+    assert (c.decision, c.decision_prompt) == ("choose", "play a card from the hand")
+    while not c.is_terminal:
+        c.apply(c.legal_actions()[0])
+    assert c.decision_prompt == ""

@@ -358,3 +358,26 @@ def test_kinds_another_mechanic_registers_leave_a_games_vector_as_it_is() -> Non
     kind("test_late_decision", "test_late")
     assert len(late.observation_vector(0)) == size + 1 == _layout(late).size
     assert len(duel.observation_vector(0)) == before[0]
+
+
+def test_the_bank_s_pricing_and_each_mechanic_s_numbers_belong_to_games_that_list_them() -> None:
+    """Duel's pricing (bank_trade) and the rule numbers of Duel's mechanics are not part of
+    every game: a classic game has neither, and a Duel game has both (issue 11, part 2)."""
+    duel = Game(RULESET, seed=1)
+    classic = Game(classic_ruleset(), seed=1, players=3)
+    duel_only = ("build_cost", "trade_cost", "payment", "price", "_pay")
+    assert all(hasattr(duel, name) for name in duel_only)
+    assert not any(hasattr(classic, name) for name in duel_only)
+    numbers = {"bank_trade": ("trade_base", "raise_per_unit"),
+               "military_track": ("pawn_side", "supremacy_at", "loot_zones", "points_at"),
+               "science_pairs": ("pair_size", "pair_reward", "science_supremacy"),
+               "card_structure": ("structures", "covers", "age_decks", "discard_coins",
+                                  "removed_cards_per_age", "guild_age", "guilds_drawn")}
+    for mechanic, names in numbers.items():
+        for name in names:
+            assert hasattr(duel.t, name), (mechanic, name)
+            assert not hasattr(classic.t, name), (mechanic, name)
+    # The core's defaults, which a mechanic replaces: no production raises a classic price,
+    # and every Wonder could be built; Duel's limit and raising colours come from its data.
+    assert not any(classic.t.raises) and any(duel.t.raises)
+    assert duel.t.max_wonders_built == 7 < duel.t.NW

@@ -22,6 +22,7 @@ UNBUILT = -1  # wonder_tuck value of a Wonder not built yet
 REMOVED = -2  # a Wonder out of the game after the last one allowed was built (ruling 18)
 
 KIND_NAMES: list[str] = []
+PROMPTS: list[str] = []  # each decision in words, for a player ("choose a card from your hand")
 OWNER: list[str] = []  # the mechanic (or "core") that registered each kind
 IS_CHANCE: list[bool] = []
 IS_INTERNAL: list[bool] = []
@@ -33,13 +34,15 @@ OUTCOMES: list[Callable[..., tuple[list[int], int]] | None] = []  # chance: (gam
 
 
 def kind(name: str, owner: str, *, chance: bool = False, internal: bool = False,
-         simultaneous: bool = False) -> int:
-    """Register a node kind named `name` (unique) for mechanic `owner`; its number."""
+         simultaneous: bool = False, prompt: str = "") -> int:
+    """Register a node kind named `name` (unique) for mechanic `owner`; its number. `prompt`
+    words a player's decision of this kind (default: the name, spaced)."""
     if name in KIND_NAMES:
         raise ValueError(f"node kind {name!r} is already registered by {OWNER[KIND_NAMES.index(name)]}")
     if chance + internal + simultaneous > 1:
         raise ValueError(f"node kind {name!r}: chance, internal and simultaneous exclude each other")
     KIND_NAMES.append(name)
+    PROMPTS.append(prompt or name.replace("_", " "))
     OWNER.append(owner)
     IS_CHANCE.append(chance)
     IS_INTERNAL.append(internal)

@@ -27,11 +27,11 @@ RESOLVE: dict[int, Callable] = {}  # kind -> resolve(game, node, choices)
 _NEXT: dict[tuple[int, int, int], tuple[int, int, int] | tuple[()]] = {}
 
 
-def simultaneous_kind(name: str, owner: str, resolve: Callable) -> int:
+def simultaneous_kind(name: str, owner: str, resolve: Callable, prompt: str = "") -> int:
     """Register a simultaneous node kind; `resolve(game, node, choices)` runs once every
     seat of the node's mask has chosen (`choices[seat]` is that seat's action, -1 for seats
-    that were not asked)."""
-    number = kind(name, owner, simultaneous=True)
+    that were not asked). `prompt` as for `kind`."""
+    number = kind(name, owner, simultaneous=True, prompt=prompt)
     RESOLVE[number] = resolve
     HANDLERS[number] = _collect
     return number

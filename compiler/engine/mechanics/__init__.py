@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+from ..core import flow  # noqa: F401 (the core's kinds first, whatever imports this package)
 from ..core.fields import SEAT, STATE, composed_methods, fields_of, key_order
 from ..core.views import parts_of
 from .catalogue import ADDED, DUEL, MECHANICS

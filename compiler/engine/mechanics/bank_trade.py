@@ -2,8 +2,9 @@
 
 Reads `trade`: a unit costs `base_price` plus `raise_per_unit` for each unit of it that the
 seat's neighbours produce with cards of the `raised_by` colours (Duel: the opponent's brown
-and grey cards), unless a card of the buyer fixes the price (`trade_price`). Without this
-mechanic nothing can be bought: only fixed prices apply.
+and grey cards), unless a card of the buyer fixes the price (`trade_price`). Its mixin prices,
+caches and pays for constructions (bank_pricing.py, bank_costs.py); `card_structure` builds
+with it.
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ..core.rules import checked
+from .bank_pricing import BankPricing
 
 NAME = "bank_trade"
 
@@ -30,7 +32,16 @@ class Config:
         return cls(trade["base_price"], tuple(trade["raised_by"]), trade["raise_per_unit"])
 
 
-class BankTrade:
+def extend_tables(t) -> None:
+    """The prices' numbers, and per component whether its production raises the neighbours'
+    prices (a building of a `raised_by` colour; city.py marks their prices stale)."""
+    config = t.config[NAME]
+    t.trade_base, t.raise_per_unit = config.base_price, config.raise_per_unit
+    raised_by = {t.color_index[c] for c in config.raised_by}
+    t.raises = [bool(t.produces[c]) and t.color[c] in raised_by and c < t.NB for c in range(t.N)]
+
+
+class BankTrade(BankPricing):
     __slots__ = ()
 
     def price(self, player: int) -> list[int]:

@@ -26,6 +26,7 @@ from ..core.texts import add_components, add_texts
 from ..core.views import Feature, Hidden, Place, Redraw, single
 from ..scoring import final_result
 from . import card_structure_backs as backs, card_structure_deal as deal, duel_texts
+from .card_structure_tables import flatten
 from .structure_plays import StructurePlays
 from .structure_actions import (ACTIONS, index_plays, why_not_destroy,  # noqa: F401 (its ids)
                                 why_not_play, why_not_revive)
@@ -68,11 +69,11 @@ K_AGE = kind("age", NAME, internal=True)
 K_LEAVE = kind("leave_out", NAME, chance=True)
 K_GUILD = kind("guild", NAME, chance=True)
 K_DEAL = kind("deal", NAME, chance=True)
-K_PLAY = kind("play", NAME)
+K_PLAY = kind("play", NAME, prompt="take a card of the structure")
 fast_turn(K_PLAY)  # Game lists a turn's plays without dispatch (core/kinds.py)
 K_END_TURN = kind("end_turn", NAME, internal=True)
-K_DESTROY = kind("destroy", NAME)
-K_REVIVE = kind("discard_pile", NAME)
+K_DESTROY = kind("destroy", NAME, prompt="destroy a card of the opponent")
+K_REVIVE = kind("discard_pile", NAME, prompt="build a discarded card for free")
 K_BACKS = kind("place_guild_backs", NAME, internal=True)  # after the kinds above: their
 K_BACK = kind("guild_back", NAME, chance=True)  # numbers stay as before guild backs
 for _kind, _place, _check in (
@@ -93,6 +94,7 @@ def extend_tables(t) -> None:
     """What the handlers read every turn or Age, worked out once per ruleset: per seat the
     next seat's turn node; per Age, the slots open when it is dealt; its action ids'; what
     the deals read (card_structure_deal.py)."""
+    flatten(t, t.config[NAME])  # its decks, structures and numbers (card_structure_tables.py)
     t.next_turn = tuple(TURN[q] for q in t.next_seat)
     t.open_at_start = {age: tuple(s for s, n in enumerate(st[0]) if n == 0)  # nothing covers
                        for age, st in t.structures.items()}

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 def slots(t) -> int:
     """The slots of the largest structure: the size of `CH_BACK`, a guild's back laid on a
     slot (structure_actions.py; the last range of ids, so no other id moved)."""
-    return max((len(st[3]) for st in t.structures.values()), default=0)
+    return max((len(st.slots()) for st in t.ruleset.structures), default=0)
 
 
 def lay_out(t) -> None:

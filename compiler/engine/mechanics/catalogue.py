@@ -41,7 +41,8 @@ MECHANICS: dict[str, About] = {a.name: a for a in (
                           "draft names the first and the second player)",
           seatings=(OPPONENT,), reads=(("setup", "wonder_draft"),)),
     About("card_structure", "each Age's cards dealt into a structure of overlapping rows; a "
-                            "card is taken when no card covers it",
+                            "card is taken when no card covers it; its constructions are "
+                            "priced and paid by bank_trade", requires=("bank_trade",),
           reads=(("structures",), ("ages[]", "cards", "colors"), ("setup", "removed_cards_per_age"))),
     About("bank_trade", "missing resources bought from the bank, at a price raised by what "
                         "the neighbours produce", reads=(("trade", "raised_by", "raise_per_unit"),)),

@@ -88,7 +88,7 @@ def extend_tables(t) -> None:
     t.pass_hands = tuple(itemgetter(*sources) if len(sources) > 1 else itemgetter(slice(None))
                          for sources in (t.seating.right if left else t.seating.left
                                          for left in t.pass_left))
-    t.classic_guild_color = guild_color
+    t.classic_guild_color = t.guild_color = guild_color  # the core checks a guild pool by it
     t.classic_guild_age = config.guild_age
     t.classic_guilds_drawn = n + config.guilds_plus
     t.classic_discard_coins = config.discard_coins
@@ -206,7 +206,7 @@ def _resolve(g: Game, node, choices) -> None:
     g._resolve_plays(choices)
 
 
-K_CHOOSE = simultaneous_kind("choose", NAME, _resolve)
+K_CHOOSE = simultaneous_kind("choose", NAME, _resolve, prompt="play a card from the hand")
 
 
 def _choose_check(g: Game, i: int, node) -> str | None:

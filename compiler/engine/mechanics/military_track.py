@@ -46,6 +46,24 @@ class Config:
             Zone(z["from"], z["to"], z["points"], z.get("loot", 0)) for z in military["zones"]))
 
 
+def extend_tables(t) -> None:
+    """The track's numbers as the move loop reads them: each seat's side of the pawn, the
+    loot zones, the VP at each distance from the centre."""
+    config = t.config[NAME]
+    # Two-sided: the first seat pushes the pawn towards the positive end (the other seat's
+    # capital), the other seat towards the negative end.
+    t.pawn_side = tuple(1 if p == t.seats[0] else -1 for p in t.seats)
+    t.supremacy_at = config.supremacy_at
+    t.zones = config.zones
+    t.loot_zones = tuple((z.first, z.loot) for z in config.zones if z.loot)
+    t.points_at = [0] * (config.supremacy_at + 1)
+    for z in config.zones:
+        for d in range(z.first, min(z.last, config.supremacy_at) + 1):
+            t.points_at[d] = z.points
+    if config.zones:  # the capital, past the last zone: the pawn went through that zone
+        t.points_at[config.supremacy_at] = max(config.zones, key=lambda z: z.last).points
+
+
 def advance_pawn(game, player: int, shields: int) -> None:
     """Move the pawn `shields` spaces towards `player`'s opponent.
 

@@ -44,8 +44,8 @@ class Config:
 
 K_BOARD = kind("board_token", NAME, chance=True)
 K_LIB_DRAW = kind("library_draw", NAME, chance=True)
-K_PAIR = kind("pair_token", NAME)
-K_LIB_PICK = kind("library_pick", NAME)
+K_PAIR = kind("pair_token", NAME, prompt="take a progress token")
+K_LIB_PICK = kind("library_pick", NAME, prompt="take a progress token from those drawn")
 explains(K_PAIR)(duel_texts.why_not_take)  # a token not offered
 explains(K_LIB_PICK)(duel_texts.why_not_take)
 stands(K_BOARD, SETUP, no_arg)

@@ -32,6 +32,14 @@ class Config:
         return cls(science["pair_takes_token"], science["pair_size"], science["supremacy"])
 
 
+def extend_tables(t) -> None:
+    """The numbers `gain_symbol` reads on every symbol gained."""
+    config = t.config[NAME]
+    t.pair_size = config.pair_size
+    t.pair_reward = config.pair_takes_token
+    t.science_supremacy = config.supremacy
+
+
 def gain_symbol(game, player: int, symbol: int, from_building: bool) -> None:
     """Add a symbol to the city; queue the pair reward or end the game as the rules say."""
     counts = game.sci[player]

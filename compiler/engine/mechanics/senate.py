@@ -95,7 +95,8 @@ class Config:
                    tuple(Step(step["cards"], step["actions"]) for step in s["actions"]["steps"]))
 
 
-K_ACTION = kind("senate_action", NAME)  # arg: actions left * (sections + 1) + section
+# arg: actions left * (sections + 1) + section
+K_ACTION = kind("senate_action", NAME, prompt="place or move an influence cube")
 K_DECREE = kind("decree_draw", NAME, chance=True)  # arg: the chamber
 stands(K_ACTION, AGES)  # a Decree draw stands in the set-up or above a Senate action
 arg_in_json(K_ACTION, "senate", save_action, load_action)  # {"actions": 2, "section": "left"}

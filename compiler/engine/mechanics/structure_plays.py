@@ -3,7 +3,7 @@ reachable cards each built if affordable, discarded, or put under a Wonder. A mi
 mechanic's class; `Game.apply` lists them without dispatch (`core.kinds.FAST_TURN`)."""
 from __future__ import annotations
 
-from ..costs import covered_by_plan
+from .bank_costs import covered_by_plan
 
 
 class StructurePlays:
@@ -12,10 +12,10 @@ class StructurePlays:
     def _legal_play(self, p: int) -> list[int]:
         # Built in ascending order (builds, discards, then Wonders by id) so no sort is needed.
         # Plain loops, not comprehensions: for a handful of items they cost half as much.
-        # What a component costs `p` is cached with its chain and coin cost in it (pricing.py),
-        # so the usual check is a lookup. A card new to the structure, or priced before the
-        # cache was last reset, is worked out here: pricing._cost's usual case, inlined, as
-        # most turns have one.
+        # What a component costs `p` is cached with its chain and coin cost in it
+        # (bank_pricing.py), so the usual check is a lookup. A card new to the structure, or
+        # priced before the cache was last reset, is worked out here: bank_pricing._cost's
+        # usual case, inlined, as most turns have one.
         t = self.t
         sc = self.slot_card
         cards = []

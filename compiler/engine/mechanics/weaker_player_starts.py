@@ -39,7 +39,7 @@ class Config:
         return cls(rules["next_age"]["chooser"], rules["next_age"]["tie"])
 
 
-K_START = kind("choose_start", NAME)
+K_START = kind("choose_start", NAME, prompt="choose who starts the next Age")
 
 
 def _start_check(g: Game, i: int, node) -> str | None:

@@ -168,7 +168,7 @@ FIELDS = (
 # Node kinds -----------------------------------------------------------------------------
 
 K_BOARD_DEAL = kind("board_deal", NAME, chance=True)
-K_DISCARD_BUILD = kind("discard_build", NAME)
+K_DISCARD_BUILD = kind("discard_build", NAME, prompt="build a discarded card for free")
 stands(K_BOARD_DEAL, SETUP)
 stands(K_DISCARD_BUILD, AGES)
 

@@ -48,7 +48,7 @@ class Config:
 
 
 K_REVEAL = kind("reveal_wonder", NAME, chance=True)
-K_DRAFT = kind("draft", NAME)
+K_DRAFT = kind("draft", NAME, prompt="pick a Wonder")
 K_DRAFT_LAST = kind("draft_last", NAME, internal=True)
 explains(K_DRAFT)(duel_texts.why_not_pick)  # a Wonder not offered
 for _kind in (K_REVEAL, K_DRAFT, K_DRAFT_LAST):

@@ -30,6 +30,10 @@ class Config:
         return cls(rules["setup"]["max_wonders_built"])
 
 
+def extend_tables(t) -> None:
+    t.max_wonders_built = t.config[NAME].max_wonders_built
+
+
 class WonderLimit:
     __slots__ = ()
 

@@ -1,15 +1,13 @@
-"""What constructions cost a city: trade prices, cached trade costs, the cheapest payment
-(ruling 3). A mixin of `Game`; the sums themselves are in costs.py."""
+"""What constructions cost a city that buys from the bank (mechanic `bank_trade`): cached
+trade costs, the cheapest payment (ruling 3), paying. The base of bank_trade's mixin; the
+sums themselves are in bank_costs.py, the prices in bank_trade.py."""
 from __future__ import annotations
 
-from .costs import (Payment, cheapest_cover, cheapest_trade, cheapest_trade_by_families,
-                    covered_by_plan, family_plan)
+from .bank_costs import (Payment, cheapest_cover, cheapest_trade, cheapest_trade_by_families,
+                         choice_families, covered_by_plan, family_plan)
 
 
-NOT_FOR_SALE = 10 ** 9  # a price no city can pay (a state holds at most 1,000,000 coins)
-
-
-class Pricing:
+class BankPricing:
     """`cost_cache[p]`, per component, holds what building it costs `p` now (coin cost and
     trade, 0 when a chain makes it free), -1 when not worked out yet; None when the whole
     list is stale. `price_cache[p]` holds `p`'s prices and `family_plan`, None when stale.
@@ -82,11 +80,6 @@ class Pricing:
         cache = self.cost_cache[player] = [-1] * self.t.N
         return cache
 
-    def price(self, player: int) -> list[int]:
-        """Coins `player` pays per unit of each resource bought: without a trade mechanic
-        (bank_trade), only the prices its own cards fix; the rest cannot be bought."""
-        return [fixed if fixed >= 0 else NOT_FOR_SALE for fixed in self.fixed_price[player]]
-
     def payment(self, player: int, comp: int) -> Payment:
         """The cheapest payment for `comp` and how it is made up."""
         t = self.t
@@ -106,3 +99,40 @@ class Pricing:
             discounted={res[r]: n for r, n in waived.items()},
             bought={res[r]: (n, price[r]) for r, n in bought.items()},
         )
+
+    def _pay(self, p: int, comp: int) -> None:
+        """Pay for building `comp` (not through a chain)."""
+        t = self.t
+        cache = self.cost_cache[p]  # usually filled by the legal actions just offered
+        total = cache[comp] if cache is not None else -1
+        if total < 0:
+            total = self.build_cost(p, comp)
+        self.coins[p] -= total
+        trade = total - t.coin_cost[comp]
+        if trade:
+            for q in t.neighbours[p]:
+                if self.collect_trade[q]:
+                    self.coins[q] += trade
+
+    def _trade_problem(self, player: int, comp: int):
+        """What `player` lacks for `comp`, its prices, choice producers and discount."""
+        t = self.t
+        prod = self.prod[player]
+        missing = {}
+        for r, n in t.cost[comp]:
+            m = n - prod[r]
+            if m > 0:
+                missing[r] = m
+        if not missing:
+            return missing, None, None, 0
+        target = t.discount_target[comp]
+        discount = self.discount[player][target] if target >= 0 else 0
+        return missing, self.price(player), self.choices[player], discount
+
+    def _recompute(self) -> None:
+        super()._recompute()
+        self.families = [choice_families(tuple(c), self.t.R) for c in self.choices]
+
+    def _choices_changed(self, player: int) -> None:
+        """The choice producers grouped in families again (bank_costs.choice_families)."""
+        self.families[player] = choice_families(tuple(self.choices[player]), self.t.R)
