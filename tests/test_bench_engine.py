@@ -171,7 +171,7 @@ def test_memory_check_empties_the_memos_a_rulesets_tables_keep() -> None:
 
     def games(n: int) -> None:
         for game in range(n):
-            tables.option_memo[game] = [game] * 8  # the memo fills as games are played
+            tables.lines_memo[game] = [game] * 8  # the memo fills as games are played
 
     growth = check.live_block_growth(games, GAMES)
     assert all(not getattr(tables, name) for name in memos)

@@ -135,9 +135,10 @@ class Plays:
             pays = offers[cost]
             if pays is None:
                 pays = self._offers(p, c, offers)
-            for total, offset in pays:
-                if total <= coins:  # no payment to the neighbours: the id as it is, no new int
-                    append(at + offset if offset else at)
+            if pays:  # none: the neighbours cannot supply it (40% of the cards seen)
+                for total, offset in pays:
+                    if total <= coins:  # no payment to the neighbours: the id as it is, no new int
+                        append(at + offset if offset else at)
         if cards is None:
             cards = sorted(set(hand))
         stage, free = self.stage_next[p]
@@ -148,9 +149,14 @@ class Plays:
             stage_at = t.stage_at
             if len(pays) == 1:  # one way to pay, the usual case
                 total, offset = pays[0]
-                if total <= coins:
+                if total > coins:
+                    pass
+                elif offset:
                     for c in cards:
-                        append(stage_at[c] + offset if offset else stage_at[c])
+                        append(stage_at[c] + offset)
+                else:  # the ids as they are, no new int
+                    for c in cards:
+                        append(stage_at[c])
             elif pays:
                 for c in cards:
                     at = stage_at[c]

@@ -21,22 +21,21 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from itertools import product
-from operator import itemgetter
 from typing import Any, Mapping
 
 from ..core.fields import StateField
 from ..core.rules import RulesError, checked
 from .trade_market import MarketKeeping, resource_mask, resource_pairs
-from .trade_splits import LEFT, RIGHT, SIDES, line, line_pairs, option_pairs, pareto, split_units
+from .trade_splits import LEFT, RIGHT, SIDES, line, line_pairs, option_pairs, split_units
 
 NAME = "neighbour_trade"
-# Answers kept per ruleset (Tables.split_memo, lines_memo, option_memo); past the limit the oldest
-# goes (first in, first out): a full memo keeps its size, so memory stays flat however many
-# games are played. The lines memo fills within a few hundred games at that size (and holds
-# most of what random games meet: a couple of misses a game), so memory is flat early.
+# Answers kept per ruleset, bounded so that memory stays flat however many games are played:
+# Tables.split_memo (payment_options) drops its oldest answer past MEMO_LIMIT; Tables.lines_memo
+# (the legal plays' offers) is emptied when full, in one step (dropping the oldest of a dict
+# scans past the slots of those dropped before it: slow). It fills within a few hundred games
+# and holds most of what random games meet (a couple of misses a game).
 MEMO_LIMIT = 4_096
 LINES_LIMIT = 1_024
-OPTIONS_LIMIT = 4_096  # Tables.option_memo: full within the first thousand games (4 searches a 3-player game)
 FREE_PAIRS = ((0, 0),)  # the one payment of resources the city produces itself
 
 
@@ -61,8 +60,7 @@ def extend_tables(t) -> None:
         raise RulesError("trade.income_spendable: the engine spends income from the next turn "
                          f"('next_turn'), not {config.income_spendable!r:.60}")
     t.split_memo = OrderedDict()  # NeighbourTrade._residual_splits
-    t.lines_memo = {}  # NeighbourTrade._offers, first in first out as well
-    t.option_memo = {}  # NeighbourTrade._option_offers, first in first out as well
+    t.lines_memo = {}  # NeighbourTrade._offers
     t.dealt_markets = {}  # MarketKeeping._dealt_markets
     t.market_codes = {}  # NeighbourTrade._recode: what a code stands for -> the code
     t.code_keys = []  # the code -> what it stands for
@@ -89,27 +87,36 @@ def extend_tables(t) -> None:
                         for mask in range(1 << t.R)]
     t.mask_pairs = [resource_pairs(mask, t.R) for mask in range(1 << t.R)]  # by mask of resources
     t.mask_bits = [_bits(mask) for mask in range(1 << t.R)]  # its resources, ascending
-    # Per mask of resources, what reads those entries of a list per resource (one or more).
-    t.resources_getter = [itemgetter(*bits) if bits else (lambda values: ()) for bits in t.mask_bits]
     t.cost_pairs = [t.mask_pairs[resource_mask(r for r, _ in cost)] for _, cost in t.costs]
     # The one resource a cost needs (-1: several), and its offers for each market code.
     t.cost_single = [cost[0][0] if len(cost) == 1 else -1 for _, cost in t.costs]
     t.code_offers = []  # the code -> per cost id, its offers (None: not known yet)
+    # Per mask of resources, the ways to point an either/or card offering them
+    # (NeighbourTrade._option_offers): the buyer's lowers what it misses, a seller's adds to
+    # what the left (1) or right (2) neighbour sells.
+    t.option_picks = tuple(tuple(tuple((whose, r, by) for r in _bits(mask)) for mask in range(1 << t.R))
+                           for whose, by in ((0, -1), (1, 1), (2, 1)))
     # The most units of a resource any cost needs: more production or supply counts as this.
     t.res_cap = [max((n for _, cost in t.costs for s, n in cost if s == r), default=0)
                  for r in range(t.R)]
-    t.sells_units = [bool(t.sellable[c] and (t.produces[c] or t.one_of[c])) for c in range(t.N)]
-    # What a component acquired adds to the markets (MarketKeeping._markets_touched): per unit
-    # it makes (an either/or card: a unit of each of its resources), (resource, step) for the
-    # city's own codes, and for the codes of the seats that buy from the city on their left
-    # and on their right (`_code_after`); its fixed units per resource.
-    units = [tuple([r for r, n in t.produces[c] for _ in range(n)] + [r for o in t.one_of[c] for r in o])
-             for c in range(t.N)]
-    t.market_steps = [tuple((r, r) for r in u) for u in units]
-    t.sold_steps = [(None, tuple((r, t.R + r) for r in u), tuple((r, 2 * t.R + r) for r in u))
-                    for u in units]
-    t.fixed_units = [tuple(sum(n for r, n in t.produces[c] if r == x) for x in range(t.R))
-                     for c in range(t.N)]
+    # What a component acquired changes in the markets (MarketKeeping._markets_touched), in
+    # one tuple (None: nothing trade reads): its resources (`trade_res`); per unit it makes
+    # (an either/or card: a unit of each of its resources), (resource, step) for the city's
+    # own codes (`_code_after`); whether it changes prices; its either/or options and their
+    # masks; if neighbours buy its units, the steps of the codes of the seats buying from the
+    # city on their left (index 1) and on their right (2); if it makes fixed units, those
+    # per resource.
+    t.market_plans = [None] * t.N
+    for c in range(t.N):
+        if not t.trade_res[c]:
+            continue
+        units = [r for r, n in t.produces[c] for _ in range(n)] + [r for o in t.one_of[c] for r in o]
+        sells = t.sellable[c] and (t.produces[c] or t.one_of[c])
+        t.market_plans[c] = (
+            t.trade_res[c], tuple((r, r) for r in units), bool(t.nprices[c]), t.one_of[c],
+            tuple(resource_mask(o) for o in t.one_of[c]),
+            (None, tuple((r, t.R + r) for r in units), tuple((r, 2 * t.R + r) for r in units)) if sells else None,
+            tuple(sum(n for r, n in t.produces[c] if r == x) for x in range(t.R)) if t.produces[c] else None)
     # Per seat, (seat, side) of the seats that buy from it: 1 on their left, 2 on their right.
     left, right = t.seating.left, t.seating.right
     t.buyers = [tuple((q, 1) for q in t.seats if left[q] == p) + tuple((q, 2) for q in t.seats if right[q] == p)
@@ -143,19 +150,10 @@ class NeighbourTrade(MarketKeeping):
         t = self.t
         m = self.markets or self._markets()
         cost = t.cost_id[comp]
-        if m.coupled[p] & t.cost_pairs[cost]:  # an either/or card offers two of its resources
-            prod = self.prod[p]
-            short = 0
-            for r, n in t.costs[cost][1]:
-                if n > prod[r]:
-                    short |= 1 << r
-            if m.coupled[p] & t.mask_pairs[short]:  # ... two that production leaves short
-                return self._option_offers(p, comp, offers)
-        # Otherwise each missing resource splits on its `line`, read from the market's code.
         codes = m.codes[p]
         r = t.cost_single[cost]
-        if r >= 0:  # one resource: the offers of its code, known in every game once made
-            known = t.code_offers[codes[r]]
+        if r >= 0:  # one resource (no either/or card couples it): the offers of its code,
+            known = t.code_offers[codes[r]]  # known in every game once made
             hit = known[cost]
             if hit is None:
                 split = t.code_lines[codes[r]][t.costs[cost][1][0][1]]
@@ -163,6 +161,9 @@ class NeighbourTrade(MarketKeeping):
                     _offers_of(t, t.costs[cost][0], line_pairs((split,)) if split else FREE_PAIRS)
             offers[cost] = hit
             return hit
+        # Each missing resource splits on its `line`, read from the market's code. A code
+        # counts an either/or card as a unit of each of its resources: if even so a resource
+        # is short (None), nothing can pay the cost, whether or not a card couples two.
         lines = t.code_lines
         coins, needs = t.costs[cost]
         key = [coins]
@@ -173,12 +174,20 @@ class NeighbourTrade(MarketKeeping):
             elif split is None:
                 offers[cost] = ()
                 return ()
+        if m.coupled[p] & t.cost_pairs[cost]:  # an either/or card offers two of its resources
+            prod = self.prod[p]
+            short = 0
+            for r, n in needs:
+                if n > prod[r]:
+                    short |= 1 << r
+            if m.coupled[p] & t.mask_pairs[short]:  # ... two that production leaves short
+                return self._option_offers(p, comp, offers)
         key = tuple(key)
         memo = t.lines_memo
         hit = memo.get(key)
         if hit is None:
-            if len(memo) >= LINES_LIMIT:
-                del memo[next(iter(memo))]
+            if len(memo) >= LINES_LIMIT:  # emptied when full: one step, and rare
+                memo.clear()
             hit = memo[key] = _offers_of(t, coins, _line_pairs(key))
         offers[cost] = hit
         return hit
@@ -187,89 +196,110 @@ class NeighbourTrade(MarketKeeping):
         """`_offers` when an either/or card offers two resources that production leaves
         short. A card offering one short resource only is a unit of it (the buyer's lowers
         what is missing, a seller's adds to what it sells); each way to point every other
-        card at one of its short resources makes the cards fixed units (`option_pairs`,
-        here through the memo of lines), and the best pairs of all those ways are offered."""
+        card at one of its short resources makes the cards fixed units, whose units split
+        on a `line` per resource, and the best pairs of all those ways are offered
+        (`option_pairs` is the same search). Such searches seldom meet the same cities
+        again (a memo of them, dropped, hit 3-10%): each is worked out, without a call a
+        resource in the usual case of one price a side."""
         t = self.t
         m = self.markets
-        cost = t.cost_id[comp]
-        coins = t.coin_cost[comp]
         prod = self.prod[p]
-        seating = t.seating
-        left, right = m.sells[seating.left[p]], m.sells[seating.right[p]]
         need = [0] * t.R
         want = 0
         for r, n in t.cost[comp]:
             if n > prod[r]:
                 need[r] = n - prod[r]
                 want |= 1 << r
-        several = []  # (0: the buyer's, 1: the left's, 2: the right's, its short resources)
+        several = []  # the buyer's either/or cards offering two or more short resources
         for mask in m.own[p]:  # the buyer's own cover what they can; the rest is bought
             mask &= want
             if mask & (mask - 1):
-                several.append((0, mask))
+                several.append(mask)
             elif mask:
                 r = mask.bit_length() - 1
                 need[r] -= 1
                 if not need[r]:
                     want &= ~mask
-        sold = (list(left[0]), list(right[0]))
-        for side, masks in enumerate((left[2], right[2])):
-            for mask in masks:
-                mask &= want
-                if mask & (mask - 1):
-                    several.append((side + 1, mask))
-                elif mask:
-                    sold[side][mask.bit_length() - 1] += 1
-        prices = m.prices[p]
-        # Games meet the same short resources, sellers and prices again: their answer is
-        # kept per ruleset under what the search below reads.
-        of_want = t.resources_getter[want]
-        key = (coins, want, *need, *several, of_want(sold[0]), of_want(sold[1]),
-               of_want(prices[0]), of_want(prices[1]))
-        memo = t.option_memo
-        hit = memo.get(key)
-        if hit is not None:
-            offers[cost] = hit
+        coins = t.coin_cost[comp]
+        if not want:  # the buyer's own cards cover it all
+            hit = offers[t.cost_id[comp]] = ((coins, 0),)
             return hit
-        found = set()
-        P = t.pay_levels
-        for pick in product(*(_bits(mask & want) or (-1,) for _, mask in several)):
-            k, units = need[:], (sold[0][:], sold[1][:])
-            for (whose, _), r in zip(several, pick):
-                if r < 0:
-                    pass
-                elif whose:
-                    units[whose - 1][r] += 1
-                else:
-                    k[r] -= 1
-            branch = self._lines_offers(coins, k, want, units, prices)
-            if branch and branch[0] == (coins, 0):
-                found = {(0, 0)}  # nothing to buy: no payment is cheaper
+        # Each card's ways to point it (`Tables.option_picks`): (0: lowers what is missing,
+        # 1: adds to the left's units, 2: to the right's; the resource; by how much). A card
+        # of the buyer's no longer offering a short resource (another covered it) is left out.
+        own_picks, left_picks, right_picks = t.option_picks
+        picks = []
+        for mask in several:
+            mask &= want
+            if mask:
+                picks.append(own_picks[mask])
+        seating = t.seating
+        left, right = m.sells[seating.left[p]], m.sells[seating.right[p]]
+        sold_left, sold_right = list(left[0]), list(right[0])
+        for mask in left[2]:
+            mask &= want
+            if mask & (mask - 1):
+                picks.append(left_picks[mask])
+            elif mask:
+                sold_left[mask.bit_length() - 1] += 1
+        for mask in right[2]:
+            mask &= want
+            if mask & (mask - 1):
+                picks.append(right_picks[mask])
+            elif mask:
+                sold_right[mask.bit_length() - 1] += 1
+        left_price, right_price = m.prices[p]
+        wanted = t.mask_bits[want]
+        a, b = left_price[wanted[0]], right_price[wanted[0]]
+        one_price = True  # a side: each way is (units bought, least and most from the left)
+        for r in wanted:
+            if left_price[r] != a or right_price[r] != b:
+                one_price = False
                 break
-            found.update(divmod(offset, P) for _, offset in branch)
-        if len(memo) >= OPTIONS_LIMIT:
-            del memo[next(iter(memo))]
-        hit = offers[cost] = memo[key] = _offers_of(t, coins, pareto(found))
-        return hit
-
-    def _lines_offers(self, coins: int, need, want: int, units, prices) -> tuple:
-        """The offers of buying `need` (per resource, of those in `want`) from sellers of
-        fixed `units` (per side) at `prices`, through `Tables.lines_memo`; () if they
-        cannot supply it."""
-        key = [coins]
-        for r in _bits(want):
-            if need[r] > 0:
-                split = line(need[r], units[0][r], units[1][r], prices[0][r], prices[1][r])
-                if split is None:
-                    return ()
-                key.append(split)
-        key = tuple(key)
-        memo = self.t.lines_memo
-        hit = memo.get(key)
-        if hit is None:
-            if len(memo) >= LINES_LIMIT:
-                del memo[next(iter(memo))]
-            hit = memo[key] = _offers_of(self.t, coins, _line_pairs(key))
+        ways = set()  # each way's `line`s (one price a side: their sum, as `line_pairs`)
+        for pick in product(*picks):
+            k, left, right = moved = (need[:], sold_left[:], sold_right[:])
+            for whose, r, by in pick:
+                moved[whose][r] += by
+            split = []
+            total = low = high = 0
+            for r in wanted:
+                n = k[r]
+                if n > 0:
+                    lo = n - right[r]
+                    hi = left[r]
+                    if hi > n:
+                        hi = n
+                    if lo < 0:
+                        lo = 0
+                    if lo > hi:  # the neighbours cannot supply it pointed so
+                        break
+                    total += n
+                    low += lo
+                    high += hi
+                    if not one_price:
+                        split.append((n, lo, hi, left_price[r], right_price[r]))
+            else:
+                if not total:  # nothing to buy: no payment is cheaper
+                    hit = offers[t.cost_id[comp]] = ((coins, 0),)
+                    return hit
+                ways.add((total, low, high) if one_price else tuple(split))
+        found = set()
+        if one_price:
+            for total, low, high in ways:
+                found.update([(x * a, (total - x) * b) for x in range(low, high + 1)])
+        else:
+            for split in ways:
+                found.update(line_pairs(split))
+        # The Pareto-minimal pairs, ascending (`pareto`), as offers (`_offers_of`).
+        P = t.pay_levels
+        out = []
+        best = None
+        for left, right in sorted(found):
+            if best is None or right < best:
+                out.append((coins + left + right, left * P + right))
+                best = right
+        hit = offers[t.cost_id[comp]] = tuple(out)
         return hit
 
     def _payments(self, p: int, comp: int) -> tuple[tuple[int, int], ...]:

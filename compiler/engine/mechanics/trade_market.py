@@ -82,10 +82,12 @@ class MarketKeeping:
     def _board_dealt(self, p: int, comp: int) -> None:
         """Board `comp` dealt to `p` at set-up (and acquired): the markets wait for the last
         board, then come from `_dealt_markets`."""
-        if None in self.boards or any(self.city):  # a position set up otherwise: rebuilt when needed
+        if any(self.city):  # a position set up otherwise: rebuilt when needed
             self._trade_changed()
-            return
-        self._dealt_markets()
+        elif None in self.boards:  # nothing is priced before the last board
+            self.markets = None
+        else:
+            self._dealt_markets()
 
     def _dealt_markets(self) -> None:
         """The markets once every board is dealt. A seat's market, and its offers, depend only
@@ -243,32 +245,32 @@ class MarketKeeping:
             self.offers = [[None] * len(self.t.costs) for _ in self.t.seats]
             return
         t = self.t
+        plans = t.market_plans
         changed: dict[int, int] = {}  # seat: resources of its market that changed
         steps = []  # (seat, its codes' steps: `_code_after`)
         repriced = options = ()  # seats whose prices, whose either/or cards changed (rare)
         for p, comp in acquired:
-            res = t.trade_res[comp]
-            if not res:
+            plan = plans[comp]
+            if plan is None:  # nothing trade reads
                 continue
+            res, made, priced, one_of, masks, sold_steps, fixed = plan
             changed[p] = changed.get(p, 0) | res
-            made = t.market_steps[comp]
             if made:
                 steps.append((p, made))
-            if t.nprices[comp]:
+            if priced:
                 m.prices[p] = self._neighbour_prices(p)
                 repriced = (*repriced, (p, res))
-            one_of = t.one_of[comp]
             if one_of:
-                m.own[p] += tuple(resource_mask(o) for o in one_of)
+                m.own[p] += masks
                 options = (*options, p)
-            if t.sells_units[comp]:
-                fixed, sold, masks = m.sells[p]
-                if t.produces[comp]:
-                    fixed = tuple(map(add, fixed, t.fixed_units[comp]))
-                m.sells[p] = (fixed, sold + one_of, masks + tuple(resource_mask(o) for o in one_of))
-                for q, side in t.buyers[p]:  # they buy it from p's side
+            if sold_steps:  # the seats buying from p's side: what it sells grew
+                units, sold, sold_masks = m.sells[p]
+                if fixed:
+                    units = tuple(map(add, units, fixed))
+                m.sells[p] = (units, sold + one_of, sold_masks + masks)
+                for q, side in t.buyers[p]:
                     changed[q] = changed.get(q, 0) | res
-                    steps.append((q, t.sold_steps[comp][side]))
+                    steps.append((q, sold_steps[side]))
                     if one_of:
                         options = (*options, q)
         touching = t.costs_touching

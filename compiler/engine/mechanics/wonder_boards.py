@@ -99,6 +99,7 @@ def extend_tables(t) -> None:
     most = max(map(len, t.stage_comps), default=0)
     t.board_outcomes = [tuple(most * b + s for s in range(len(sides)))
                         for b, sides in enumerate(t.stage_comps)]
+    t.boards_left = {}  # bit mask of the boards dealt -> the outcomes left (_boards_left)
 
 
 # State ---------------------------------------------------------------------------------
@@ -174,9 +175,16 @@ stands(K_DISCARD_BUILD, AGES)
 
 @outcomes_from(K_BOARD_DEAL)
 def _boards_left(g: Game):
-    dealt = {b[0] for b in g.boards if b is not None}
-    return [x for b, sides in enumerate(g.t.board_outcomes) if b not in dealt
-            for x in sides], g.t.CH_BOARD
+    t = g.t
+    dealt = 0
+    for board in g.boards:
+        if board is not None:
+            dealt |= 1 << board[0]
+    left = t.boards_left.get(dealt)  # a few masks per player count: kept per ruleset
+    if left is None:
+        left = t.boards_left[dealt] = [x for b, sides in enumerate(t.board_outcomes)
+                                       if not dealt >> b & 1 for x in sides]
+    return left, t.CH_BOARD
 
 
 @handles(K_BOARD_DEAL)
