@@ -7,7 +7,8 @@
 chooses at a simultaneous turn, one seat at a time through `apply`, each a uniform random
 legal action (payments included).
 
-`--repeats R` times R runs of GAMES games each, one after the other in the same process, and
+`--repeats R` times R runs of GAMES games each, one after the other in the same process, each
+run on seeds no other run plays (a replayed game would find its answers memoized), and
 sums them up as the best and the median run by CPU time: on a shared machine a run is slowed by
 whatever else runs meanwhile and never sped up, so the best run is the closest to the engine's
 own speed and the median says how much the load moved (quote both, with the load).
@@ -55,6 +56,9 @@ from wondersmith.engine import Game, UnknownRulesetError, load_ruleset  # noqa: 
 from wondersmith.engine.tables import Tables  # noqa: E402
 
 PLAYERS: dict = {}  # Game's keyword for the player count, when one is given
+
+
+FIRST_TIMED_SEED = 1_000_000  # past the warm-up's seeds (0 to WARMUP_GAMES - 1)
 
 
 def play(ruleset, n: int, seed: int = 0) -> tuple[int, int]:
@@ -196,14 +200,15 @@ def main() -> None:
         PLAYERS["players"] = args.players
         Game(ruleset, players=args.players)  # a clear ValueError for a count it is not played at
     play(ruleset, WARMUP_GAMES)  # warm-up: tables are built once per ruleset
-    if args.worker:  # one run of --instructions: play, nothing else
-        play(ruleset, args.n)
+    if args.worker:  # one run of --instructions: play games the warm-up did not, nothing else
+        play(ruleset, args.n, seed=FIRST_TIMED_SEED)
         return
 
     rates = []
-    for _ in range(args.repeats):
+    for run in range(args.repeats):
         start, cpu_start = time.perf_counter(), time.process_time()
-        decisions, chance = play(ruleset, args.n)
+        # Seeds no run has played: a replayed game would find what it asks already memoized.
+        decisions, chance = play(ruleset, args.n, seed=FIRST_TIMED_SEED + run * args.n)
         seconds, cpu = time.perf_counter() - start, time.process_time() - cpu_start
         rates.append(args.n / cpu)
         print(f"{args.n} games in {seconds:.2f} s wall, {cpu:.2f} s CPU: {args.n / seconds:,.0f} games/s wall, "
