@@ -55,22 +55,29 @@ def spiel_game(game: str, players: int | None, simultaneous: bool = False):
     return pyspiel.load_game(name, {"players": players}) if players else pyspiel.load_game(name)
 
 
-def openspiel_games(game: str, n: int, players: int | None, observe: str = "") -> int:
-    spiel = spiel_game(game, players)
-    observer = make_observation(spiel) if observe == "observer" else None
-    rng, decisions = random.Random(0), 0
+def decision_states(spiel, n: int, rng: random.Random):
+    """Each decision node of n OpenSpiel games, chance sampled uniformly with `rng` between
+    them; the caller applies the decision before asking for the next."""
     for _ in range(n):
         state = spiel.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
                 state.apply_action(rng.choice(state.legal_actions()))
-                continue
-            if observer is not None:
-                observer.set_from(state, state.current_player())
-            elif observe:
-                state.observation_tensor(state.current_player())
-            state.apply_action(rng.choice(state.legal_actions()))
-            decisions += 1
+            else:
+                yield state
+
+
+def openspiel_games(game: str, n: int, players: int | None, observe: str = "") -> int:
+    spiel = spiel_game(game, players)
+    observer = make_observation(spiel) if observe == "observer" else None
+    rng, decisions = random.Random(0), 0
+    for state in decision_states(spiel, n, rng):
+        if observer is not None:
+            observer.set_from(state, state.current_player())
+        elif observe:
+            state.observation_tensor(state.current_player())
+        state.apply_action(rng.choice(state.legal_actions()))
+        decisions += 1
     return decisions
 
 
@@ -78,15 +85,10 @@ def openspiel_joint_games(game: str, n: int, players: int | None) -> int:
     spiel = spiel_game(game, players, simultaneous=True)
     seats = range(spiel.num_players())
     rng, decisions = random.Random(0), 0
-    for _ in range(n):
-        state = spiel.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(rng.choice(state.legal_actions()))
-                continue
-            joint = [state.legal_actions(seat) for seat in seats]
-            state.apply_actions([rng.choice(legal) if legal else 0 for legal in joint])
-            decisions += sum(map(bool, joint))  # each seat's choice, as the other runs count
+    for state in decision_states(spiel, n, rng):
+        joint = [state.legal_actions(seat) for seat in seats]
+        state.apply_actions([rng.choice(legal) if legal else 0 for legal in joint])
+        decisions += sum(map(bool, joint))  # each seat's choice, as the other runs count
     return decisions
 
 
