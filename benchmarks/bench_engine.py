@@ -26,8 +26,9 @@ yet takes thousands of games (Duel's `functools.lru_cache` of 4,096 prices fills
 therefore emptied before each of the two counts, whoever declared it, so that neither count
 holds what such a cache holds. A cache without a bound (`maxsize=None`) is counted like any
 other memory, so a real leak, growth with every game, is still flagged. The memos a
-ruleset's tables keep (attributes named `*_memo`: classic's first-in-first-out trade memos,
-each capped by its mechanic, tested in test_classic_trade.py) are emptied too: the largest
+ruleset's tables keep (those a mechanic declares in `Tables.bounded_memos`: classic's
+first-in-first-out trade memos, each capped by its mechanic, tested in
+test_classic_trade.py) are emptied too: the largest
 holds 4,096 answers and is still filling after a thousand games. The sampler's 64 seeds are
 counted: they move the count by a few dozen blocks.
 """
@@ -92,9 +93,8 @@ def empty_bounded_caches() -> None:
         if isinstance(found, LRU_CACHE_WRAPPER) and found.cache_info().maxsize is not None:
             found.cache_clear()
         elif isinstance(found, Tables):
-            for name, memo in vars(found).items():
-                if name.endswith("_memo") and isinstance(memo, dict):
-                    memo.clear()
+            for memo in found.bounded_memos:
+                memo.clear()
 
 
 def live_block_growth(play_games: Callable[[int], object], n: int) -> int:

@@ -28,6 +28,9 @@ class Tables:
         self.core = core = CoreRules.parse(ruleset.rules)
         self.config = config = mechanics.configs(ruleset.rules, self.mechanics)
         self.cache = {}  # what mechanics compute once per ruleset (e.g. set-up node lists)
+        # The memos a mechanic keeps per ruleset that it bounds itself (it empties or trims
+        # them as they fill): declared here so a memory check can tell them from a leak.
+        self.bounded_memos: list[dict] = []
         self.resources = ruleset.resources
         self.colors = ruleset.colors
         # VP categories a mechanic scores beyond the colours (science_sets: "science" when

@@ -62,6 +62,7 @@ def extend_tables(t) -> None:
     t.split_memo = OrderedDict()  # NeighbourTrade._residual_splits
     t.lines_memo = {}  # NeighbourTrade._offers
     t.dealt_markets = {}  # MarketKeeping._dealt_markets
+    t.bounded_memos += (t.split_memo, t.lines_memo, t.dealt_markets)
     t.market_codes = {}  # NeighbourTrade._recode: what a code stands for -> the code
     t.code_keys = []  # the code -> what it stands for
     t.code_steps = []  # the code -> the code after a unit made or sold (_code_after; None: not met yet)
