@@ -50,9 +50,37 @@ def test_without_valgrind_instructions_say_so(tmp_path: Path) -> None:
 
 
 def test_bad_arguments_exit_2() -> None:
-    for args in (["--instructions", "0"], ["-n", "0"], ["--repeats", "0"]):
+    for args in (["--instructions", "0"], ["-n", "0"], ["--repeats", "0"], ["--bytecodes", "0"]):
         done = bench(*args)
-        assert done.returncode == 2 and "-n, --repeats and --instructions must be positive" in done.stderr
+        assert done.returncode == 2
+        assert "-n, --repeats, --instructions and --bytecodes must be positive" in done.stderr
+
+
+def test_bytecodes_are_counted_exactly_by_function() -> None:
+    module = bench_module()
+    from wondersmith.engine import load_ruleset
+
+    duel = load_ruleset("duel")
+    module.play(duel, module.WARMUP_GAMES)
+    per_game, per_decision, top = module.bytecodes_a_game(duel, 2)
+    assert per_game > per_decision > 0
+    assert any(name.startswith("StructurePlays._legal_play (structure_plays.py:") for name, _ in top)
+    assert sum(n for _, n in top) <= per_game
+    assert sys.gettrace() is None  # the tracer is taken off again
+
+
+def test_bytecodes_are_the_same_on_every_run() -> None:
+    runs = [bench("--bytecodes", "2") for _ in range(2)]
+    assert all(done.returncode == 0 for done in runs), runs[0].stderr
+    assert runs[0].stdout == runs[1].stdout
+
+
+def test_bytecodes_report_a_game_and_a_decision() -> None:
+    done = bench("--bytecodes", "1", "--game", "classic", "--players", "3")
+    assert done.returncode == 0, done.stderr
+    head, *rows = done.stdout.splitlines()
+    assert head.endswith("a decision (1 games after 50 warm-up games); the functions that run most of them:")
+    assert len(rows) == 15 and "Plays._legal_plays (classic_actions.py:" in done.stdout
 
 
 def test_repeats_time_each_run_and_sum_up_best_and_median() -> None:
