@@ -119,6 +119,9 @@ _CODES = [
          "alike in colour, cost and effects."),
     Code("WS326", "conflict tokens do not fit the Ages",
          "List one victory token per Age in `conflicts.victory`."),
+    Code("WS327", "components no mechanic plays",
+         "List the mechanic that plays them in `mechanics` (wonder_draft: Wonders; "
+         "progress_tokens: tokens; wonder_boards: boards), or remove them."),
     # Locales (compiler/validate/locales.py): per-locale names and translation catalogs.
     Code("WS401", "missing translation",
          "Translate the message (or add the official name); until then it is shown in "

@@ -101,3 +101,16 @@ if __name__ == "__main__":  # regenerate the table in place
     DSL.write_text(f"{head}{START}\n{verb_table()}\n{END}{rest.split(END, 1)[1]}",
                    encoding="utf-8")
     sys.exit(0)
+
+
+def test_the_mechanics_table_gives_each_mechanic_its_seatings_and_needs() -> None:
+    from wondersmith.engine.mechanics.catalogue import MECHANICS
+
+    row = re.compile(r"^\| `(\w+)` \| ([^|]+) \|", re.M)
+    table = {name: cell.strip() for name, cell in row.findall(DSL.read_text(encoding="utf-8"))
+             if name in MECHANICS}
+    assert set(table) == set(MECHANICS)
+    for name, about in MECHANICS.items():
+        seatings, _, needs = table[name].partition(" (needs ")
+        assert seatings.split(", ") == list(about.seatings), name
+        assert re.findall(r"`(\w+)`", needs) == list(about.requires), name

@@ -202,3 +202,16 @@ def test_a_board_in_duel_is_refused(duel_copy: Path) -> None:
     result = new(duel_copy.parent, "board", "babel")
     assert result.exit_code == 2
     assert "duel has no Wonder boards" in result.output
+
+
+@pytest.mark.parametrize("kind, words", [
+    ("wonder", "classic has no Wonders: no mechanic of its game.yaml plays them (wonder_draft would)"),
+    ("token", "classic has no progress tokens: no mechanic of its game.yaml plays them "
+              "(progress_tokens or senate would)"),
+])
+def test_a_wonder_or_token_in_classic_is_refused(classic_copy: Path, kind: str, words: str) -> None:
+    before = {p: p.read_text() for p in classic_copy.rglob("*.yaml")}
+    result = new_in(classic_copy, kind, "colossus_two")
+    assert result.exit_code == 2
+    assert words in " ".join(result.output.split())
+    assert {p: p.read_text() for p in classic_copy.rglob("*.yaml")} == before  # nothing written

@@ -22,6 +22,7 @@ from wondersmith.validate import strict_yaml
 from wondersmith.ir.loader import GAME_FILE, card_files
 from wondersmith.dsl.schemas import MAX_ID_LENGTH, RESERVED_IDS
 from wondersmith.dsl.vocabulary import ID_PATTERN
+from wondersmith.engine.mechanics.catalogue import COMPONENT_LISTS, DUEL, played_by
 
 KINDS = {"card": "buildings", "wonder": "wonders", "token": "tokens", "board": "boards"}
 HEADER = "# yaml-language-server: $schema=../../schema/cards.schema.json\n"
@@ -75,6 +76,17 @@ def _fewest_players(game: dict) -> int:
 def _guild_color(game: dict) -> str | None:
     guilds = (game.get("setup") or {}).get("guilds") or {}
     return guilds.get("color") if isinstance(guilds, dict) else None
+
+
+def _check_played(name: str, components: str, game: dict) -> None:
+    """Refuse a Wonder, token or board that no mechanic of the game puts in play (WS327)."""
+    mechanics = game.get("mechanics")
+    if not isinstance(mechanics, list):  # data older than format 3: Duel's, by migration
+        mechanics = DUEL
+    players = played_by(components)
+    if not any(m in mechanics for m in players):
+        raise SkeletonError(f"{name} has no {COMPONENT_LISTS[components]}: no mechanic of its "
+                            f"game.yaml plays them ({' or '.join(players)} would)")
 
 
 def skeleton(kind: str, ident: str, game: dict, color: str | None) -> CommentedMap:
@@ -155,9 +167,8 @@ def add(folder: Path, kind: str, ident: str, age: int | None = None,
         raise SkeletonError(f"id '{ident}' already exists in {folder.name}")
     game = _game_data(folder)
     guild_color = _guild_color(game)
-    if kind == "board" and game.get("seating") != "circle":
-        raise SkeletonError(f"{folder.name} has no Wonder boards: they belong to a game with "
-                            "`seating: circle` (7 Wonders)")
+    if kind != "card":
+        _check_played(folder.name, KINDS[kind], game)
     if kind == "card":
         if age is None:
             raise SkeletonError("a card needs its Age: --age N")

@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterator
 
 from wondersmith.diagnostics import Diagnostic, did_you_mean
 from wondersmith.dsl.rules_keys import KNOWN as MECHANICS
-from wondersmith.engine.mechanics.catalogue import OPPONENT
+from wondersmith.engine.mechanics.catalogue import COMPONENT_LISTS, OPPONENT, played_by
 from wondersmith.ir.model import Board, Building, Game, Loc, Token, Wonder, stage_id_of
 from wondersmith.ir.rules import guilds_at
 from wondersmith.validate.strict_yaml import Document
@@ -376,6 +376,27 @@ def mechanics(game: Game, doc: Document) -> Iterator[Diagnostic]:
                 yield in_game(doc, ("mechanics", i), "WS320",
                               f"mechanic '{name}' needs mechanic '{needed}', which is not "
                               "listed", f"add '{needed}' to `mechanics`, or remove '{name}'")
+
+
+@check_
+def unplayed(game: Game, doc: Document) -> Iterator[Diagnostic]:
+    """Wonders, tokens or boards that no mechanic of the game puts in play: the engine would
+    leave them out, and sheets would show components no game uses."""
+    for key, label in COMPONENT_LISTS.items():
+        items = getattr(game, key)
+        if not items or any(name in game.mechanics for name in played_by(key)):
+            continue
+        fitting = [name for name in played_by(key) if game.seating in MECHANICS[name].seatings]
+        if fitting:
+            hint = f"add '{fitting[0]}' to `mechanics`, or remove them"
+        elif key == "wonders" and "wonder_boards" in game.mechanics:
+            hint = "a game with Wonder boards builds its Wonders as board stages: write it under `boards:`"
+        else:
+            hint = f"remove them: no mechanic plays {label} with `seating: {game.seating}`"
+        more = f" and {len(items) - 1} more" if len(items) > 1 else ""
+        yield at(items[0], "", "WS327",
+                 f"{label} ('{items[0].id}'{more}) that no mechanic of this game plays "
+                 f"(mechanics: {', '.join(game.mechanics)})", hint)
 
 
 @check_

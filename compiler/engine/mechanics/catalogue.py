@@ -32,14 +32,18 @@ class About:
     # section, ("ages[]", keys of every Age). The game schema requires them of a game that
     # lists the mechanic (`rules_keys.mechanic_requirements`).
     reads: tuple[tuple[str, ...], ...] = ()
+    # The lists of components of the data it puts in play ("wonders", "tokens", "boards"):
+    # a game whose mechanics play none of a list never uses it (WS327). Buildings are played
+    # by every game.
+    plays: tuple[str, ...] = ()
 
 
 MECHANICS: dict[str, About] = {a.name: a for a in (
     About("progress_tokens", "progress tokens laid on the board and kept in the box",
-          reads=(("setup", "board_tokens"),)),
+          reads=(("setup", "board_tokens"),), plays=("tokens",)),
     About("wonder_draft", "Wonders drafted in rounds, each pick by a named seat (Duel's "
                           "draft names the first and the second player)",
-          seatings=(OPPONENT,), reads=(("setup", "wonder_draft"),)),
+          seatings=(OPPONENT,), reads=(("setup", "wonder_draft"),), plays=("wonders",)),
     About("card_structure", "each Age's cards dealt into a structure of overlapping rows; a "
                             "card is taken when no card covers it; its constructions are "
                             "priced and paid by bank_trade", requires=("bank_trade",),
@@ -73,12 +77,22 @@ MECHANICS: dict[str, About] = {a.name: a for a in (
           seatings=(CIRCLE,), reads=(("science", "identical", "set_size", "set_points", "wildcards"),)),
     About("wonder_boards", "a Wonder board per city, dealt with a side: its starting resource "
                            "and its stages built in order with a card",
-          seatings=(CIRCLE,), requires=("hand_draft",), reads=(("setup", "boards"),)),
+          seatings=(CIRCLE,), requires=("hand_draft",), reads=(("setup", "boards"),),
+          plays=("boards",)),
     About("senate", "Agora's Senate: influence cubes placed and moved in chambers; the "
                     "most cubes control a chamber, its Decree and its points; controlling "
                     "enough chambers wins at once", seatings=(OPPONENT,),
-          requires=("card_structure",), reads=(("senate",),)),
+          requires=("card_structure",), reads=(("senate",),), plays=("tokens",)),  # its Decrees
 )}
+
+# What each list of components is called in messages.
+COMPONENT_LISTS = {"wonders": "Wonders", "tokens": "progress tokens", "boards": "Wonder boards"}
+
+
+def played_by(components: str) -> tuple[str, ...]:
+    """The mechanics that put a list of components in play ("wonders", "tokens", "boards")."""
+    return tuple(name for name, about in MECHANICS.items() if components in about.plays)
+
 
 # Mechanics the engine adds itself, never named in game.yaml (so not in `MECHANICS`: the data
 # may not list them): the 2-player variant's Free City joins a game of the classic mechanics
