@@ -384,6 +384,26 @@ def test_each_age_end_announces_who_fought_whom_and_the_tokens_taken(players: in
             assert sorted(announced[p]) == sorted(game.conflict_tokens[p][before[p]:])
 
 
+def test_an_age_of_ties_is_announced_too() -> None:
+    """Every city discards all Age I: no shields anywhere, every pair ties, and the Age's end
+    still says so, pair by pair."""
+    from wondersmith.cli.city_words import conflicts_fought, tokens_held
+    from wondersmith.cli.seats import city_names
+
+    game = Game(load_ruleset("classic"), seed=2, players=3)
+    names = city_names(3, 3, 0)
+    before = tokens_held(game)
+    while game.age == 1:
+        game.apply_joint({p: next(a for a in game.legal_actions_for(p)
+                                  if game.action_to_text(a, p).startswith("discard "))
+                          for p in game.choosing()})
+    assert game.conflict_tokens == [[], [], []]
+    lines = [str(line) for line in conflicts_fought(game, 1, before, names)]
+    assert lines[0] == "Conflicts at the end of Age 1:"
+    assert len(lines) == 4 and all(line.endswith("(0 shields): a tie, no token") for line in lines[1:])
+    assert conflicts_fought(game, 2, tokens_held(game), names) == []  # Age II goes on
+
+
 def test_duel_has_no_conflicts_to_announce() -> None:
     from wondersmith.cli.city_words import conflicts_fought, tokens_held
 

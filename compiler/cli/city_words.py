@@ -170,14 +170,13 @@ def tokens_held(game: Game) -> list[int] | None:
 
 def conflicts_fought(game: Game, age: int, before: list[int] | None,
                      names: list[str]) -> list[Text]:
-    """The conflicts of the Age that just ended, if it did: each pair of neighbours with
-    their shields, and the tokens the winner and the loser took (the tokens the engine
-    gave, read from the state); nothing when no token was given since `before`."""
-    if before is None:
+    """The conflicts of Age `age`, once it has ended (the game is in a later Age, or over):
+    each pair of neighbours with their shields, and the tokens the winner and the loser took
+    (the tokens the engine gave since `before`, read from the state), a tie included;
+    nothing while the Age goes on."""
+    if before is None or (game.age == age and not game.is_terminal):
         return []
     new = [held[n:] for held, n in zip(game.conflict_tokens, before)]
-    if not any(new):
-        return []
     pairs = sorted({tuple(sorted((p, q))) for p in game.t.seats for q in game.t.neighbours[p]})
     lines = [Text(f"Conflicts at the end of Age {age}:", style="bold")]
     for a, b in pairs:
