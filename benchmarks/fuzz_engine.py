@@ -1,6 +1,7 @@
 """Fuzz the engine's input boundaries at large counts and print what happened.
 
     python benchmarks/fuzz_engine.py [-n 100000] [--seed 0] [--only states|actions|records]
+                                     [--game duel|classic] [--players N]
 
 States, actions and game records are mutated from seeded random games (the mutator is
 tests/engine/engine_fuzz.py, which tests/engine/test_input.py runs at CI size). Each try is
@@ -28,13 +29,15 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", choices=sorted(FUZZERS))
     parser.add_argument("--game", default="duel")
+    parser.add_argument("--players", type=int, help="seats (default: the ruleset's)")
     args = parser.parse_args()
     ruleset = load_ruleset(args.game)
     crashed = 0
     for name in ([args.only] if args.only else list(FUZZERS)):
         crashes: list = []
         start = time.perf_counter()
-        counts = FUZZERS[name](ruleset, args.n, seed=args.seed, crashes=crashes)
+        counts = FUZZERS[name](ruleset, args.n, seed=args.seed, crashes=crashes,
+                               players=args.players)
         print(f"{name:>8}: {counts['tried']:,} tried, {counts['accepted']:,} accepted, "
               f"{counts['refused']:,} refused, {counts['crashed']:,} crashed "
               f"({time.perf_counter() - start:.0f} s)", flush=True)

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import StateFormatError
+from .core.simultaneous import illegal_choice
 from .stack_checks import check_stack, fail as _fail
 from .scoring import final_result
 
@@ -43,6 +44,9 @@ def check_state(g: Game, derived: bool = False) -> None:
             if problem:
                 raise StateFormatError(problem)
         _check_result(g)
+        problem = illegal_choice(g)
+        if problem:
+            raise StateFormatError(problem)
         return
     _check_components(g)
     for check in g.STATE_CHECKS:  # the mechanics' checks of the core's state

@@ -32,14 +32,15 @@ HOSTILE = [
 MAX_PLAY = 600  # steps when playing on from an accepted state; every real game is shorter
 
 
-def positions(ruleset, count: int, seed: int) -> list[dict]:
-    """`count` states met along seeded random games, half of them without auto chance."""
+def positions(ruleset, count: int, seed: int, players: int | None = None) -> list[dict]:
+    """`count` states met along seeded random games at `players` seats (the ruleset's
+    default: None), half of them without auto chance."""
     rng = random.Random(seed)
     out: list[dict] = []
     game_seed = seed * 1_000
     while len(out) < count:
         game_seed += 1
-        g = Game(ruleset, seed=game_seed, auto_chance=bool(game_seed % 2))
+        g = Game(ruleset, seed=game_seed, auto_chance=bool(game_seed % 2), players=players)
         while len(out) < count:
             if rng.random() < 0.08 or g.is_terminal:
                 out.append(g.to_json())
@@ -208,9 +209,10 @@ def _play_on(ruleset, g: Game, rng: random.Random) -> None:
     raise AssertionError("the game did not end")
 
 
-def fuzz_states(ruleset, count: int, seed: int = 0, crashes: list | None = None) -> Counter:
+def fuzz_states(ruleset, count: int, seed: int = 0, crashes: list | None = None,
+                players: int | None = None) -> Counter:
     rng = random.Random(seed)
-    bases = positions(ruleset, max(20, count // 25), seed)
+    bases = positions(ruleset, max(20, count // 25), seed, players)
     counts: Counter = Counter()
     for _ in range(count):
         doc = copy.deepcopy(rng.choice(bases))
@@ -235,9 +237,11 @@ def fuzz_states(ruleset, count: int, seed: int = 0, crashes: list | None = None)
     return counts
 
 
-def fuzz_actions(ruleset, count: int, seed: int = 0, crashes: list | None = None) -> Counter:
+def fuzz_actions(ruleset, count: int, seed: int = 0, crashes: list | None = None,
+                 players: int | None = None) -> Counter:
     rng = random.Random(seed)
-    bases = [Game.from_json(ruleset, d) for d in positions(ruleset, max(20, count // 50), seed)]
+    bases = [Game.from_json(ruleset, d)
+             for d in positions(ruleset, max(20, count // 50), seed, players)]
     bases = [g for g in bases if not g.is_terminal] or bases
     counts: Counter = Counter()
     for _ in range(count):
@@ -292,11 +296,12 @@ def mutate_record(record: dict, rng: random.Random) -> Any:
     return record
 
 
-def fuzz_records(ruleset, count: int, seed: int = 0, crashes: list | None = None) -> Counter:
+def fuzz_records(ruleset, count: int, seed: int = 0, crashes: list | None = None,
+                 players: int | None = None) -> Counter:
     rng = random.Random(seed)
     bases = []
     for i in range(max(5, count // 40)):
-        g = Game(ruleset, seed=seed * 1_000 + i)
+        g = Game(ruleset, seed=seed * 1_000 + i, players=players)
         while not g.is_terminal:
             legal = g.legal_actions()
             g.apply(legal[rng.randrange(len(legal))])

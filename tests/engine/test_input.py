@@ -9,11 +9,13 @@ import random
 
 import pytest
 
-from wondersmith.engine import EngineError, Game, IllegalActionError, StateFormatError
+from wondersmith.engine import EngineError, Game, IllegalActionError, StateFormatError, load_ruleset
 from wondersmith.engine.errors import RecordFormatError
 from wondersmith.engine.records import game_record, replay_record
 from engine_fuzz import FUZZERS
 from engine_helpers import RULESET, scenario
+
+CLASSIC = load_ruleset("classic")
 
 
 def _midgame(seed: int = 4, steps: int = 40, auto_chance: bool = True) -> Game:
@@ -286,6 +288,19 @@ def test_fuzz_never_crashes(target):
     assert counts["crashed"] == 0, crashes[:3]
 
 
+@pytest.mark.parametrize("players", [2, 3, 7])
+@pytest.mark.parametrize("target", sorted(FUZZERS))
+def test_fuzz_never_crashes_classic(target, players):
+    """Classic at the 2-player variant, 3 and 7 players (`fuzz_engine.py --game classic
+    --players N` runs large counts). Its mutated actions are all refused: a classic action
+    id encodes the card, so one changed at random is seldom in the hand."""
+    crashes: list = []
+    counts = FUZZERS[target](CLASSIC, 1_000, seed=12, crashes=crashes, players=players)
+    assert counts["tried"] == 1_000 and counts["refused"] > 0
+    assert target == "actions" or counts["accepted"] > 0
+    assert counts["crashed"] == 0, crashes[:3]
+
+
 def test_the_simulate_tally_does_not_grow_with_the_number_of_games():
     from wondersmith.cli.simulate import run_games
     small, big = run_games("duel", ["random", "greedy"], 0, 0, 4), run_games("duel", ["random", "greedy"], 0, 0, 40)
@@ -301,3 +316,27 @@ def test_an_illegal_action_error_crosses_a_process_boundary():
     again = pickle.loads(pickle.dumps(error))
     assert type(again) is IllegalActionError and str(again) == str(error)
     assert (again.action, again.reason) == (1023, "not legal now")
+
+
+def _age_three_set_up() -> dict:
+    """Age III's face-up cards being dealt, one chance outcome at a time."""
+    rng = random.Random(3)
+    g = Game(RULESET, seed=3, auto_chance=False)
+    while not (g.decision == "deal" and g.age == 3):
+        g.apply(rng.choice(g.legal_actions()))
+    return g.to_json()
+
+
+def test_an_age_set_up_that_would_lay_no_guild_backs_is_refused():
+    """Without its place_guild_backs node the deck's guilds would end on Age backs, which no
+    turn-up can draw: the game would stop there."""
+    data = _age_three_set_up()
+    data["stack"] = [n for n in data["stack"] if n["kind"] != "place_guild_backs"]
+    _refused(data, r"stack: Age 3's set-up lays the guild backs once its face-up cards are "
+                   r"dealt, and no place_guild_backs decision waits for that")
+
+
+def test_a_deal_to_a_slot_out_of_range_is_refused_not_crashed():
+    data = _age_three_set_up()
+    data["stack"][-1]["arg"] = 99
+    _refused(data, r"stack\[\d+\]\.arg: structure\[99\] is not a slot waiting for a card")

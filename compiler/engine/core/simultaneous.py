@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .kinds import HANDLERS, IS_SIMULTANEOUS, LEGAL, kind
+from .kinds import HANDLERS, IS_SIMULTANEOUS, KIND_NAMES, LEGAL, kind
 
 NOT_CHOSEN = -1
 RESOLVE: dict[int, Callable] = {}  # kind -> resolve(game, node, choices)
@@ -109,6 +109,8 @@ def choices_from_json(value, stack, count: int, action, fail) -> list[int]:
     it waits for have chosen, and no other. `action(value, path)` reads an action id;
     `fail(path, message)` makes the error."""
     top = stack[-1] if stack else None
+    if top is not None and IS_SIMULTANEOUS[top[0]] and not 0 <= top[1] < count:
+        return [NOT_CHOSEN] * count  # no seat waits: the stack's check refuses the state
     if value is None:
         if top is not None and IS_SIMULTANEOUS[top[0]] and top[2] & ((1 << top[1]) - 1):
             raise fail("simultaneous", f"the decision waits for seat {top[1]}, so the seats "
@@ -131,6 +133,20 @@ def choices_from_json(value, stack, count: int, action, fail) -> list[int]:
         else:
             out.append(action(a, f"simultaneous[{s}]"))
     return out
+
+
+def illegal_choice(game) -> str | None:
+    """Why a loaded state's hidden choice cannot be, or None: each seat that has chosen at the
+    waiting simultaneous decision chose one of its legal actions (all choose on the same
+    position, so the one they have now)."""
+    top = game.stack[-1] if game.stack and game.result is None else None
+    if top is None or not IS_SIMULTANEOUS[top[0]]:
+        return None
+    for seat, action in enumerate(game.sim_choices):
+        if action != NOT_CHOSEN and action not in LEGAL[top[0]](game, seat, top[2]):
+            return (f"simultaneous[{seat}]: action {action} is not one seat {seat} may take "
+                    f"at this {KIND_NAMES[top[0]]} decision")
+    return None
 
 
 class SimultaneousDecisions:

@@ -70,7 +70,9 @@ def _setup_pending(g: Game) -> bool:
     early = {number(k) for k in ("age", "leave_out", "guild", "place_guild_backs")}
     deal = number("deal")
     down = t.structures[g.age][2] if g.age in t.structures else ()
-    return any(kind in early or kind == deal and not down[arg] for kind, _, arg in g.stack)
+    # A slot out of range is refused by the stack's checks, which run after this one.
+    return any(kind in early or kind == deal and 0 <= arg < len(down) and not down[arg]
+               for kind, _, arg in g.stack)
 
 
 def check_backs(g: Game) -> str | None:
@@ -86,6 +88,11 @@ def check_backs(g: Game) -> str | None:
         if guild_backs or pending:
             return ("structure: guild backs are laid once the set-up has drawn and dealt "
                     "its face-up cards")
+        kinds = {kind for kind, _, _ in g.stack}
+        if g.age == t.guild_age and t.guilds and number("age") not in kinds \
+                and number("place_guild_backs") not in kinds:
+            return (f"stack: Age {g.age}'s set-up lays the guild backs once its face-up cards "
+                    "are dealt, and no place_guild_backs decision waits for that")
         return None
     guilds = guilds_in_deck(t, g.pool)
     if guild_backs + pending > guilds:

@@ -51,10 +51,10 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ..core.fields import StateField
 from ..core.kinds import AGES, CHANCE, LEGAL, handles, kind, outcomes_from, stands
 from ..core.rules import RulesError, checked
-from ..errors import NotationError, OtherEventError
 from . import classic_actions as actions
 from .classic_positions import FREE_CITY as POSITION  # noqa: F401 (its part of a position)
-from .hand_draft import K_DEAL_HAND
+from .free_city_texts import draw_text, parse_text
+from .hand_draft import K_CHOOSE, K_DEAL_HAND
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -149,64 +149,8 @@ def extend_tables(t) -> None:
     left = config.card_starts == "left_of_free_city"
     t.free_city_first_holder = (t.seating.left if left else t.seating.right)[t.free_city]
     to_text, parse = t.action_texts  # classic_texts', read in the Free City's hands
-    t.action_texts = (lambda g, a, seat=None: _draw_text(g, a) or to_text(g, a, seat),
-                      lambda g, text, seat=None: _parse(g, text, parse, seat))
-
-
-def _draw_text(g: Game, action: int) -> str | None:
-    """`deal <card> to the pile` (the Free City's hand) and `draw <card> from the pile`."""
-    top = g.stack[-1] if g.stack and g.result is None else None
-    if top is None or not 0 <= action - g.t.CH_CARD < g.t.NB:
-        return None
-    name = g.t.names[action - g.t.CH_CARD]
-    if top[0] == K_DEAL_HAND and top[2] == g.t.free_city:
-        return f"deal {name} to the pile"
-    return f"draw {name} from the pile" if top[0] == K_DRAW else None
-
-
-def _parse(g: Game, text: str, parse, seat: int | None = None) -> int | None:
-    """`draw <card> from the pile`, `deal <card> to the pile` (each only at its own event:
-    OtherEventError at another), and the Free City's plays read in the hand it plays from
-    (two cards share a name, Loom of Age I and II: the one in that hand)."""
-    t = g.t
-    words = " ".join(text.split())
-    top = g.stack[-1] if g.stack and g.result is None else None
-    low = words.casefold()
-    if low.startswith("draw ") and low.endswith(" from the pile"):
-        name = words[len("draw "):-len(" from the pile")]
-        if top is not None and top[0] != K_DRAW:
-            raise OtherEventError(f"{text!r}: no card is drawn from the pile now")
-        return t.CH_CARD + _named(t, name, g.hands[t.free_city])
-    if low.startswith("deal ") and low.endswith(" to the pile"):
-        name = words[len("deal "):-len(" to the pile")]
-        try:  # the card of the deck; else any card so named (a deal to come, forced early)
-            action = t.CH_CARD + _named(t, name, g.pool)
-        except NotationError:
-            action = t.CH_CARD + _named(t, name, range(t.NB))
-        if top is not None and top[0] == K_DEAL_HAND and top[2] != t.free_city:
-            raise OtherEventError(f"{text!r}: the card dealt now goes to player {top[2]}, "
-                                  "not the pile", action)
-        return action
-    if low.startswith("deal ") and low.endswith(f" to player {t.free_city}"):
-        raise NotationError(f"{text!r}: the Free City's cards are dealt 'to the pile'")
-    action = parse(g, text, seat)
-    if seat not in (None, g.current_player):  # another seat's play: not the Free City's
-        return action
-    if action is None or top is None or top[1] != t.free_city or not t.C_BUILD <= action < t.C_FREE:
-        return action
-    mode, c, left, right = actions.decode(t, action)
-    hand = g._free_city_hand()
-    if c not in hand:  # the card of that name in the hand it plays from; none: apply says why
-        c = next((d for d in sorted(set(hand)) if t.names[d] == t.names[c]), c)
-    return actions.encode(t, mode, c, left, right)
-
-
-def _named(t, name: str, cards) -> int:
-    """The card of `cards` with this id or name; NotationError."""
-    for c in sorted(set(cards)):
-        if t.ids[c] == name or t.names[c].casefold() == name.casefold():
-            return c
-    raise NotationError(f"no card named {name!r} here")
+    t.action_texts = (lambda g, a, seat=None: draw_text(g, a) or to_text(g, a, seat),
+                      lambda g, text, seat=None: parse_text(g, text, parse, seat))
 
 
 # State owned by this mechanic --------------------------------------------------------------
@@ -216,16 +160,47 @@ def _load_holder(g: Game, value, read):
     return read.int(value, "mechanics.free_city.free_city_holder", 0, last)
 
 
+def _check_drawn(g: Game) -> str | None:
+    """At a turn under way (its choice waits, no draw pending) the holder has drawn: the
+    holder's hand and the pile do not both hold as many cards as the other player's."""
+    kinds = {k for k, _, _ in g.stack}
+    if g.result is not None or K_DRAW in kinds or K_CHOOSE not in kinds:
+        return None  # drawn or to draw, or between turns (the next turn's draw comes then)
+    if K_DEAL_HAND in kinds:
+        return ("stack: the holder of the Free City card draws from the pile once the hands "
+                "are dealt, and no free_city_draw waits")
+    a, b = g.t.free_city_players
+    holder = g.free_city_holder
+    n = len(g.hands[b if holder == a else a])
+    if n and len(g.hands[holder]) == n == len(g.hands[g.t.free_city]):
+        return ("mechanics.free_city.free_city_holder: the holder has not drawn from the pile "
+                "this turn, and no free_city_draw waits")
+    return None
+
+
 FIELDS = (
     StateField("free_city_holder", lambda g: g.t.free_city_first_holder, save=lambda g, v: v,
-               load=_load_holder, doc="the player holding the Free City card"),
+               load=_load_holder, check=_check_drawn, doc="the player holding the Free City card"),
 )
 
 
 # Node kinds ------------------------------------------------------------------------------
 
 K_DRAW = kind("free_city_draw", NAME, chance=True)
-stands(K_DRAW, AGES)
+
+
+def _draw_check(g: Game, i: int, node) -> str | None:
+    """The holder draws, once a turn, from a pile that holds a card."""
+    if node[2] != g.free_city_holder:
+        return f".arg: the holder of the Free City card (seat {g.free_city_holder}) draws, not {node[2]}"
+    if any(k == K_DRAW for k, _, _ in g.stack[i + 1:]):
+        return ": the holder draws once a turn, and stack holds two draws"
+    if not g.hands[g.t.free_city] and not any(k == K_DEAL_HAND for k, _, _ in g.stack[i + 1:]):
+        return ": the Free City's pile holds no card to draw"
+    return None
+
+
+stands(K_DRAW, AGES, _draw_check)
 
 
 @outcomes_from(K_DRAW)

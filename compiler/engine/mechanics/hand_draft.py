@@ -41,6 +41,8 @@ from .classic_actions import ACTIONS  # noqa: F401 (its action ids: core/actions
 from .classic_positions import HAND_DRAFT as POSITION  # noqa: F401 (its part of a position)
 from .classic_texts import add_classic_texts
 from .classic_view import HAND_DRAFT as VIEW  # noqa: F401 (what a seat sees: core/views.py)
+from .hand_draft_checks import (age_check, check_hands, check_played_out, choose_check,
+                                seat_check)
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -134,50 +136,9 @@ def _load_free(g: Game, value, read):
     return [read.bool(x, f"{path}[{p}]") for p, x in enumerate(used)]
 
 
-def _check_hands(g: Game) -> str | None:
-    t = g.t
-    dealing = any(k == K_DEAL_HAND for k, _, _ in g.stack)
-    if not g._hand_sizes_agree() and g.result is None and not dealing and not _seventh_pending(g):
-        return "mechanics.hand_draft.hands: every hand holds as many cards, except a 7th card kept"
-    if g.age:
-        return _check_cards(g)
-    return None
-
-
-def _check_cards(g: Game) -> str | None:
-    """Every copy of the cards dealt so far is in exactly one place (hands, cities, under
-    stages, discard pile, deck): no more copies of a card than the decks hold."""
-    t = g.t
-    held: dict[int, int] = {}
-    places = [*g.hands, *g.city, g.discard, g.pool, *g._tucked_cards()]
-    for cards in places:
-        for c in cards:
-            held[c] = held.get(c, 0) + 1
-    limit: dict[int, int] = {}
-    for age in range(1, g.age + 1):
-        for c in t.decks[age]:
-            limit[c] = limit.get(c, 0) + 1
-    for c in t.classic_guilds:
-        limit[c] = 1 if g.age >= t.classic_guild_age else 0
-    for c, n in held.items():
-        if n > limit.get(c, 0):
-            return (f"{t.ids[c]!r} appears {n} times in the hands, cities, stages, discard pile "
-                    f"and deck; Ages 1 to {g.age} hold {limit.get(c, 0)}")
-    for c in g.guild_pool:
-        if c in held:
-            return f"guild_pool: {t.ids[c]!r} is also in play"
-    return None
-
-
-def _check_played_out(g: Game) -> str | None:
-    if g.result is not None and g.result.victory == "civilian" and any(g.hands):
-        return f"result: a civilian victory comes at the end of Age {g.t.ages}, once every hand is played"
-    return None
-
-
 FIELDS = (
     StateField("hands", lambda g: [[] for _ in g.t.seats], lists_copy, _save_hands, _load_hands,
-               _check_hands, "each seat's hand, sorted", check_derived=_check_played_out),
+               check_hands, "each seat's hand, sorted", check_derived=check_played_out),
     StateField("free_used", lambda g: [False] * g.t.n_seats, list_copy,
                lambda g, v: list(v), _load_free, None,
                "per seat: the free build of this Age is used (Olympia A)"),
@@ -209,30 +170,12 @@ def _resolve(g: Game, node, choices) -> None:
 K_CHOOSE = simultaneous_kind("choose", NAME, _resolve, prompt="play a card from the hand")
 
 
-def _choose_check(g: Game, i: int, node) -> str | None:
-    empty = [p for p in g.t.seats if node[2] >> p & 1 and not g.hands[p]
-             and not any(k == K_DEAL_HAND for k, _, _ in g.stack)]
-    return f": seat {empty[0]} has no card to choose from" if empty else None
-
-
-def _age_check(g: Game, i: int, node) -> str | None:
-    if node[2] != g.age + 1 or node[2] > g.t.ages:
-        return f".arg: the next Age is {g.age + 1}, not {node[2]}"
-    if any(g.hands):
-        return f": Age {node[2]} is dealt once every hand is played"
-    return None
-
-
-def _seat_check(g: Game, i: int, node) -> str | None:
-    return None if 0 <= node[2] < g.t.n_seats else f".arg: no seat {node[2]}"
-
-
 # Each kind at rest at the bottom of the stack is a turn: the choice, the end of a turn that
 # waits for the end-of-turn effects above it, or the next Age waiting for the set-up above.
-stands(K_CHOOSE, TURN, _choose_check)
+stands(K_CHOOSE, TURN, choose_check)
 stands(K_TURN_END, TURN)
-stands(K_AGE_START, TURN, _age_check)
-stands(K_DEAL_HAND, AGES, _seat_check)
+stands(K_AGE_START, TURN, age_check)
+stands(K_DEAL_HAND, AGES, seat_check)
 stands(K_DRAW_GUILD, AGES)
 
 
@@ -327,10 +270,6 @@ def _on_turn_end(g: Game, node) -> None:
         g.stack.clear()
         return
     g.stack.append((K_AGE_START, CHANCE, g.age + 1))
-
-
-def _seventh_pending(g: Game) -> bool:
-    return any(k == K_CHOOSE for k, _, _ in g.stack) and any(len(h) == 1 for h in g.hands)
 
 
 class HandDraft(actions.Plays):

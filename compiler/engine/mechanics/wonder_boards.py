@@ -154,6 +154,14 @@ def _check_boards(g: Game) -> str | None:
             return f"mechanics.wonder_boards.stages[{p}]: {built} stages built, the board has {most}"
     if g.age and None in g.boards:
         return "mechanics.wonder_boards.boards: every city has a board once Age I starts"
+    # The set-up, once the first player is drawn (which queues it): a board still to deal to
+    # each city without one.
+    if not g.age and g.result is None and g.first_player >= 0:
+        due = {arg for kind, _, arg in g.stack if kind == K_BOARD_DEAL}
+        for p in t.seats:
+            if g.boards[p] is None and p not in due:
+                return (f"mechanics.wonder_boards.boards[{p}]: no board, and none is still to "
+                        "be dealt to it before Age I")
     return None
 
 
@@ -169,7 +177,21 @@ FIELDS = (
 
 K_BOARD_DEAL = kind("board_deal", NAME, chance=True)
 K_DISCARD_BUILD = kind("discard_build", NAME, prompt="build a discarded card for free")
-stands(K_BOARD_DEAL, SETUP)
+
+
+def _board_deal_check(g: Game, i: int, node) -> str | None:
+    """A board is dealt to a seat without one, once."""
+    p = node[2]
+    if not 0 <= p < g.t.n_seats:
+        return f".arg: no seat {p}"
+    if g.boards[p] is not None:
+        return f".arg: seat {p} has its board already"
+    if any(kind == K_BOARD_DEAL and arg == p for kind, _, arg in g.stack[i + 1:]):
+        return f".arg: seat {p} is dealt one board, and stack holds two deals for it"
+    return None
+
+
+stands(K_BOARD_DEAL, SETUP, _board_deal_check)
 stands(K_DISCARD_BUILD, AGES)
 
 
