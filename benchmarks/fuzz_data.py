@@ -1,7 +1,9 @@
-"""Fuzz the real data: N mutants of cards/duel through validation, compilation, an import
-of the generated code and rendering, in-process (the mutator: tests/fuzzing.py).
+"""Fuzz the real data: N mutants of cards/duel (or `--game classic`) through validation,
+compilation, an import of the generated code and rendering, in-process (the mutator:
+tests/fuzzing.py).
 
     python benchmarks/fuzz_data.py [--cases 10000] [--seed 1] [--limit 10] [--workers 2]
+                                   [--game duel|classic]
 
 Prints how many cases ran, were diagnosed (validation errors or a located compile refusal),
 compiled (imported and rendered), crashed (an exception the CLI would report as an internal error)
@@ -26,9 +28,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 import fuzzing  # noqa: E402
 
 
-def _chunk(args: tuple[int, int, int, float]) -> tuple[Counter, list]:
-    start, stop, seed, limit = args
-    mutator = fuzzing.Mutator()
+def _chunk(args: tuple[int, int, int, float, str]) -> tuple[Counter, list]:
+    start, stop, seed, limit, game = args
+    mutator = fuzzing.Mutator(fuzzing.ROOT / "cards" / game)
     counts: Counter = Counter()
     failures = []
     with tempfile.TemporaryDirectory() as work, fuzzing.memoised_layers():
@@ -48,10 +50,14 @@ def main() -> int:
     parser.add_argument("--limit", type=float, default=10.0, help="seconds per case")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--only", type=int, default=None, help="replay one case")
+    parser.add_argument("--game", default="duel", help="the game of cards/ to mutate")
     args = parser.parse_args()
     first, last = (args.only, args.only + 1) if args.only is not None else (0, args.cases)
     step = 250
-    jobs = [(a, min(a + step, last), args.seed, args.limit) for a in range(first, last, step)]
+    if not (fuzzing.ROOT / "cards" / args.game / "game.yaml").is_file():
+        parser.error(f"no game {args.game!r} in cards/")
+    jobs = [(a, min(a + step, last), args.seed, args.limit, args.game)
+            for a in range(first, last, step)]
     start = time.perf_counter()
     counts: Counter = Counter()
     failures: list = []

@@ -1,4 +1,5 @@
-"""A mutation fuzzer over the real rules data: each case is cards/duel with one file mutated,
+"""A mutation fuzzer over the real rules data: each case is a game of cards/ (duel, classic)
+with one file mutated,
 run through validation and, when the data is valid, compilation, an import of the generated
 code and the English sheet and rules doc, all in-process. Used by tests/test_fuzz.py (a CI-sized budget) and
 benchmarks/fuzz_data.py (10,000 cases and more).
@@ -89,6 +90,7 @@ class Mutant:
     files: dict[str, bytes]  # file name -> bytes, the whole game folder
     target: str
     steps: list[str] = field(default_factory=list)
+    game: str = "duel"  # the folder's name under cards/
 
 
 class Mutator:
@@ -98,11 +100,11 @@ class Mutator:
         self.originals = {p.name: p.read_bytes() for p in sorted(folder.glob("*.yaml"))}
         self.trees = {name: yaml.load(data, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
                       for name, data in self.originals.items()}
-        self.locales = folder / "locales"
+        self.game = folder.name
 
     def mutant(self, rng: random.Random) -> Mutant:
         target = rng.choice(sorted(self.originals))
-        m = Mutant(dict(self.originals), target)
+        m = Mutant(dict(self.originals), target, game=self.game)
         if rng.random() < 0.65:
             tree = _copy(self.trees[target])
             raws: dict[str, str] = {}
@@ -296,7 +298,7 @@ def _import(files: dict[Path, str], package: Path) -> None:
 def run_case(mutant: Mutant, work: Path, limit: float = 10.0) -> tuple[str, str]:
     """(outcome, detail) of one mutant; `work` is a scratch folder of its own."""
     cards = work / "cards"
-    game = cards / "duel"
+    game = cards / mutant.game
     if cards.exists():
         shutil.rmtree(cards)
     game.mkdir(parents=True)
@@ -340,9 +342,10 @@ def memoised_layers() -> Iterator[None]:
 
 
 def fuzz(cases: int, seed: int, work: Path, limit: float = 10.0,
-         report: Callable[[int, Counter], None] | None = None) -> tuple[Counter, list]:
-    """Run `cases` mutants; the outcome counts and the crashes and hangs found."""
-    mutator = Mutator()
+         report: Callable[[int, Counter], None] | None = None,
+         game: str = "duel") -> tuple[Counter, list]:
+    """Run `cases` mutants of `game`; the outcome counts and the crashes and hangs found."""
+    mutator = Mutator(ROOT / "cards" / game)
     counts: Counter = Counter()
     failures = []
     with memoised_layers():

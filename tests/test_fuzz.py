@@ -1,5 +1,5 @@
-"""Fuzzing the real data (tests/fuzzing.py): no mutant of cards/duel crashes or hangs the
-validator, the compiler or the generated code. A CI-sized, seeded run; the 10,000-case run
+"""Fuzzing the real data (tests/fuzzing.py): no mutant of cards/duel or cards/classic crashes
+or hangs the validator, the compiler or the generated code. A CI-sized, seeded run; the 10,000-case run
 is `python benchmarks/fuzz_data.py`."""
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ import fuzzing
 CASES = 150  # about ten seconds; every seed gives the same cases
 
 
-def test_no_mutant_crashes_or_hangs(tmp_path: Path) -> None:
-    counts, failures = fuzzing.fuzz(CASES, seed=2026, work=tmp_path)
+@pytest.mark.parametrize("game", ["duel", "classic"])
+def test_no_mutant_crashes_or_hangs(tmp_path: Path, game: str) -> None:
+    counts, failures = fuzzing.fuzz(CASES, seed=2026, work=tmp_path, game=game)
     assert sum(counts.values()) == CASES
     assert counts["diagnosed"] > 0  # the mutations really break the data...
     assert failures == [], "\n\n".join(
@@ -32,8 +33,10 @@ def test_mutants_are_deterministic_and_varied() -> None:
     assert {"swap_type", "delete"} <= steps and any(s.startswith("bytes:") for s in steps)
 
 
-def test_the_unmutated_game_compiles(tmp_path: Path) -> None:
-    mutant = fuzzing.Mutant(dict(fuzzing.Mutator().originals), "game.yaml")
+@pytest.mark.parametrize("game", ["duel", "classic"])
+def test_the_unmutated_game_compiles(tmp_path: Path, game: str) -> None:
+    mutator = fuzzing.Mutator(fuzzing.ROOT / "cards" / game)
+    mutant = fuzzing.Mutant(dict(mutator.originals), "game.yaml", game=game)
     assert fuzzing.run_case(mutant, tmp_path) == ("compiled", "")
 
 
