@@ -340,3 +340,14 @@ def test_a_deal_to_a_slot_out_of_range_is_refused_not_crashed():
     data = _age_three_set_up()
     data["stack"][-1]["arg"] = 99
     _refused(data, r"stack\[\d+\]\.arg: structure\[99\] is not a slot waiting for a card")
+
+
+def test_an_age_set_up_that_leaves_a_face_up_slot_undealt_is_refused():
+    """The slot would stay empty and face down, and the deck one card too many: the game
+    would stop on a back no card of the deck fits."""
+    data = _age_three_set_up()
+    deals = [i for i, n in enumerate(data["stack"]) if n["kind"] == "deal"]
+    i = min(deals, key=lambda i: data["stack"][i]["arg"])  # a slot of the far row: covered
+    slot = data["stack"].pop(i)["arg"]
+    _refused(data, rf"structure\[{slot}\]: a face-up slot of Age 3's structure, not dealt, "
+                   r"and no deal waits for it")

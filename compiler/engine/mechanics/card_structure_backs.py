@@ -89,8 +89,15 @@ def check_backs(g: Game) -> str | None:
             return ("structure: guild backs are laid once the set-up has drawn and dealt "
                     "its face-up cards")
         kinds = {kind for kind, _, _ in g.stack}
-        if g.age == t.guild_age and t.guilds and number("age") not in kinds \
-                and number("place_guild_backs") not in kinds:
+        if number("age") in kinds:  # the next Age's set-up, not this one's
+            return None
+        deal = number("deal")
+        due = {arg for kind, _, arg in g.stack if kind == deal}
+        for slot, down in enumerate(t.structures[g.age][2]):
+            if not down and not g.face_up[slot] and not g.taken[slot] and slot not in due:
+                return (f"structure[{slot}]: a face-up slot of Age {g.age}'s structure, not "
+                        "dealt, and no deal waits for it")
+        if g.age == t.guild_age and t.guilds and number("place_guild_backs") not in kinds:
             return (f"stack: Age {g.age}'s set-up lays the guild backs once its face-up cards "
                     "are dealt, and no place_guild_backs decision waits for that")
         return None
