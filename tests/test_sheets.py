@@ -89,6 +89,19 @@ def test_classic_pdf_is_the_committed_one_byte_for_byte(classic_pdf: bytes) -> N
         "classic-vi-a4.pdf differs from a fresh render: run `wondersmith build`")
 
 
+def test_the_pdf_does_not_depend_on_the_system_s_harfbuzz_subset(
+        classic, classic_pdf: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without libharfbuzz-subset (a machine without Chromium's libraries) WeasyPrint subsets
+    fonts with fontTools, into other bytes: the sheets embed their fonts whole instead, so
+    the committed PDFs are what any machine renders."""
+    from weasyprint.pdf import fonts
+
+    monkeypatch.setattr(fonts, "harfbuzz_subset", None)
+    html = sheets.render_html(classic, "vi", load_names(CLASSIC, "vi"), "a4",
+                              sheets.font_base_for(SHEETS_OUT))
+    assert sheets.render_pdf(html, (SHEETS_OUT / "classic-vi-a4.html").as_uri()) == classic_pdf
+
+
 def test_classic_pdf_text_has_every_card_board_and_the_pad(classic, classic_pdf) -> None:
     from pypdf import PdfReader
 
