@@ -247,8 +247,14 @@ def fuzz_actions(ruleset, count: int, seed: int = 0, crashes: list | None = None
     for _ in range(count):
         g = rng.choice(bases).clone()
         n = g.t.num_actions
+        # Near the legal ones too: an id next to a legal action (classic: another payment, the
+        # next card), or one another seat may take at the same decision.
+        near = rng.choice(g.legal_actions() or [0]) + rng.randrange(-3, 4)
+        seats = g.choosing()
+        other = (g.legal_actions_for(rng.choice(seats)) if seats else []) or [near]
         action = rng.choice([rng.randrange(-5, n + 5), rng.choice(HOSTILE), float(rng.randrange(n)),
-                             rng.randrange(n), str(rng.randrange(n)), 2**70, -(2**70)])
+                             rng.randrange(n), str(rng.randrange(n)), 2**70, -(2**70), near,
+                             rng.choice(other)])
         before = g.to_json()
         counts["tried"] += 1
         try:
@@ -265,9 +271,9 @@ def fuzz_actions(ruleset, count: int, seed: int = 0, crashes: list | None = None
         if type(action) is not int:
             _crash(counts, crashes, "a non-integer action was accepted", action)
         try:
-            json.dumps(g.to_json(), allow_nan=False)
+            _play_on(ruleset, g, rng)  # its JSON round-trips, and the game goes on to the end
         except Exception:  # noqa: BLE001
-            _crash(counts, crashes, "to_json after apply", action)
+            _crash(counts, crashes, "play on after apply", action)
     return counts
 
 

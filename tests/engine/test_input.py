@@ -292,12 +292,10 @@ def test_fuzz_never_crashes(target):
 @pytest.mark.parametrize("target", sorted(FUZZERS))
 def test_fuzz_never_crashes_classic(target, players):
     """Classic at the 2-player variant, 3 and 7 players (`fuzz_engine.py --game classic
-    --players N` runs large counts). Its mutated actions are all refused: a classic action
-    id encodes the card, so one changed at random is seldom in the hand."""
+    --players N` runs large counts)."""
     crashes: list = []
     counts = FUZZERS[target](CLASSIC, 1_000, seed=12, crashes=crashes, players=players)
-    assert counts["tried"] == 1_000 and counts["refused"] > 0
-    assert target == "actions" or counts["accepted"] > 0
+    assert counts["tried"] == 1_000 and counts["refused"] > 0 and counts["accepted"] > 0
     assert counts["crashed"] == 0, crashes[:3]
 
 
