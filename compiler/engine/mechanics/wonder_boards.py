@@ -35,6 +35,7 @@ from ..core.rules import RulesError, checked
 from .classic_actions import NO_STAGE
 from .classic_positions import WONDER_BOARDS as POSITION  # noqa: F401 (its part of a position)
 from .classic_view import WONDER_BOARDS as VIEW  # noqa: F401 (what a seat sees: core/views.py)
+from .hand_draft_checks import seat_check
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -181,9 +182,10 @@ K_DISCARD_BUILD = kind("discard_build", NAME, prompt="build a discarded card for
 
 def _board_deal_check(g: Game, i: int, node) -> str | None:
     """A board is dealt to a seat without one, once."""
+    problem = seat_check(g, i, node)
+    if problem:
+        return problem
     p = node[2]
-    if not 0 <= p < g.t.n_seats:
-        return f".arg: no seat {p}"
     if g.boards[p] is not None:
         return f".arg: seat {p} has its board already"
     if any(kind == K_BOARD_DEAL and arg == p for kind, _, arg in g.stack[i + 1:]):
