@@ -50,11 +50,13 @@ def game_id(folder: Path) -> str | None:
 
 
 def compile_games(cards: Path, out: Path, manifest: Manifest | None,
-                  report: BuildReport) -> None:
-    """Compile the games whose package is not current (every game without a manifest)."""
+                  report: BuildReport, folders: list[Path] | None = None) -> None:
+    """Compile the games under `cards` (or only the game folders `folders`) whose package is
+    not current (every one without a manifest)."""
     from wondersmith.codegen import outputs
 
-    folders, _ = find_games([cards])
+    if folders is None:
+        folders, _ = find_games([cards])
     todo = []
     for folder in folders:
         gid = game_id(folder)
