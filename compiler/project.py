@@ -20,7 +20,7 @@ from typing import Callable
 from wondersmith import resources
 from wondersmith.diagnostics import ERROR, Diagnostic
 from wondersmith.engine import UnknownRulesetError, load_ruleset as engine_load_ruleset, runtime
-from wondersmith.ir.loader import GAME_FILE, display_path, find_games
+from wondersmith.ir.loader import GAME_FILE, display_path, find_games, game_id
 
 CARDS = "cards"
 GENERATED = "generated"
@@ -55,8 +55,6 @@ class Project:
 
     def games(self) -> dict[str, Path]:
         """Each game's id and folder, in folder order (an unreadable id: the folder's name)."""
-        from wondersmith.build import game_id
-
         found: dict[str, Path] = {}
         for folder in find_games([self.cards])[0]:
             found.setdefault(game_id(folder) or folder.name, folder)
@@ -165,24 +163,26 @@ def compile_if_stale(project: Project, game: str, folder: Path, say: Say) -> boo
     """Compile `game` into the project's `generated/` when its package is stale or missing
     (the manifest's content hashes, as `wondersmith build` decides); True if it compiled.
     ProjectError with the diagnostics when the data is invalid."""
-    from wondersmith.build import BuildReport, compile_games
-    from wondersmith.codegen.outputs import compile_inputs
+    from wondersmith.codegen import outputs
     from wondersmith.manifest import Manifest
 
     manifest = Manifest(project.root)
     package = project.generated / game
-    if manifest.current(package, compile_inputs(folder)):
+    if manifest.current(package, outputs.compile_inputs(folder)):
         return False
     state = "is stale" if package.is_dir() else "is missing"
     say(f"compiling {game}: {display_path(package)} {state} (the data in "
         f"{display_path(folder)} changed since the last build)")
-    report = BuildReport()
-    compile_games(project.cards, project.generated, manifest, report, [folder])
-    errors = [d for d in report.diagnostics if d.severity == ERROR]
-    if errors or report.errors:
+    # The compile step of `wondersmith build`, for this one game: another game of the
+    # repository with invalid data does not stop this one.
+    result = outputs.expected(project.cards, project.generated, [folder])
+    if not result.ok:
+        errors = [d for d in result.diagnostics if d.severity == ERROR]
         raise ProjectError(f"{game} is not compiled: the data in {display_path(folder)} is "
-                           "invalid (`wondersmith validate` lists the problems)",
-                           errors or report.diagnostics)
+                           "invalid (`wondersmith validate` lists the problems)"
+                           + "".join(f"; {error}" for error in result.errors),
+                           errors or result.diagnostics)
+    outputs.write(result, project.generated, manifest)
     manifest.save()
     return True
 
