@@ -4,7 +4,9 @@ GAME argument, one line for an unknown game, and a stale package compiled first.
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -197,3 +199,21 @@ def test_export_uses_the_repository_or_says_it_exports_the_example(
     assert json.loads(packaged.stdout)["source_hash"] == engine_ruleset("duel").source_hash
     assert packaged.stderr == ("wondersmith: exporting from the packaged examples (no data "
                                "repository here or above: `wondersmith init` makes one)\n")
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_a_git_revision_reads_the_data_repository_found_here(tmp_path: Path) -> None:
+    """The lab's default data folder inside a git revision is the cards/ of the data
+    repository holding the working directory, even one below the git repository's top."""
+    from wondersmith.lab.revisions import load_revision
+
+    top = tmp_path / "studio"
+    repo = make_repo(top / "designs" / "mygame")
+    env = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org",
+           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.org"}
+    for args in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "data"]):
+        subprocess.run(["git", *args], cwd=top, check=True, capture_output=True,
+                       env={**os.environ, **env})
+    revision = load_revision("HEAD", "duel", cwd=repo / "cards" / "duel")
+    assert revision.folder == "HEAD:designs/mygame/cards/duel"
+    assert revision.data_hash == wondersmith.load_game(repo / "cards" / "duel").source_hash
