@@ -5,13 +5,15 @@ The Python API (docs/embedding.md):
     import wondersmith
     wondersmith.validate_paths(["cards"])   # list of Diagnostic, [] when clean
     wondersmith.load_game("cards/duel")     # the typed Game, or InvalidDataError
-    from wondersmith.engine import Game, load_ruleset   # the reference engine
+    wondersmith.load_ruleset("duel")        # the data repository's ruleset (packaged outside one)
+    from wondersmith.engine import Game     # the reference engine
 """
 
 __version__ = "0.1.0"
 
 # Loaded on first use, so `import wondersmith.engine` stays free of the validation stack.
-_API = ("Diagnostic", "Game", "InvalidDataError", "load_game", "validate_paths")
+_API = ("Diagnostic", "Game", "InvalidDataError", "find_ruleset", "load_game", "load_ruleset",
+        "validate_paths")
 
 __all__ = ["__version__", *_API]
 

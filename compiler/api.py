@@ -3,16 +3,22 @@
     import wondersmith
     problems = wondersmith.validate_paths(["cards"])     # [] when the data is clean
     game = wondersmith.load_game("cards/duel")           # the typed intermediate form
+    ruleset = wondersmith.load_ruleset("duel")           # what the engine plays
 
-The engine is `wondersmith.engine` (docs/embedding.md).
+A game id ("duel") means that game of the designer's data repository holding the working
+directory (`wondersmith.project`), or of the packaged examples outside one, as for the
+commands. The engine is `wondersmith.engine` (docs/embedding.md).
 """
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import Iterable
 
+from wondersmith import project
 from wondersmith.diagnostics import ERROR, Diagnostic, format_text, sort_key
+from wondersmith.engine import UnknownRulesetError, runtime
 from wondersmith.ir import loader
 from wondersmith.ir.model import Game
 from wondersmith.validate import locales
@@ -55,16 +61,49 @@ def validate_paths(paths: Iterable[StrPath] = ("cards",)) -> list[Diagnostic]:
 
 
 def load_game(folder: StrPath) -> Game:
-    """The game in `folder` (the one with `game.yaml`) in its typed intermediate form.
+    """The game in `folder` (the one with `game.yaml`), or the game of that id in the data
+    repository here (the packaged examples outside one), in its typed intermediate form.
 
     Raises InvalidDataError when the data has errors (warnings do not stop it), and
-    FileNotFoundError when `folder` holds no game.yaml.
+    FileNotFoundError when `folder` holds no game.yaml and names no game.
     """
     folder = Path(folder)
     if not (folder / loader.GAME_FILE).is_file():
-        raise FileNotFoundError(f"no {loader.GAME_FILE} in {folder}")
+        if project.looks_like_folder(str(folder)):
+            raise FileNotFoundError(f"no {loader.GAME_FILE} in {folder}")
+        try:
+            folder = project.resolve(str(folder))[2]
+        except project.ProjectError as exc:
+            raise FileNotFoundError(f"no {loader.GAME_FILE} in {folder}, and {exc}") from None
     loaded = loader.load_game(folder)
     errors = [d for d in loaded.diagnostics if d.severity == ERROR]
     if errors or loaded.game is None:
         raise InvalidDataError(errors or loaded.diagnostics)
     return loaded.game
+
+
+def find_ruleset(game: str = "duel") -> project.LoadedRuleset:
+    """The ruleset `game` names (a game id, or a game's folder) and where it came from:
+    `.ruleset`, `.game`, `.folder`, `.data_hash`, `.banner()`. In a data repository its
+    package is compiled first when stale or missing, with one line on stderr saying so.
+
+    Raises UnknownRulesetError (its message lists the games found) for an unknown game and
+    InvalidDataError when the game's data has errors.
+    """
+    try:
+        return project.load(game, say=_tell)
+    except project.ProjectError as exc:
+        if exc.diagnostics:
+            raise InvalidDataError(exc.diagnostics) from None
+        raise UnknownRulesetError(str(exc)) from None
+
+
+def load_ruleset(game: str = "duel") -> runtime.Ruleset:
+    """`find_ruleset(game).ruleset`: the designer's own ruleset inside a data repository,
+    the packaged one outside. (`wondersmith.engine.load_ruleset` imports exactly the
+    compiled folder it is given, and never looks for a repository.)"""
+    return find_ruleset(game).ruleset
+
+
+def _tell(line: str) -> None:
+    print(line, file=sys.stderr)

@@ -10,10 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
 from wondersmith.diagnostics import Diagnostic
-from wondersmith.ir.loader import GAME_FILE, find_games
+from wondersmith.ir.loader import find_games, game_id
 from wondersmith.manifest import Manifest
 from wondersmith.render import OnStep
 
@@ -36,17 +34,6 @@ class BuildReport:
     def ok(self) -> bool:
         return not self.errors and not self.invalid and \
             not any(d.severity == "error" for d in self.diagnostics)
-
-
-def game_id(folder: Path) -> str | None:
-    """The id a game folder declares, read cheaply (no validation); None if unreadable."""
-    try:
-        data = yaml.load((folder / GAME_FILE).read_bytes(),
-                         Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except (OSError, yaml.YAMLError):
-        return None
-    value = data.get("id") if isinstance(data, dict) else None
-    return value if isinstance(value, str) else None
 
 
 def compile_games(cards: Path, out: Path, manifest: Manifest | None,

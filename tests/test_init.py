@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -31,7 +33,8 @@ def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_init_writes_schemas_hooks_and_the_example(repo: Path) -> None:
-    written = sorted(p.relative_to(repo).as_posix() for p in repo.rglob("*") if p.is_file())
+    written = sorted(p.relative_to(repo).as_posix() for p in repo.rglob("*")
+                     if p.is_file() and ".git" not in p.relative_to(repo).parts)
     data = sorted(f"cards/duel/{p.relative_to(DUEL).as_posix()}" for p in DUEL.rglob("*.yaml"))
     assert written == sorted([".pre-commit-config.yaml", *data,
                               *(f"schema/{name}" for name in schemas.expected_files())])
@@ -117,3 +120,30 @@ def test_the_written_hooks_are_the_published_ones() -> None:
         for key in ("entry", "files", "pass_filenames"):
             assert hooks[ident][key] == hook[key], (ident, key)
     assert hooks["wondersmith-schema"]["entry"] == "wondersmith schema --check"
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_init_makes_a_git_repository(repo: Path) -> None:
+    top = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=repo,
+                         capture_output=True, text=True, check=True)
+    assert Path(top.stdout.strip()).resolve() == repo.resolve()
+    status = subprocess.run(["git", "status", "--porcelain"], cwd=repo, capture_output=True,
+                            text=True, check=True)
+    assert "?? cards/" in status.stdout  # made, not committed: the designer commits
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_init_inside_a_git_repository_makes_no_nested_one(tmp_path: Path) -> None:
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    result = runner.invoke(app, ["init", str(tmp_path / "data")])
+    assert result.exit_code == 0, result.output
+    assert "already inside the git repository" in result.output
+    assert not (tmp_path / "data" / ".git").exists()
+
+
+def test_init_without_git_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(scaffold.shutil, "which", lambda name: None)
+    result = runner.invoke(app, ["init", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "git is not installed: no git repository made" in result.output
+    assert not (tmp_path / ".git").exists() and (tmp_path / "cards" / "duel").is_dir()

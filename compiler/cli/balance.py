@@ -8,6 +8,8 @@ from typing import Optional
 import typer
 
 from wondersmith import atomic
+from wondersmith.ir.loader import display_path
+from wondersmith.project import ruleset_line
 
 app = typer.Typer(help="The balance lab: paired bot-vs-bot games between two revisions of the data, at any number of seats.",
                   no_args_is_help=True)
@@ -58,7 +60,7 @@ def _command(verb: str, specs: list[str], d, extra: list[str]) -> str:
 
 
 def _design(specs: list[str], game: str, players: Optional[int], deals: int, seed: int, bots: list[str],
-            restrict: float, wonders: str, data: str):
+            restrict: float, wonders: str, data: Optional[str]):
     """The revisions, loaded, and the experiment's design (its seats from the game when
     `players` is not given)."""
     _, design_mod, _, _, revisions_mod, runner, _ = _lab()
@@ -66,6 +68,9 @@ def _design(specs: list[str], game: str, players: Optional[int], deals: int, see
         revs = tuple(revisions_mod.load_revision(s, game, data) for s in specs)
     except revisions_mod.RevisionError as exc:
         raise _fail(str(exc)) from None
+    for rev in revs:  # which rulesets are compared, as `play` and `simulate` say it
+        where = rev.folder if rev.commit else display_path(Path(rev.folder))
+        typer.echo(ruleset_line(rev.game, where, rev.data_hash), err=True)
     try:
         seats = runner.seats_for(revs, players)
         tiers = tuple(design_mod.Tier.parse(b, seats) for b in (bots or ["greedy"]))
@@ -132,6 +137,8 @@ def _write(results: dict, command: str, report_path: Optional[Path], json_path: 
 
 BOTS_HELP = ("Bots of a tier, one per seat, 'A,B' (A sits in seat 0 in a deal's first game, then the seats "
              "rotate) or 'A' for A at every seat; repeat for several tiers")
+DATA_HELP = ("The data folder inside a git revision [default: the cards/ of the data repository here, "
+             "else cards]")
 PLAYERS_HELP = "Seats at the table (default: the game's usual count; Duel 2, classic 3)"
 DEALS_HELP = "Deals per bot tier; each is played at every rotation of the seats (twice at 2 seats) on each revision"
 
@@ -155,7 +162,7 @@ def compare(
     sprt: Optional[str] = typer.Option(None, "--sprt", metavar="METRIC", help="Stop early with an SPRT on METRIC (e.g. seat0_win_rate, seat0_win_rate_change, "
                                            "access:ID with --restrict, wonder:ID with --wonders random, board:ID)"),
     sprt_bounds: Optional[str] = typer.Option(None, "--sprt-bounds", metavar="LOW,HIGH", help="The metric's mean under H0 and H1"),
-    data: str = typer.Option("cards", "--data", help="The data folder inside a git revision"),
+    data: Optional[str] = typer.Option(None, "--data", help=DATA_HELP),
     report_path: Optional[Path] = typer.Option(None, "--report", help="Write the HTML report here"),
     json_path: Optional[Path] = typer.Option(None, "--json", help="Write the results as JSON here"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar"),
@@ -183,7 +190,7 @@ def check(
     seed: int = typer.Option(0, "--seed"),
     bots: list[str] = typer.Option([], "--bots", help=BOTS_HELP),
     workers: int = typer.Option(os.cpu_count() or 1, "--workers", "-w"),
-    data: str = typer.Option("cards", "--data", help="The data folder inside a git revision"),
+    data: Optional[str] = typer.Option(None, "--data", help=DATA_HELP),
     report_path: Optional[Path] = typer.Option(None, "--report"),
     json_path: Optional[Path] = typer.Option(None, "--json"),
     quiet: bool = typer.Option(False, "--quiet", "-q"),

@@ -11,8 +11,9 @@ from wondersmith.codegen import outputs
 from wondersmith.codegen.python import json_text
 from wondersmith.diagnostics import FORMATTERS
 from wondersmith.codegen.export import export
-from wondersmith.ir.loader import find_games, load_game
+from wondersmith.ir.loader import display_path, find_games, load_game
 from wondersmith.manifest import Manifest
+from wondersmith.project import INIT_HINT, current_project
 
 CARDS = Path("cards")
 GENERATED = Path("generated")
@@ -80,18 +81,29 @@ def register(app: typer.Typer) -> None:
         fmt: str = typer.Option("json", "--format", "-f", help="Export format: json"),
         output: Optional[Path] = typer.Option(None, "--output", "-o",
                                               help="Write to this file instead of stdout"),
-        cards: Path = typer.Option(CARDS, help="Folder of games"),
+        cards: Optional[Path] = typer.Option(
+            None, help="Folder of games [default: the data repository's cards/ here or above, "
+                       "else the packaged examples]"),
     ) -> None:
         """The whole ruleset as one canonical JSON document (schema/export.schema.json)."""
         if fmt != "json":
             raise _fail(f"unknown format '{fmt}' (json is the only one)", 2)
         if output is not None:
             _check_output(output)
-        folders, _ = find_games([cards]) if cards.is_dir() else ([], [])
-        folder = next((f for f in folders if f.name == game), None)
+        if cards is None:
+            here = current_project()
+            games, where = here.games(), f"{display_path(here.cards)}/"
+            if here.packaged:
+                where = "the packaged examples"
+                typer.echo(f"wondersmith: exporting from {where} (no data repository here or "
+                           f"above: {INIT_HINT})", err=True)
+        else:
+            folders, _ = find_games([cards]) if cards.is_dir() else ([], [])
+            games, where = {f.name: f for f in folders}, f"{cards}/"
+        folder = games.get(game)
         if folder is None:
-            known = ", ".join(f.name for f in folders) or "none"
-            raise _fail(f"no game '{game}' under {cards}/ (games: {known})", 2)
+            known = ", ".join(sorted(games)) or "none"
+            raise _fail(f"no game '{game}' in {where} (games: {known})", 2)
         loaded = load_game(folder)
         if not loaded.ok:
             typer.echo(FORMATTERS["text"](loaded.diagnostics))

@@ -20,8 +20,10 @@ def register(app: typer.Typer) -> None:
         """Set up a card-data repository: schemas, pre-commit hooks and example data.
 
         Writes schema/ (editor completion through each file's yaml-language-server line),
-        .pre-commit-config.yaml and cards/<example>/. Overwrites nothing: exit 2 naming the
-        files that exist.
+        .pre-commit-config.yaml and cards/<example>/, and runs `git init` there when git is
+        installed and the folder is in no git repository yet. Overwrites nothing: exit 2
+        naming the files that exist. Inside the new folder, play, simulate, balance and
+        export use its games.
         """
         try:
             planned = scaffold.files(None if example == "none" else example)
@@ -45,5 +47,6 @@ def register(app: typer.Typer) -> None:
         if example != "none":
             typer.echo(f"  cards/{example}/{' ' * max(1, 18 - len(example))}the {example} data "
                        "to start from")
-        typer.echo("next: `wondersmith validate`, `wondersmith build`; pre-commit and CI: "
-                   "docs/ci.md")
+        typer.echo(f"  git: {scaffold.git_init(target)}")
+        typer.echo("next: `wondersmith validate`, `wondersmith build`, then `wondersmith play "
+                   "GAME` plays your data here; pre-commit and CI: docs/ci.md")

@@ -16,13 +16,14 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from wondersmith.engine import EngineError, Game, UnknownRulesetError, load_ruleset
+from wondersmith.engine import EngineError, Game
 from wondersmith.engine.bots import BOTS, Bot, make_bot, new_game
 from wondersmith.engine.core.simultaneous import visible_choices
 from wondersmith.engine.errors import IllegalActionError, NotationError
 from wondersmith.engine.state import CHANCE
 
 from .city_words import conflicts_fought, tokens_held
+from .rulesets import GAME_HELP, PATH_HELP, load_or_exit
 from .seats import FREE_CITY, city_names, played_by, seat_count, spoken
 from .table_view import render
 
@@ -264,20 +265,19 @@ def final_table(game: Game, you: int, console: Console) -> None:
 def register(app: typer.Typer) -> None:
     @app.command()
     def play(
-        game_name: str = typer.Argument("duel", metavar="GAME", help="The game, e.g. duel or classic"),
+        game_name: str = typer.Argument("duel", metavar="GAME", help=GAME_HELP),
         players: int = typer.Option(None, "--players", "-p", help="Seats at the table [default: the game's]"),
         bot: str = typer.Option("greedy", "--bot", help=f"Your opponents ({', '.join(BOTS)}): one for "
                                                         "every other seat, or one per other seat, comma-separated"),
         seed: int = typer.Option(None, "--seed", help="Seed of the chance outcomes [default: random]"),
         seat: int = typer.Option(0, "--seat", help="Your seat, from 0"),
-        path: Path = typer.Option(None, "--path", help="Folder of compiled rulesets (`wondersmith compile`'s "
-                                                       "output) [default: the packaged ones]"),
+        path: Path = typer.Option(None, "--path", help=PATH_HELP),
     ) -> None:
         """Play against bots: pick an action by number or type it (e.g. 'build Baths')."""
+        ruleset = load_or_exit("play", game_name, path).ruleset
         try:
-            ruleset = load_ruleset(game_name, path)
             players = seat_count(ruleset, players)
-        except (UnknownRulesetError, ValueError) as exc:
+        except ValueError as exc:
             typer.echo(f"wondersmith play: {exc}", err=True)
             raise typer.Exit(2) from None
         if not 0 <= seat < players:

@@ -12,9 +12,10 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from wondersmith.engine import Game, UnknownRulesetError, load_ruleset
+from wondersmith.engine import Game, load_ruleset
 from wondersmith.engine.bots import BOTS, make_bot, play_game
 
+from .rulesets import GAME_HELP, PATH_HELP, load_or_exit
 from .seats import FREE_CITY, city_count, city_names, seat_count
 
 CHUNK = 25
@@ -174,7 +175,7 @@ def usage_error(message: str) -> typer.Exit:
 def register(app: typer.Typer) -> None:
     @app.command()
     def simulate(
-        game: str = typer.Argument(..., help="The game, e.g. duel"),
+        game: str = typer.Argument(..., help=GAME_HELP),
         n: int = typer.Option(100, "-n", "--games", help="Number of games"),
         seed: int = typer.Option(0, "--seed", help="Seed of the first game (game i uses seed + i)"),
         players: int = typer.Option(None, "--players", "-p",
@@ -184,8 +185,7 @@ def register(app: typer.Typer) -> None:
                                       "for every seat; they turn one seat round the table every game"),
         workers: int = typer.Option(1, "--workers", "-w", help="Processes to play in parallel"),
         as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON"),
-        path: Path = typer.Option(None, "--path", help="Folder of compiled rulesets (`wondersmith compile`'s "
-                                                       "output) [default: the packaged ones]"),
+        path: Path = typer.Option(None, "--path", help=PATH_HELP),
     ) -> None:
         """Play N games between bots, one per seat; print win rates, shared victories,
         victory types and mean scores by seat and by bot."""
@@ -201,28 +201,29 @@ def register(app: typer.Typer) -> None:
             raise usage_error(f"--workers must be at least 1, got {workers}")
         if seed < 0:
             raise usage_error(f"--seed must be 0 or more, got {seed}")
+        loaded = load_or_exit("simulate", game, path)
         try:
-            ruleset = load_ruleset(game, path)
             if players is None and len(names) > 1:
                 players = len(names)
-            players = seat_count(ruleset, players)
-        except (UnknownRulesetError, ValueError) as exc:
+            players = seat_count(loaded.ruleset, players)
+        except ValueError as exc:
             raise usage_error(str(exc)) from None
         if len(names) == 1:
             names *= players
         if len(names) != players:
             raise usage_error(f"--bots names {len(names)} bots for {players} seats: give one per "
                               "seat, or one for them all")
-        where = None if path is None else str(path)
+        # Worker processes import the package the main process loaded (compiled if stale).
+        where = None if loaded.path is None else str(loaded.path)
 
         console = Console(stderr=True)
         start = time.perf_counter()
         with Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(),
                       TimeRemainingColumn(), console=console, transient=as_json) as progress:
             task = progress.add_task("games", total=n)
-            tally = simulate_games(game, names, n, seed, workers,
+            tally = simulate_games(loaded.game, names, n, seed, workers,
                                    lambda done: progress.advance(task, done), where)
-        summary = tally.summary(time.perf_counter() - start)
+        summary = {"ruleset": loaded.describe(), **tally.summary(time.perf_counter() - start)}
         if as_json:
             typer.echo(json.dumps(summary, indent=2))
             return

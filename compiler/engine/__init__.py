@@ -37,11 +37,16 @@ def load_ruleset(game: str, path: str | os.PathLike[str] | None = None) -> runti
 
 
 def _import_folder(folder: Path) -> ModuleType:
-    """The package in `folder`, imported once per process under a name of its own."""
+    """The package in `folder`, imported once per process under a name of its own: named by
+    the folder and its files' bytes, so a package compiled again (edited data) is imported
+    afresh while an unchanged one is the same module."""
     init = folder / "__init__.py"
     if not init.is_file():
         raise UnknownRulesetError(f"no compiled ruleset in {folder} (run `wondersmith compile`)")
-    where = hashlib.sha256(str(folder.resolve()).encode()).hexdigest()[:12]
+    digest = hashlib.sha256(str(folder.resolve()).encode() + b"\0")
+    for file in sorted(p for p in folder.iterdir() if p.is_file()):
+        digest.update(file.name.encode() + b"\0" + file.read_bytes() + b"\0")
+    where = digest.hexdigest()[:12]
     name = f"_wondersmith_ruleset_{folder.name}_{where}"
     if name not in sys.modules:
         spec = importlib.util.spec_from_file_location(

@@ -10,6 +10,8 @@ import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import yaml
+
 from wondersmith.ir import migrations
 from wondersmith.validate import schema_check
 from wondersmith.validate import semantics
@@ -44,6 +46,17 @@ def display_path(path: Path) -> str:
         return os.path.relpath(path)
     except ValueError:  # another drive
         return str(path)
+
+
+def game_id(folder: Path) -> str | None:
+    """The id a game folder declares, read cheaply (no validation); None if unreadable."""
+    try:
+        data = yaml.load((folder / GAME_FILE).read_bytes(),
+                         Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except (OSError, yaml.YAMLError):
+        return None
+    value = data.get("id") if isinstance(data, dict) else None
+    return value if isinstance(value, str) else None
 
 
 def card_files(folder: Path) -> list[Path]:

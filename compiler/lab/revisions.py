@@ -20,6 +20,7 @@ from pathlib import Path
 from wondersmith.codegen.python import generate
 from wondersmith.diagnostics import format_text
 from wondersmith.ir.loader import find_games, load_game
+from wondersmith.project import find_project
 
 # Execution order: the package's __init__ imports the three group modules.
 
@@ -37,6 +38,7 @@ class Revision:
     game: str
     data_hash: str  # the loader's hash of the data files
     sources: tuple[tuple[str, str], ...]  # generated module name -> Python text
+    folder: str = ""  # the game's data folder: a path, or "<revision>:<path>" in git
 
     @property
     def key(self) -> str:
@@ -50,11 +52,22 @@ def _git(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
         raise RevisionError(f"cannot run git: {exc.strerror}") from exc
 
 
-def _extract(rev: str, data: str, cwd: Path, into: Path) -> tuple[Path, str]:
+def _data_folder(root: Path, cwd: Path) -> str:
+    """The data folder inside a git revision when `--data` is not given: the `cards/` of the
+    data repository holding `cwd`, as a path in the git repository at `root`; else `cards`."""
+    here = find_project(cwd)
+    if here is not None and here.cards.is_relative_to(root.resolve()):
+        return here.cards.relative_to(root.resolve()).as_posix()
+    return "cards"
+
+
+def _extract(rev: str, data: str | None, cwd: Path, into: Path) -> tuple[Path, str]:
     top = _git(["rev-parse", "--show-toplevel"], cwd)
     if top.returncode:
         raise RevisionError(f"'{rev}' is neither a folder nor a git revision (not inside a git repository)")
     root = Path(top.stdout.decode().strip())
+    if data is None:
+        data = _data_folder(root, cwd)
     commit = _git(["rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}"], root)
     if rev.startswith("-") or commit.returncode:
         raise RevisionError(f"'{rev}' is neither a folder nor a git revision")
@@ -67,8 +80,9 @@ def _extract(rev: str, data: str, cwd: Path, into: Path) -> tuple[Path, str]:
     return into / data, commit.stdout.decode().strip()
 
 
-def load_revision(spec: str, game: str, data: str = "cards", cwd: Path | None = None) -> Revision:
-    """Load `game` from a folder or a git revision and compile it (in memory)."""
+def load_revision(spec: str, game: str, data: str | None = None, cwd: Path | None = None) -> Revision:
+    """Load `game` from a folder or a git revision and compile it (in memory). `data`: the
+    data folder inside a git revision (default: the data repository's `cards/`)."""
     cwd = cwd or Path.cwd()
     path = Path(spec) if Path(spec).is_absolute() else cwd / spec
     with tempfile.TemporaryDirectory(prefix="wondersmith-lab-") as tmp:
@@ -91,8 +105,10 @@ def load_revision(spec: str, game: str, data: str = "cards", cwd: Path | None = 
             errors = [d for d in one.diagnostics if d.severity == "error"]
             raise RevisionError(f"invalid data for '{game}' in '{spec}':\n{format_text(errors)}")
         files = generate(one.game, f"{spec}:{game}")
+        folder = (f"{spec}:{one.folder.relative_to(Path(tmp).resolve()).as_posix()}" if commit
+                  else str(one.folder))
     sources = tuple((name[:-3], text) for name, text in sorted(files.items()) if name.endswith(".py"))
-    return Revision(spec, commit, game, one.game.source_hash, sources)
+    return Revision(spec, commit, game, one.game.source_hash, sources, folder)
 
 
 _RULESETS: dict[str, object] = {}

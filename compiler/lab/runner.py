@@ -201,7 +201,8 @@ def analyse(revisions: tuple[Revision, ...], design: Design, games: list[dict], 
     return {
         "schema": SCHEMA_ID,
         "design": design.describe(),
-        "revisions": [{"label": r.label, "commit": r.commit, "data_hash": r.data_hash} for r in revisions],
+        "revisions": [{"label": r.label, "commit": r.commit, "folder": r.folder, "data_hash": r.data_hash}
+                      for r in revisions],
         "deals_played": deals_played,
         "games_per_revision": len(by_rev[0]),
         "metrics": metrics_shape.describe(),

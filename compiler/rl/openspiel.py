@@ -23,10 +23,19 @@ take at once (classic's turn) comes in two forms (docs/rl.md):
 Both wrap a `wondersmith.engine.Game` made with `auto_chance=False`: every random event is
 an OpenSpiel chance node with the engine's `chance_outcomes()`. Action ids are the engine's;
 `returns()` is +1 for a win, -1 for a loss, 0 for a shared victory (`seats.py`).
+
+The rulesets registered on import are those of the designer's data repository holding the
+working directory (compiled first when stale), or the packaged ones outside any
+(`wondersmith.project`): Duel and classic under the names above when it has them, and each
+other game of the repository as `python_wondersmith_<game>`.
 """
 from __future__ import annotations
 
-from wondersmith.engine import load_ruleset, runtime
+import sys
+
+from wondersmith import project
+from wondersmith.api import InvalidDataError, load_ruleset
+from wondersmith.engine import UnknownRulesetError, runtime
 
 from .spiel_game import RULESETS, Observer, WondersmithGame, WondersmithState, pyspiel
 from .spiel_game import _replayed  # noqa: F401 (states pickled by earlier versions name it here)
@@ -48,8 +57,8 @@ def short_name(game: str, simultaneous: bool = False) -> str:
 def register(game: str, ruleset: runtime.Ruleset | None = None, name: str | None = None,
              simultaneous: bool = False) -> str:
     """Register a ruleset with OpenSpiel and return the name to give `pyspiel.load_game`:
-    the packaged ruleset `game`, or `ruleset` (e.g. `load_ruleset(game, path="generated")`,
-    a designer's own), under `name` (default `python_wondersmith_<game>`, with
+    the ruleset `game` of the data repository here (the packaged one outside any:
+    `wondersmith.load_ruleset`), or `ruleset`, under `name` (default `python_wondersmith_<game>`, with
     `_simultaneous` after it for the simultaneous-move form). Registering the same ruleset
     under the same name again does nothing; another ruleset under a name already taken
     raises ValueError (pyspiel cannot unregister a game)."""
@@ -93,7 +102,24 @@ def register(game: str, ruleset: runtime.Ruleset | None = None, name: str | None
     return name
 
 
-for _game in REGISTERED:
-    register(_game)
-for _game in REGISTERED_SIMULTANEOUS:
-    register(_game, simultaneous=True)
+def register_project_games() -> list[str]:
+    """Register every game of the data repository here (the packaged examples outside one),
+    the simultaneous-move form too for those of `REGISTERED_SIMULTANEOUS`; a game that cannot
+    be loaded (invalid data) is left out with one line on stderr. Returns the names."""
+    names = []
+    for game in project.current_project().games():
+        if not game.isidentifier():
+            continue
+        try:
+            ruleset = load_ruleset(game)
+        except (UnknownRulesetError, InvalidDataError) as exc:
+            print(f"wondersmith.rl.openspiel: {game} is not registered: "
+                  f"{str(exc).splitlines()[0]}", file=sys.stderr)
+            continue
+        names.append(register(game, ruleset))
+        if game in REGISTERED_SIMULTANEOUS:
+            names.append(register(game, ruleset, simultaneous=True))
+    return names
+
+
+register_project_games()

@@ -27,7 +27,8 @@ try:
 except ImportError as exc:  # the optional extra is missing
     raise ImportError('wondersmith.rl.pettingzoo needs PettingZoo: pip install "wondersmith[rl]"') from exc
 
-from wondersmith.engine import load_ruleset, runtime
+from wondersmith.api import load_ruleset
+from wondersmith.engine import runtime
 from wondersmith.engine.bots import new_game
 
 from . import seats
@@ -35,9 +36,9 @@ from . import seats
 
 def env(game: str = "duel", render_mode: str | None = None,
         ruleset: runtime.Ruleset | None = None, players: int | None = None) -> AECEnv:
-    """The AEC environment of ruleset `game` (or of `ruleset`, e.g. a designer's own from
-    `load_ruleset(game, path=...)`) at a table of `players` seats (default: the ruleset's),
-    with PettingZoo's usual checks around it."""
+    """The AEC environment of ruleset `game` (the data repository's here, the packaged one
+    outside any: `wondersmith.load_ruleset`), or of `ruleset`, at a table of `players`
+    seats (default: the ruleset's), with PettingZoo's usual checks around it."""
     table = raw_env(game, render_mode=render_mode, ruleset=ruleset, players=players)
     table = wrappers.TerminateIllegalWrapper(table, illegal_reward=seats.MIN_RETURN)
     table = wrappers.AssertOutOfBoundsWrapper(table)

@@ -3,10 +3,14 @@
 The repository gets the JSON Schemas in `schema/` (every data file's first line names its
 schema relative to itself, so editors with yaml-language-server complete and check as they do
 here), pre-commit hooks running the installed wondersmith, and optionally the example data
-shipped in the package (`wondersmith.examples`, a copy of this project's `cards/`).
+shipped in the package (`wondersmith.examples`, a copy of this project's `cards/`). It is
+made a git repository when git is installed: `wondersmith diff` and the balance lab compare
+the data's revisions.
 """
 from __future__ import annotations
 
+import shutil
+import subprocess
 from pathlib import Path, PurePosixPath
 
 from wondersmith import atomic, resources
@@ -79,3 +83,22 @@ def write(target: Path, planned: dict[PurePosixPath, bytes]) -> list[Path]:
         atomic.write_bytes(path, data)
         written.append(path)
     return written
+
+
+def git_init(target: Path) -> str:
+    """Run `git init` in `target` when git is installed and `target` is in no git work tree
+    yet (a repository nested in another is not what a designer wants); what happened, in
+    words."""
+    git = shutil.which("git")
+    if git is None:
+        return ("git is not installed: no git repository made (`wondersmith diff` and "
+                "`wondersmith balance` compare git revisions)")
+    inside = subprocess.run([git, "rev-parse", "--show-toplevel"], cwd=target,
+                            capture_output=True, text=True)
+    if inside.returncode == 0:
+        return f"already inside the git repository {inside.stdout.strip()}: no git init"
+    made = subprocess.run([git, "init", "-q"], cwd=target, capture_output=True, text=True)
+    if made.returncode:
+        why = (made.stderr.strip().splitlines() or ["unknown error"])[-1]
+        return f"git init failed: {why}"
+    return "made a git repository (commit the data: git add -A && git commit -m 'Start')"
