@@ -60,6 +60,26 @@ def test_real_data_is_clean() -> None:
     assert locales.check(DUEL) == []
 
 
+def test_untranslated_names_are_counted_per_language(duel_copy: Path) -> None:
+    """What `build` reports: per language, the names with no translation (listed under
+    english_fallback or not) and the names in all; a name added counts one fewer."""
+    game = load_game(duel_copy).game
+    total = len(game.components())
+    before = locales.untranslated_names(duel_copy, game)
+    assert set(before) == set(i18n.LANGUAGES) - {"en"}
+    assert before["fr"] == (0, total)  # every Duel name has its French one
+    it = duel_copy / "locales" / "it.yaml"
+    text = it.read_text(encoding="utf-8")
+    named = len(yaml.safe_load(text).get("names") or {})
+    assert before["it"] == (total - named, total)
+    data = yaml.safe_load(text)
+    data["names"] = {**(data.get("names") or {}), "zzz_not_an_id": "X", "tavern": "Prova"}
+    data["english_fallback"] = [i for i in data.get("english_fallback", []) if i != "tavern"]
+    it.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    after = locales.untranslated_names(duel_copy, game, ("it",))
+    assert after == {"it": (before["it"][0] - 1, total)}  # an orphan key counts for nothing
+
+
 def test_an_orphan_name_is_worded_for_what_the_game_has(tmp_path: Path) -> None:
     """WS402 names the kinds of component the game has: classic has cards and boards, no
     Wonder or token; a board's id is a name it may give."""
