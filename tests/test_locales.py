@@ -6,6 +6,7 @@ find in the patched file.
 """
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -197,3 +198,18 @@ def test_locale_schema_describes_every_property() -> None:
                 walk(sub, f"{where}.{key}")
     walk(schema, "$")
     assert schema["$schema"].endswith("2020-12/schema")
+
+
+def test_sources_cite_the_given_files_relative_to_the_repository() -> None:
+    """The given rulebooks are cited as `../shared/...` (relative to the repository's root),
+    never by a path of one machine, and every file so cited exists where it says."""
+    root = DUEL.parents[1]
+    files = [*sorted((root / "docs").glob("*.md")), *sorted(root.glob("cards/*/locales/*.yaml"))]
+    cited = set()
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"(?<![.\w])/(work|home)/", text), path
+        cited |= set(re.findall(r"\.\./shared/[\w./-]+\w", text))
+    assert "../shared/seeds/000_315796a0367ea1f0.txt" in cited
+    if (root.parent / "shared").is_dir():  # beside the repository, as in CI
+        assert [c for c in sorted(cited) if not (root / c).is_file()] == []
