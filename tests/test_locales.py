@@ -213,3 +213,33 @@ def test_sources_cite_the_given_files_relative_to_the_repository() -> None:
     assert "../shared/seeds/000_315796a0367ea1f0.txt" in cited
     if (root.parent / "shared").is_dir():  # beside the repository, as in CI
         assert [c for c in sorted(cited) if not (root / c).is_file()] == []
+
+
+# Names spelled the same in Portuguese and English (Latin or shared words), as LBS gives them.
+SAME_IN_PORTUGUESE = {"altar", "arena", "arsenal", "scriptorium"}
+
+
+def test_portuguese_duel_names_are_portuguese_and_sourced() -> None:
+    """The Portuguese Duel names (docs/sources.md, key LBS) are names, not English left in
+    place: each differs from the English name but the few spelled alike; the three LBS names
+    judged doubtful are listed as English fallbacks; each name is in the sources' table on its
+    id's row; and the sheet prints them unmarked."""
+    from wondersmith.render import sheets
+
+    game = load(DUEL)
+    english = {c.id: c.name for c in game.components()}
+    names = locales.load_names(DUEL, "pt")
+    assert len(names) == 92
+    same = {i for i, name in names.items() if name.casefold() == english[i].casefold()}
+    assert same == SAME_IN_PORTUGUESE
+    data = yaml.safe_load((DUEL / "locales" / "pt.yaml").read_text(encoding="utf-8"))
+    assert data["english_fallback"] == ["lumber_yard", "sawmill", "courthouse"]
+    sources = (DUEL.parents[1] / "docs" / "sources.md").read_text(encoding="utf-8")
+    section = sources.split("## 7. Names in other languages", 1)[1].split("\n## ", 1)[0]
+    rows = {m.group(1): m.group(0) for m in re.finditer(r"^\| `([a-z_]+)` \|.*$", section,
+                                                        re.M)}
+    assert [i for i, name in names.items() if name not in rows[i].split(" | ")[3]] == []
+    html = sheets.render_html(game, "pt", names, "a4")
+    for ident in ("moneylenders_guild", "the_temple_of_artemis", "strategy"):
+        assert f"<h4 class=\"card-name\">{names[ident]}</h4>" in html
+    assert '<h4 class="card-name"><span class="untranslated" lang="en">Sawmill</span>' in html
