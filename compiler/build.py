@@ -29,6 +29,8 @@ class BuildReport:
     written: list[Path] = field(default_factory=list)
     unchanged: list[Path] = field(default_factory=list)
     compiled: list[str] = field(default_factory=list)  # games whose package was recompiled
+    # Per language, per game: (names shown in English for want of a translation, names).
+    untranslated: dict[str, dict[str, tuple[int, int]]] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -67,8 +69,9 @@ def compile_games(cards: Path, out: Path, manifest: Manifest | None,
 def render_games(paths: list[Path], langs: tuple[str, ...], formats: tuple[str, ...],
                  paper: str, out_dir: Path, docs_dir: Path | None,
                  manifest: Manifest | None, report: BuildReport,
-                 on_step: OnStep | None = None) -> None:
-    """Render the sheets and docs of every game under `paths` that are not current."""
+                 on_step: OnStep | None = None, fallback_marks: bool = True) -> None:
+    """Render the sheets and docs of every game under `paths` that are not current.
+    `fallback_marks` false: sheets for print, English fallbacks unmarked."""
     from wondersmith.ir.loader import load_game
     from wondersmith import render
     from wondersmith.render.sheets import RenderError
@@ -76,8 +79,8 @@ def render_games(paths: list[Path], langs: tuple[str, ...], formats: tuple[str, 
     plans = []
     for folder in find_games(paths)[0]:
         gid = game_id(folder)
-        every = render.steps(gid, folder, langs, formats, paper, out_dir, docs_dir) \
-            if gid else []
+        every = render.steps(gid, folder, langs, formats, paper, out_dir, docs_dir,
+                             fallback_marks) if gid else []
         todo = render.pending(every, manifest)
         if gid and not todo:
             report.unchanged += [s.path for s in every]
@@ -90,7 +93,8 @@ def render_games(paths: list[Path], langs: tuple[str, ...], formats: tuple[str, 
             report.diagnostics += loaded.diagnostics
             report.invalid.append(folder.name)
             continue
-        every = render.steps(loaded.game.id, folder, langs, formats, paper, out_dir, docs_dir)
+        every = render.steps(loaded.game.id, folder, langs, formats, paper, out_dir, docs_dir,
+                             fallback_marks)
         work.append((loaded, len(render.pending(every, manifest))))
     total = sum(count for _, count in work)
     done_before = 0
@@ -101,7 +105,7 @@ def render_games(paths: list[Path], langs: tuple[str, ...], formats: tuple[str, 
 
         try:
             result = render.render_game(loaded.game, loaded.folder, langs, formats, paper,
-                                        out_dir, docs_dir, manifest, step)
+                                        out_dir, docs_dir, manifest, step, fallback_marks)
         except RenderError as exc:  # data that validation should have refused
             report.errors.append(f"wondersmith: not rendered: {loaded.folder.name}: {exc}")
             continue
@@ -112,6 +116,19 @@ def render_games(paths: list[Path], langs: tuple[str, ...], formats: tuple[str, 
         on_step("sheets and docs", total, total)
 
 
+def count_untranslated(cards: Path, langs: tuple[str, ...], report: BuildReport) -> None:
+    """Fill `report.untranslated` for every valid game under `cards`."""
+    from wondersmith.ir.loader import load_game
+    from wondersmith.validate.locales import untranslated_names
+
+    for folder in find_games([cards])[0]:
+        loaded = load_game(folder)
+        if not loaded.ok:
+            continue
+        for lang, counts in untranslated_names(folder, loaded.game, langs).items():
+            report.untranslated.setdefault(lang, {})[loaded.game.id] = counts
+
+
 def run_build(cards: Path = CARDS, *, root: Path | None = None,
               langs: tuple[str, ...] | None = None, formats: tuple[str, ...] = HTML_PDF,
               paper: str = "a4", on_step: OnStep | None = None) -> BuildReport:
@@ -120,7 +137,8 @@ def run_build(cards: Path = CARDS, *, root: Path | None = None,
     Outputs go under `root` (default: the folder holding `cards`): `generated/<game>/`,
     `generated/sheets/`, `docs/rules/`, and the manifest `generated/manifest.json`. Nothing is
     written when the data is invalid. `on_step(description, done, total)` is called before
-    each sheet or doc is rendered. Returns what was written and what was already current.
+    each sheet or doc is rendered. Returns what was written and what was already current,
+    and how many names each language shows in English for want of a translation.
     """
     from wondersmith.api import validate_paths as collect
     from wondersmith.render.i18n import LANGUAGES
@@ -137,5 +155,6 @@ def run_build(cards: Path = CARDS, *, root: Path | None = None,
     if report.ok:
         render_games([cards], langs or LANGUAGES, formats, paper, generated / "sheets",
                      root / "docs" / "rules", manifest, report, on_step)
+        count_untranslated(cards, langs or LANGUAGES, report)
     manifest.save()
     return report

@@ -5,9 +5,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 from typer.testing import CliRunner
 
 from wondersmith.cli import app
+from wondersmith.ir.loader import load
 from wondersmith.render.i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -35,6 +37,24 @@ def test_build_writes_code_sheets_and_docs_for_every_language(project: Path) -> 
     for name in ("buildings.py", "ruleset.json"):
         assert (project / "generated" / "duel" / name).read_bytes() == \
             (ROOT / "generated" / "duel" / name).read_bytes()
+    # The report counts, per language, the names the sheets show in English: every card,
+    # Wonder, token and board the locale file does not name.
+    lines = result.output.splitlines()
+    head = lines.index("untranslated names (shown in English on the sheets):")
+    shown = {line.split(":")[0].strip(): line for line in lines[head + 1:head + 5]}
+    assert sorted(shown) == [lang for lang in LANGUAGES if lang != "en"]
+    for lang, line in shown.items():
+        per_game = {}
+        for game in ("classic", "duel"):
+            ids = {c.id for c in load(ROOT / "cards" / game).components()}
+            data = yaml.safe_load((ROOT / "cards" / game / "locales" / f"{lang}.yaml")
+                                  .read_text(encoding="utf-8"))
+            per_game[game] = (len(ids) - len(data.get("names") or {}), len(ids))
+        missing = sum(m for m, _ in per_game.values())
+        total = sum(n for _, n in per_game.values())
+        assert line == (f"  {lang}: {missing} of {total} (classic {per_game['classic'][0]} of "
+                        f"{per_game['classic'][1]}, duel {per_game['duel'][0]} of "
+                        f"{per_game['duel'][1]})")
 
 
 def test_build_on_invalid_data_exits_1_and_writes_nothing(project: Path) -> None:

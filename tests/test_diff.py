@@ -107,6 +107,45 @@ def test_effects_are_described_in_words(duel) -> None:
                               "coins: 2 per yellow card in the city with most"]
 
 
+def test_effects_are_in_the_sheets_words_beside_the_dsl_form(duel) -> None:
+    """The README's promise: "2 shields", as the English sheet prints it, beside the DSL's
+    `shields: 2`, in the text, Markdown and JSON reports; lines without effects once."""
+    game = swap(duel, "buildings", "guard_tower", effects=(Shields(2),))
+    game = swap(game, "buildings", "stable", cost=Cost(1, by_id(duel, "stable").cost.resources))
+    d = semdiff.diff_games(duel, game)
+    items = {c.id: c for c in d.items}
+    assert items["guard_tower"].details == ["effects: shields: 1 → shields: 2"]
+    assert items["guard_tower"].words == ["effects: 1 shield → 2 shields"]
+    assert items["stable"].words == items["stable"].details == ["cost: 1 wood → 1 coin, 1 wood"]
+    text = lines(d).splitlines()
+    assert "      effects: 1 shield → 2 shields — DSL: shields: 1 → shields: 2" in text
+    assert "      cost: 1 wood → 1 coin, 1 wood" in text
+    md = diff_report.format_markdown([d])
+    assert "  - effects: 1 shield → 2 shields — DSL: shields: 1 → shields: 2\n" in md
+    (json_game,) = diff_report.report([d])["games"]
+    tower = next(i for i in json_game["items"] if i["id"] == "guard_tower")
+    assert tower["details"] == ["effects: shields: 1 → shields: 2"]
+    assert tower["words"] == ["effects: 1 shield → 2 shields"]
+
+
+def test_words_follow_the_games_seating(duel) -> None:
+    """Duel seats two opponents: "Your opponent loses 3 coins"; a circle game's words say
+    neighbours, as its sheet does. A new item's summary is worded the same way."""
+    lose = parse_effect({"lose_coins": {"amount": 4}})
+    effects = tuple(lose if e.VERB == "lose_coins" else e
+                    for e in by_id(duel, "the_appian_way").effects)
+    game = swap(duel, "wonders", "the_appian_way", effects=effects)
+    (change,) = semdiff.diff_games(duel, game).items
+    assert change.details == ["effect: neighbours lose 3 coins → neighbours lose 4 coins"]
+    assert change.words == ["effect: Your opponent loses 3 coins → Your opponent loses 4 coins"]
+    (circle,) = semdiff.diff_items("wonder", duel.wonders, game.wonders, opponent=False)
+    assert circle.words == ["effect: Each neighbour loses 3 coins → Each neighbour loses 4 "
+                            "coins"]
+    (added,) = semdiff.diff_items("token", (), (by_id(duel, "strategy"),))
+    assert added.details == ["effects: +1 shield on red buildings"]
+    assert added.words == ["effects: Each red card you build from now on gives 1 more shield"]
+
+
 def test_vp_change_and_added_effect(duel) -> None:
     game = swap(duel, "buildings", "tavern", effects=(Coins(Amount(4)), Points(Amount(2))))
     game = swap(game, "tokens", "philosophy", effects=(Points(Amount(6)),))
@@ -248,7 +287,8 @@ def test_changes_exit_1_text_and_markdown(tmp_path: Path) -> None:
         "duel:",
         "  rules: set-up, starting coins: 7 → 8",
         "  changed building tavern (Tavern)",
-        "      effects: coins: 4 → coins: 5",
+        "      effects: Take 4 coins from the bank → Take 5 coins from the bank — "
+        "DSL: coins: 4 → coins: 5",
         "  renamed wonder the_colossus: The Colossus → The Great Colossus",
     ] + [f"  locale {lang}: translated name of wonder the_colossus may need updating "
          "(English name now The Great Colossus)" for lang in translating("the_colossus")]
@@ -261,7 +301,8 @@ def test_changes_exit_1_text_and_markdown(tmp_path: Path) -> None:
            "- set-up, starting coins: 7 → 8\n\n</details>" in md.stdout
     assert "<summary><b>Wonders</b>: 1 renamed</summary>\n\n" \
            "- **renamed** `the_colossus`: The Colossus → The Great Colossus" in md.stdout
-    assert "- **changed** `tavern` (Tavern)\n  - effects: coins: 4 → coins: 5" in md.stdout
+    assert "- **changed** `tavern` (Tavern)\n  - effects: Take 4 coins from the bank → Take 5 " \
+           "coins from the bank — DSL: coins: 4 → coins: 5" in md.stdout
 
 
 def test_markdown_without_change(tmp_path: Path) -> None:
@@ -465,8 +506,11 @@ def test_json_report(tmp_path: Path) -> None:
     items = {i["id"]: i for i in game["items"]}
     assert items["rock_quarry"] == {"kind": "building", "status": "id_renamed",
                                     "id": "rock_quarry", "name": "Rock Quarry",
-                                    "old_id": "quarry", "old_name": "Quarry", "details": []}
+                                    "old_id": "quarry", "old_name": "Quarry", "details": [],
+                                    "words": []}
     assert items["tavern"]["details"] == ["effects: coins: 4 → coins: 5"]
+    assert items["tavern"]["words"] == [
+        "effects: Take 4 coins from the bank → Take 5 coins from the bank"]
     fr = next(loc for loc in game["locales"] if loc["lang"] == "fr")
     assert fr["changed"] == {"names.tavern": {"old": "Taverne", "new": "Auberge"}}
     assert "still keyed by the old id quarry (now rock_quarry)" in fr["notes"]

@@ -6,6 +6,7 @@ find in the patched file.
 """
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -58,6 +59,26 @@ def test_locale_fixture(path: Path, duel_copy: Path, monkeypatch: pytest.MonkeyP
 
 def test_real_data_is_clean() -> None:
     assert locales.check(DUEL) == []
+
+
+def test_untranslated_names_are_counted_per_language(duel_copy: Path) -> None:
+    """What `build` reports: per language, the names with no translation (listed under
+    english_fallback or not) and the names in all; a name added counts one fewer."""
+    game = load_game(duel_copy).game
+    total = len(game.components())
+    before = locales.untranslated_names(duel_copy, game)
+    assert set(before) == set(i18n.LANGUAGES) - {"en"}
+    assert before["fr"] == (0, total)  # every Duel name has its French one
+    it = duel_copy / "locales" / "it.yaml"
+    text = it.read_text(encoding="utf-8")
+    named = len(yaml.safe_load(text).get("names") or {})
+    assert before["it"] == (total - named, total)
+    data = yaml.safe_load(text)
+    data["names"] = {**(data.get("names") or {}), "zzz_not_an_id": "X", "tavern": "Prova"}
+    data["english_fallback"] = [i for i in data.get("english_fallback", []) if i != "tavern"]
+    it.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    after = locales.untranslated_names(duel_copy, game, ("it",))
+    assert after == {"it": (before["it"][0] - 1, total)}  # an orphan key counts for nothing
 
 
 def test_an_orphan_name_is_worded_for_what_the_game_has(tmp_path: Path) -> None:
@@ -177,3 +198,48 @@ def test_locale_schema_describes_every_property() -> None:
                 walk(sub, f"{where}.{key}")
     walk(schema, "$")
     assert schema["$schema"].endswith("2020-12/schema")
+
+
+def test_sources_cite_the_given_files_relative_to_the_repository() -> None:
+    """The given rulebooks are cited as `../shared/...` (relative to the repository's root),
+    never by a path of one machine, and every file so cited exists where it says."""
+    root = DUEL.parents[1]
+    files = [*sorted((root / "docs").glob("*.md")), *sorted(root.glob("cards/*/locales/*.yaml"))]
+    cited = set()
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"(?<![.\w])/(work|home)/", text), path
+        cited |= set(re.findall(r"\.\./shared/[\w./-]+\w", text))
+    assert "../shared/seeds/000_315796a0367ea1f0.txt" in cited
+    if (root.parent / "shared").is_dir():  # beside the repository, as in CI
+        assert [c for c in sorted(cited) if not (root / c).is_file()] == []
+
+
+# Names spelled the same in Portuguese and English (Latin or shared words), as LBS gives them.
+SAME_IN_PORTUGUESE = {"altar", "arena", "arsenal", "scriptorium"}
+
+
+def test_portuguese_duel_names_are_portuguese_and_sourced() -> None:
+    """The Portuguese Duel names (docs/sources.md, key LBS) are names, not English left in
+    place: each differs from the English name but the few spelled alike; the three LBS names
+    judged doubtful are listed as English fallbacks; each name is in the sources' table on its
+    id's row; and the sheet prints them unmarked."""
+    from wondersmith.render import sheets
+
+    game = load(DUEL)
+    english = {c.id: c.name for c in game.components()}
+    names = locales.load_names(DUEL, "pt")
+    assert len(names) == 92
+    same = {i for i, name in names.items() if name.casefold() == english[i].casefold()}
+    assert same == SAME_IN_PORTUGUESE
+    data = yaml.safe_load((DUEL / "locales" / "pt.yaml").read_text(encoding="utf-8"))
+    assert data["english_fallback"] == ["lumber_yard", "sawmill", "courthouse"]
+    sources = (DUEL.parents[1] / "docs" / "sources.md").read_text(encoding="utf-8")
+    section = sources.split("## 7. Names in other languages", 1)[1].split("\n## ", 1)[0]
+    rows = {m.group(1): m.group(0) for m in re.finditer(r"^\| `([a-z_]+)` \|.*$", section,
+                                                        re.M)}
+    assert [i for i, name in names.items() if name not in rows[i].split(" | ")[3]] == []
+    html = sheets.render_html(game, "pt", names, "a4")
+    for ident in ("moneylenders_guild", "the_temple_of_artemis", "strategy"):
+        assert f"<h4 class=\"card-name\">{names[ident]}</h4>" in html
+    assert '<h4 class="card-name"><span class="untranslated" lang="en">Sawmill</span>' in html

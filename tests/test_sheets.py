@@ -260,6 +260,35 @@ def test_fallback_is_marked(game) -> None:
     assert "Le Colosse" in fr and "Prenez 12 pièces à la banque" in fr
 
 
+def test_sheets_for_print_show_english_fallbacks_unmarked(game) -> None:
+    """`fallback_marks=False` (`sheets --no-fallback-marks`): no red EN mark, no legend; the
+    English text is still tagged as English for screen readers and hyphenation."""
+    names = load_names(DUEL, "it")
+    marked = sheets.render_html(game, "it", names, "a4")
+    plain = sheets.render_html(game, "it", names, "a4", fallback_marks=False)
+    body = plain.split("</style>", 1)[1]
+    assert 'class="untranslated' not in body and 'class="legend"' not in body
+    assert "Lumber Yard" in body and '<span lang="en">Lumber Yard</span>' in body
+    assert '<sup class="untranslated-mark">EN</sup>' in marked.split("</style>", 1)[1]
+    # Only the marks differ: translated text is the same in both.
+    assert re.sub(r'<sup class="untranslated-mark">EN</sup>|<p class="legend">.*?</p>|'
+                  r' class="untranslated"', "", marked) == plain
+
+
+def test_the_html_keeps_a_margin_on_screen_and_print_is_unchanged(game, tmp_path) -> None:
+    """On screen the body keeps a margin (`@media screen`); WeasyPrint lays out for print,
+    so the PDF is the same bytes with or without that rule."""
+    html = sheets.render_html(game, "en", {}, "a4", sheets.font_base_for(SHEETS_OUT))
+    screen = re.search(r"@media screen \{ body \{([^}]*)\} \}", html)
+    assert screen, "no @media screen rule for the body"
+    margin = re.search(r"margin: ([^;]+);", screen.group(1)).group(1)
+    assert margin.split()[0] not in ("0", "0mm") and "padding" in screen.group(1)
+    assert re.search(r"^body \{ margin: 0; \}$", html, re.M)  # print: the @page margins only
+    base = (SHEETS_OUT / "duel-en-a4.html").resolve().as_uri()
+    without = html.replace(screen.group(0), "")
+    assert sheets.render_pdf(html, base) == sheets.render_pdf(without, base)
+
+
 def test_a_data_change_reaches_every_language(game) -> None:
     pyramids = next(w for w in game.wonders if w.id == "the_pyramids")
     from wondersmith.dsl import vocabulary as v
@@ -307,6 +336,28 @@ def test_cli_renders_html_and_markdown(tmp_path: Path, monkeypatch: pytest.Monke
                                                             "duel-vi.md").read_bytes()
     assert (tmp_path / "d" / "classic-fr.md").read_bytes() == (ROOT / "docs" / "rules" /
                                                                "classic-fr.md").read_bytes()
+
+
+def test_cli_no_fallback_marks_renders_sheets_for_print(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """`sheets --no-fallback-marks`: sheets without the marks; the rules docs keep theirs; the
+    option is an input of the sheets, so a later run with marks renders them again."""
+    import shutil
+    shutil.copytree(ROOT / "cards", tmp_path / "cards")
+    monkeypatch.chdir(tmp_path)
+    args = ["sheets", "cards/duel", "--lang", "it", "--format", "html", "--out", "s",
+            "--docs", "d"]
+    result = CliRunner().invoke(app, [*args, "--no-fallback-marks"])
+    assert result.exit_code == 0, result.output
+    sheet = (tmp_path / "s" / "duel-it-a4.html").read_text(encoding="utf-8")
+    assert "untranslated-mark\">EN" not in sheet and 'class="legend"' not in sheet
+    assert (tmp_path / "d" / "duel-it.md").read_bytes() == \
+        (ROOT / "docs" / "rules" / "duel-it.md").read_bytes()
+    again = CliRunner().invoke(app, args)
+    assert again.exit_code == 0 and "written: s/duel-it-a4.html" in again.output
+    assert (tmp_path / "s" / "duel-it-a4.html").read_text(encoding="utf-8") == \
+        sheets.render_html(load(DUEL), "it", load_names(DUEL, "it"), "a4",
+                           sheets.font_base_for(tmp_path / "s"))
 
 
 def test_rules_summary_gives_each_player_the_wonders_the_draft_deals() -> None:

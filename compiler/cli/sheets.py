@@ -90,17 +90,35 @@ def print_report(report: BuildReport, quiet: bool = False) -> None:
         typer.echo(f"written: {display_path(path)}", err=True)
     typer.echo(f"{len(report.written)} file(s) written, {len(report.unchanged)} up to date",
                err=True)
+    for line in untranslated_lines(report):
+        typer.echo(line, err=True)
+
+
+def untranslated_lines(report: BuildReport) -> list[str]:
+    """Per language, how many names its sheets show in English, in all and per game ("it:
+    180 of 180 (classic 85 of 85, duel 95 of 95)"); nothing when the report counted none."""
+    if not report.untranslated:
+        return []
+    lines = ["untranslated names (shown in English on the sheets):"]
+    for lang in sorted(report.untranslated):
+        games = report.untranslated[lang]
+        missing = sum(m for m, _ in games.values())
+        total = sum(n for _, n in games.values())
+        each = ", ".join(f"{g} {m} of {n}" for g, (m, n) in sorted(games.items()))
+        lines.append(f"  {lang}: {missing} of {total} ({each})")
+    return lines
 
 
 def render_all(paths: list[Path], langs: tuple[str, ...], formats: tuple[str, ...],
-               paper: str, out_dir: Path, docs_dir: Path | None, quiet: bool = False) -> int:
+               paper: str, out_dir: Path, docs_dir: Path | None, quiet: bool = False,
+               fallback_marks: bool = True) -> int:
     """Render what is out of date for every game under `paths`; the exit code (0 ok, 1
     invalid data). The manifest is the project's in the working directory."""
     manifest = Manifest(Path("."))
     report = BuildReport()
     with progress_bar(not quiet) as on_step:
         render_games(paths, langs, formats, paper, out_dir, docs_dir, manifest, report,
-                     on_step)
+                     on_step, fallback_marks)
     manifest.save()
     print_report(report, quiet)
     return 0 if report.ok else 1
@@ -121,6 +139,10 @@ def register(app: typer.Typer) -> None:
         update_catalogs: bool = typer.Option(
             False, "--update-catalogs",
             help="Re-extract messages.pot from the code and merge it into every .po, then stop"),
+        no_fallback_marks: bool = typer.Option(
+            False, "--no-fallback-marks",
+            help="Sheets for print: names and texts with no translation show in English "
+                 "without the red EN mark and its legend (the rules docs keep their marks)"),
     ) -> None:
         """Render reference sheets (HTML, PDF) and rules docs (Markdown) for every language.
 
@@ -137,4 +159,5 @@ def register(app: typer.Typer) -> None:
         missing = [p for p in paths if not p.exists()]
         if missing:
             raise _usage(f"no such file or folder: {missing[0]}")
-        raise typer.Exit(render_all(paths, langs, formats, paper, out, docs))
+        raise typer.Exit(render_all(paths, langs, formats, paper, out, docs,
+                                    fallback_marks=not no_fallback_marks))

@@ -57,7 +57,8 @@ def doc_path(docs_dir: Path, game_id: str, lang: str) -> Path:
     return docs_dir / f"{game_id}-{lang}.md"
 
 
-def _inputs(folder: Path, lang: str, kind: str, paper: str, out_dir: Path) -> str:
+def _inputs(folder: Path, lang: str, kind: str, paper: str, out_dir: Path,
+            fallback_marks: bool = True) -> str:
     from wondersmith.render.i18n import po_path
 
     files = {f"game/{p.name}": p for p in [folder / GAME_FILE, *card_files(folder)]}
@@ -74,19 +75,25 @@ def _inputs(folder: Path, lang: str, kind: str, paper: str, out_dir: Path) -> st
     files.update(package_files("render/templates/*", "render/icons/*", "render/fonts/*"))
     # The HTML links the fonts by a path relative to where it is written.
     from wondersmith.render.sheets import font_base_for
+    # Only a sheet without marks names the option, so the marked sheets' records stay as
+    # they were.
+    unmarked = {} if fallback_marks else {"fallback_marks": "off"}
     return inputs_digest(files, output=kind, lang=lang, paper=paper,
-                         fonts=font_base_for(out_dir))
+                         fonts=font_base_for(out_dir), **unmarked)
 
 
 def steps(game_id: str, folder: Path, langs: tuple[str, ...], formats: tuple[str, ...],
-          paper: str, out_dir: Path, docs_dir: Path | None) -> list[Step]:
-    """Every output of one game for these options, in rendering order."""
+          paper: str, out_dir: Path, docs_dir: Path | None,
+          fallback_marks: bool = True) -> list[Step]:
+    """Every output of one game for these options, in rendering order. `fallback_marks`
+    applies to the sheets (HTML, PDF): the rules docs always mark English fallbacks."""
     found = []
     for lang in langs:
         for fmt in FORMATS:
             if fmt in formats:
                 found.append(Step(lang, fmt, sheet_path(out_dir, game_id, lang, paper, fmt),
-                                  _inputs(folder, lang, fmt, paper, out_dir)))
+                                  _inputs(folder, lang, fmt, paper, out_dir,
+                                          fallback_marks)))
         if docs_dir is not None:
             found.append(Step(lang, "md", doc_path(docs_dir, game_id, lang),
                               _inputs(folder, lang, "md", paper, out_dir)))
@@ -111,16 +118,17 @@ def _write(path: Path, data: bytes, result: Rendered) -> None:
 def render_game(game: Game, folder: Path, langs: tuple[str, ...], formats: tuple[str, ...],
                 paper: str = "a4", out_dir: Path = SHEETS_DIR,
                 docs_dir: Path | None = RULES_DIR, manifest: Manifest | None = None,
-                on_step: OnStep | None = None) -> Rendered:
+                on_step: OnStep | None = None, fallback_marks: bool = True) -> Rendered:
     """Render one game's sheets (and rules docs, unless docs_dir is None).
 
     With a manifest, only outputs whose inputs changed are rendered, and each is recorded.
+    `fallback_marks` false: the sheets show English fallbacks unmarked, for print.
     """
     from wondersmith.validate.locales import load_names
     from wondersmith.render import sheets
 
     result = Rendered()
-    every = steps(game.id, folder, langs, formats, paper, out_dir, docs_dir)
+    every = steps(game.id, folder, langs, formats, paper, out_dir, docs_dir, fallback_marks)
     todo = pending(every, manifest)
     result.unchanged += [s.path for s in every if s not in todo]
     font_base = sheets.font_base_for(out_dir)
@@ -139,7 +147,8 @@ def render_game(game: Game, folder: Path, langs: tuple[str, ...], formats: tuple
                 data = sheets.render_markdown(game, lang, names).encode("utf-8")
             else:
                 if html is None:
-                    html = sheets.render_html(game, lang, names, paper, font_base)
+                    html = sheets.render_html(game, lang, names, paper, font_base,
+                                              fallback_marks)
                 if step.kind == "html":
                     data = html.encode("utf-8")
                 else:

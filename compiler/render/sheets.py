@@ -229,9 +229,13 @@ def _format(text: Any, values: dict[str, Any]) -> Text:
     return Text(str(text).format(**values), fallback)
 
 
-def _tr_html(text: Any) -> Markup:
-    """Translated text as HTML; an English fallback is wrapped and visibly marked."""
+@jinja2.pass_context
+def _tr_html(ctx: jinja2.runtime.Context, text: Any) -> Markup:
+    """Translated text as HTML; an English fallback is wrapped and visibly marked, or, for a
+    sheet to print (`fallback_marks` false), only tagged as English."""
     if getattr(text, "fallback", False):
+        if not ctx.get("fallback_marks", True):
+            return Markup('<span lang="en">{}</span>').format(str(text))
         return Markup('<span class="untranslated" lang="en">{}</span>'
                       '<sup class="untranslated-mark">EN</sup>').format(str(text))
     return escape(str(text))
@@ -284,7 +288,9 @@ def _check_rules_names(game: Game) -> None:
 
 
 def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
-            font_base: str = "") -> dict[str, Any]:
+            font_base: str = "", fallback_marks: bool = True) -> dict[str, Any]:
+    """What the templates print. `fallback_marks`: mark every English fallback (the red
+    "EN" and its legend); false for a sheet to print, where English names stay unmarked."""
     t = translator(lang)
     _check_rules_names(game)
     opponent = game.seating == OPPONENT  # else seats around a table: neighbours
@@ -334,7 +340,8 @@ def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
         "card_types": texts.card_types(t, game),
         "paper": PAPERS[paper], "icon_css": Markup(icon_css()),
         "font_base": font_base, "css_page": Markup(css_page),
-        "any_fallback": _any_fallback(t, game, names),
+        "any_fallback": fallback_marks and _any_fallback(t, game, names),
+        "fallback_marks": fallback_marks,
         "coin_word": lambda n: phrases.coins(t, n),
         "cost_text": lambda card: _cost_text(t, card),
     }
@@ -363,9 +370,10 @@ def font_base_for(out_dir: Path) -> str:
 
 
 def render_html(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
-                font_base: str = "../../compiler/render/fonts/") -> str:
+                font_base: str = "../../compiler/render/fonts/",
+                fallback_marks: bool = True) -> str:
     return environment().get_template("sheet.html.j2").render(
-        **context(game, lang, names, paper, font_base))
+        **context(game, lang, names, paper, font_base, fallback_marks))
 
 
 def render_markdown(game: Game, lang: str, names: dict[str, str]) -> str:

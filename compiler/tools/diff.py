@@ -16,10 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from wondersmith.dsl.vocabulary import Effect
+from wondersmith.engine.mechanics.catalogue import OPPONENT
 from wondersmith.ir.model import Board, Building, Cost, Game
 from wondersmith.tools.diff_rules import diff_rules
-from wondersmith.tools.diff_words import (describe_copies, describe_cost, describe_effect,
-                                          describe_effects, describe_stage)
+from wondersmith.tools.diff_words import (Wording, describe_copies, describe_cost,
+                                          describe_effect, describe_effects, describe_stage,
+                                          sheet_wording)
 
 KINDS = ("building", "wonder", "token", "board")
 KIND_TITLES = {"building": "Buildings", "wonder": "Wonders", "token": "Progress tokens",
@@ -44,6 +46,9 @@ class ItemChange:
     old_id: str = ""
     old_name: str = ""
     details: list[str] = field(default_factory=list)
+    # `details` again with each effect as the English sheet words it ("2 shields" where
+    # details say "shields: 2"), line for line; a line without effects is the same in both.
+    words: list[str] = field(default_factory=list)
 
     def headline(self) -> str:
         if self.status == "added":
@@ -87,11 +92,12 @@ class GameDiff:
         return self.status == "changed" and not (self.items or self.rules or self.locales)
 
 
-def _effects_diff(old: tuple[Effect, ...], new: tuple[Effect, ...]) -> list[str]:
+def _effects_diff(old: tuple[Effect, ...], new: tuple[Effect, ...],
+                  word: Wording = describe_effect) -> list[str]:
     if old == new:
         return []
     if len(old) == len(new) == 1 or not old or not new:
-        return [f"effects: {describe_effects(old)} → {describe_effects(new)}"]
+        return [f"effects: {describe_effects(old, word)} → {describe_effects(new, word)}"]
     out = []
     matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
@@ -104,9 +110,9 @@ def _effects_diff(old: tuple[Effect, ...], new: tuple[Effect, ...]) -> list[str]
             if b is not None:
                 gone.remove(a)
                 came.remove(b)
-                out.append(f"effect: {describe_effect(a)} → {describe_effect(b)}")
-        out += [f"effect removed: {describe_effect(e)}" for e in gone]
-        out += [f"effect added: {describe_effect(e)}" for e in came]
+                out.append(f"effect: {word(a)} → {word(b)}")
+        out += [f"effect removed: {word(e)}" for e in gone]
+        out += [f"effect added: {word(e)}" for e in came]
     return out
 
 
@@ -114,8 +120,9 @@ def _cost_line(old: Cost, new: Cost) -> list[str]:
     return [] if old == new else [f"cost: {describe_cost(old)} → {describe_cost(new)}"]
 
 
-def item_details(old: Any, new: Any) -> list[str]:
-    """What changed between two versions of one card, Wonder, token or board (name apart)."""
+def item_details(old: Any, new: Any, word: Wording = describe_effect) -> list[str]:
+    """What changed between two versions of one card, Wonder, token or board (name apart),
+    each effect worded by `word` (the DSL form by default)."""
     out: list[str] = []
     if isinstance(old, Building):
         if old.age != new.age:
@@ -133,7 +140,7 @@ def item_details(old: Any, new: Any) -> list[str]:
             if a != b:
                 out.append(f"{label}: {a or 'none'} → {b or 'none'}")
     if hasattr(old, "effects"):
-        out += _effects_diff(old.effects, new.effects)
+        out += _effects_diff(old.effects, new.effects, word)
         vp_old, vp_new = victory_points(old.effects), victory_points(new.effects)
         if vp_old != vp_new and all(isinstance(v, int) for v in (vp_old, vp_new)):
             out.append(f"VP: {vp_old} → {vp_new}")
@@ -150,10 +157,11 @@ def item_details(old: Any, new: Any) -> list[str]:
             # Stages are matched by their place: the n-th stage is built n-th.
             for i, (sa, sb) in enumerate(zip(a, b), 1):
                 out += [f"{name} stage {i} {line}" for line in
-                        _cost_line(sa.cost, sb.cost) + _effects_diff(sa.effects, sb.effects)]
-            out += [f"{name} stage {i} removed ({describe_stage(s)})"
+                        _cost_line(sa.cost, sb.cost) +
+                        _effects_diff(sa.effects, sb.effects, word)]
+            out += [f"{name} stage {i} removed ({describe_stage(s, word)})"
                     for i, s in enumerate(a[len(b):], len(b) + 1)]
-            out += [f"{name} stage {i} added ({describe_stage(s)})"
+            out += [f"{name} stage {i} added ({describe_stage(s, word)})"
                     for i, s in enumerate(b[len(a):], len(a) + 1)]
     return out
 
@@ -194,7 +202,10 @@ def _pair_renames(kind: str, removed: list, added: list, same: Any) -> list[Item
     return out
 
 
-def diff_items(kind: str, old: tuple, new: tuple) -> list[ItemChange]:
+def diff_items(kind: str, old: tuple, new: tuple, opponent: bool = True) -> list[ItemChange]:
+    """The changes of one kind of item. `opponent`: the game seats two opponents (Duel), so
+    effects on "neighbours" are worded "your opponent" in `ItemChange.words`."""
+    words = sheet_wording(opponent)
     a = {i.id: i for i in old}
     b = {i.id: i for i in new}
     removed = [a[k] for k in a if k not in b]
@@ -207,17 +218,19 @@ def diff_items(kind: str, old: tuple, new: tuple) -> list[ItemChange]:
         x, y = a[k], b[k]
         if x == y:
             continue
-        details = item_details(x, y)
+        details, worded = item_details(x, y), item_details(x, y, words)
         if x.name != y.name:
-            out.append(ItemChange(kind, "renamed", k, y.name, old_name=x.name, details=details))
+            out.append(ItemChange(kind, "renamed", k, y.name, old_name=x.name, details=details,
+                                  words=worded))
         else:
-            out.append(ItemChange(kind, "changed", k, y.name, details=details))
+            out.append(ItemChange(kind, "changed", k, y.name, details=details, words=worded))
     out += [ItemChange(kind, "removed", r.id, r.name) for r in removed]
-    out += [ItemChange(kind, "added", x.id, x.name, details=_summary(x)) for x in added]
+    out += [ItemChange(kind, "added", x.id, x.name, details=_summary(x),
+                       words=_summary(x, words)) for x in added]
     return sorted(out, key=lambda c: (STATUSES.index(c.status), c.id))
 
 
-def _summary(item: Any) -> list[str]:
+def _summary(item: Any, word: Wording = describe_effect) -> list[str]:
     """The rules of a new item, so a reviewer need not open the YAML."""
     out = []
     if isinstance(item, Building):
@@ -225,7 +238,7 @@ def _summary(item: Any) -> list[str]:
         out += [f"copies: {describe_copies(item.copies)}"] if item.copies else []
     if isinstance(item, Board):
         out.append(f"produces: {describe_cost(Cost(resources=item.produces))}")
-        out += [f"side {side.upper()} stage {i}: {describe_stage(stage)}"
+        out += [f"side {side.upper()} stage {i}: {describe_stage(stage, word)}"
                 for side, stages in item.sides for i, stage in enumerate(stages, 1)]
     if hasattr(item, "cost"):
         out.append(f"cost: {describe_cost(item.cost)}")
@@ -233,7 +246,7 @@ def _summary(item: Any) -> list[str]:
         out += [f"chain from: {item.chain_from}"] if item.chain_from else []
         out += [f"chain gives: {item.chain_gives}"] if item.chain_gives else []
     if hasattr(item, "effects"):
-        out.append(f"effects: {describe_effects(item.effects)}")
+        out.append(f"effects: {describe_effects(item.effects, word)}")
     return out
 
 
@@ -314,8 +327,9 @@ def diff_games(old: Game | None, new: Game | None, old_locales: dict | None = No
     if old.name != new.name:
         result.rules.append(f"name: {old.name} → {new.name}")
     result.rules += diff_rules(old, new)
+    opponent = new.seating == OPPONENT
     for kind, attr in zip(KINDS, ("buildings", "wonders", "tokens", "boards")):
-        result.items += diff_items(kind, getattr(old, attr), getattr(new, attr))
+        result.items += diff_items(kind, getattr(old, attr), getattr(new, attr), opponent)
     result.locales = diff_locales(old_locales or {}, new_locales or {}, result.items)
     return result
 

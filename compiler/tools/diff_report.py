@@ -39,6 +39,27 @@ def _format_note(d: GameDiff) -> str:
             "its rules are compared as today's)")
 
 
+def detail_pairs(item: ItemChange) -> list[tuple[str, str]]:
+    """Each detail as (in the sheet's words, the rest of it in the DSL's form, or "" when the
+    line words no effect): "effects: 1 shield → 2 shields" with "shields: 1 → shields: 2".
+    The label the two lines share ("effects: ") is given once."""
+    words = item.words if len(item.words) == len(item.details) else item.details
+    out = []
+    for dsl, worded in zip(item.details, words):
+        if worded == dsl:
+            out.append((dsl, ""))
+            continue
+        label, sep, _ = dsl.partition(": ")
+        shared = label + sep if sep and worded.startswith(label + sep) else ""
+        out.append((worded, dsl[len(shared):]))
+    return out
+
+
+def show_detail(worded: str, dsl: str) -> str:
+    """One detail on one line: the words, then the DSL form beside them."""
+    return f"{worded} — DSL: {dsl}" if dsl else worded
+
+
 # ---------------------------------------------------------------------------------------------
 # Text.
 
@@ -70,7 +91,7 @@ def format_text(diffs: list[GameDiff]) -> str:
         lines += [f"  rules: {r}" for r in d.rules]
         for item in d.items:
             lines.append(f"  {item.headline()}")
-            lines += [f"      {x}" for x in item.details]
+            lines += [f"      {show_detail(*pair)}" for pair in detail_pairs(item)]
         for loc in d.locales:
             lines += [f"  {x}" for x in locale_lines(loc)]
     return "\n".join(lines) if lines else "no changes in the rules data"
@@ -105,7 +126,8 @@ def _md_item(item: ItemChange) -> list[str]:
         head = f"**renamed** {ident}: {md(item.old_name)} → {name}"
     else:
         head = f"**{item.status}** {ident} ({name})"
-    return [f"- {head}"] + [f"  - {md(x)}" for x in item.details]
+    return [f"- {head}"] + [f"  - {md(worded)}" + (f" — DSL: {md(dsl)}" if dsl else "")
+                            for worded, dsl in detail_pairs(item)]
 
 
 def _section(title: str, summary: str, entries: int, body: list[str]) -> list[str]:
@@ -212,6 +234,7 @@ def _json_item(item: ItemChange) -> dict[str, Any]:
     if item.old_name:
         out["old_name"] = item.old_name
     out["details"] = item.details
+    out["words"] = [worded for worded, _ in detail_pairs(item)]
     return out
 
 

@@ -1,10 +1,14 @@
 """Rules data in words, for the semantic diff: effects, costs, amounts and rules values.
 
-Each verb words its own effects (`Effect.describe`, in `wondersmith.dsl.verbs`).
+Each verb words its own effects twice: in the DSL's short form (`Effect.describe`: "shields:
+2") and in the sentence the English sheet prints (`Effect.phrase`, through
+`render.phrases.effect_text`: "2 shields"). The diff shows both; every function here that
+words effects takes the wording to use (`word`), the DSL form by default.
 """
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
+from typing import Any, Callable
 
 from wondersmith.dsl.amount import CITY_WORDS, describe_amount
 from wondersmith.dsl.effect import Effect
@@ -12,7 +16,10 @@ from wondersmith.dsl.words import plural
 from wondersmith.ir.model import Cost, Row, Stage
 
 __all__ = ["CITY_WORDS", "compact", "describe_amount", "describe_cost", "describe_effect",
-           "describe_effects", "plural", "render_value"]
+           "describe_effects", "effect_in_words", "plural", "render_value", "sheet_wording"]
+
+# How one effect is worded: `describe_effect` (the DSL form) or `sheet_wording(...)`.
+Wording = Callable[[Effect], str]
 
 
 def _words(values: Any, sep: str = ", ") -> str:
@@ -20,8 +27,22 @@ def _words(values: Any, sep: str = ", ") -> str:
 
 
 def describe_effect(effect: Effect) -> str:
-    """One effect in words: each verb words itself (`Effect.describe`)."""
+    """One effect in the DSL's short form: each verb words itself (`Effect.describe`)."""
     return effect.describe()
+
+
+def effect_in_words(effect: Effect, opponent: bool = True) -> str:
+    """One effect as the English sheet prints it ("2 shields"). `opponent`: the game seats
+    two opponents (Duel), so "neighbours" read "your opponent"."""
+    from wondersmith.render.i18n import translator
+    from wondersmith.render.phrases import effect_text
+
+    return str(effect_text(translator("en"), effect, opponent))
+
+
+def sheet_wording(opponent: bool) -> Wording:
+    """The sheet's wording for a game of this seating (`effect_in_words`)."""
+    return partial(effect_in_words, opponent=opponent)
 
 
 def compact(value: Any) -> str:
@@ -39,8 +60,8 @@ def describe_cost(cost: Cost) -> str:
     return ", ".join(parts) or "free"
 
 
-def describe_effects(effects: tuple[Effect, ...]) -> str:
-    return "; ".join(describe_effect(e) for e in effects) or "none"
+def describe_effects(effects: tuple[Effect, ...], word: Wording = describe_effect) -> str:
+    return "; ".join(word(e) for e in effects) or "none"
 
 
 def render_value(value: Any) -> str:
@@ -70,5 +91,5 @@ def describe_copies(copies: tuple[int, ...]) -> str:
     return f"{len(copies)} ({', '.join(f'{n}+' for n in copies)})"
 
 
-def describe_stage(stage: Stage) -> str:
-    return f"cost: {describe_cost(stage.cost)}; effects: {describe_effects(stage.effects)}"
+def describe_stage(stage: Stage, word: Wording = describe_effect) -> str:
+    return f"cost: {describe_cost(stage.cost)}; effects: {describe_effects(stage.effects, word)}"

@@ -50,6 +50,20 @@ def load_names(folder: Path, lang: str) -> dict[str, str]:
     return {str(k): str(v) for k, v in names.items() if isinstance(v, str)}
 
 
+def untranslated_names(folder: Path, game: Game, langs: tuple[str, ...] = LANGUAGES
+                       ) -> dict[str, tuple[int, int]]:
+    """Per language (English apart): (names with no translation, names in all) of the game's
+    cards, Wonders, tokens and boards. Those show in English on its sheets, listed under
+    `english_fallback` or not."""
+    ids = [c.id for c in game.components()]
+    out = {}
+    for lang in langs:
+        if lang != "en":
+            names = load_names(folder, lang)
+            out[lang] = (sum(i not in names for i in ids), len(ids))
+    return out
+
+
 def _diag(file: str, line: int, col: int, code: str, message: str, hint: str = "",
           severity: str = "error") -> Diagnostic:
     return Diagnostic(file, line, col, code, message, hint, severity)
