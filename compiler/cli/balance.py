@@ -44,19 +44,6 @@ def _bounds(metric: str, text: Optional[str], seats: int) -> tuple[float, float]
     return low, high
 
 
-def _command(verb: str, specs: list[str], d, extra: list[str]) -> str:
-    """The command line that reproduces the results (without output paths, workers or backend,
-    which do not change them)."""
-    parts = ["wondersmith balance", verb, *specs, f"--game {d.game}", f"--players {d.players}",
-             f"--deals {d.deals}", f"--seed {d.seed}"]
-    parts += [f"--bots {','.join(t.bots)}" for t in d.tiers]
-    if d.restrict:
-        parts.append(f"--restrict {d.restrict}")
-    if d.wonders != "draft":
-        parts.append(f"--wonders {d.wonders}")
-    return " ".join(parts + extra)
-
-
 def _design(specs: list[str], game: str, players: Optional[int], deals: int, seed: int, bots: list[str],
             restrict: float, wonders: str, data: str):
     """The revisions, loaded, and the experiment's design (its seats from the game when
@@ -167,7 +154,7 @@ def compare(
     extra = [f"--sprt {sprt}"] if sprt else []
     if sprt:
         extra.append(f"--sprt-bounds {results['sprt']['low']},{results['sprt']['high']}")
-    _write(results, _command("compare", [old, new], d, extra), report_path, json_path)
+    _write(results, d.command("compare", [old, new], extra), report_path, json_path)
     from rich.console import Console
     _lab()[3].summary_table(results, Console())
 
@@ -198,7 +185,7 @@ def check(
     except guards.GuardError as exc:
         raise _fail(str(exc)) from None
     results = _run(revs, d, workers, None, None, None, quiet)
-    _write(results, _command("check", specs, d, [f"--guard '{g}'" for g in guard]), report_path, json_path)
+    _write(results, d.command("check", specs, [f"--guard '{g}'" for g in guard]), report_path, json_path)
     failed = 0
     for g in parsed:
         verdict, est = g.check(results)

@@ -12,6 +12,7 @@ from importlib import metadata
 from typing import Callable
 
 from . import components as comp
+from . import edits, verdicts
 from .design import Design
 from .metrics import Shape, aligned, game_metrics, indicator, shape_of, sign_flips
 from .play import board_sides
@@ -194,11 +195,11 @@ def analyse(revisions: tuple[Revision, ...], design: Design, games: list[dict], 
     if n_rev == 2:
         changes = comp.component_changes(by_rev[0], by_rev[1], ids, bots, fdr, seats)
         components["changes"] = changes
-        components["ranking"] = comp.ranking(changes, "owner_win_rate")
+        components["ranking"] = comp.ranking(changes, ("built_rate", "owner_win_rate"))
     else:
-        components["ranking"] = comp.ranking(per_rev[0], "adjusted_lift")
+        components["ranking"] = comp.ranking(per_rev[0], ("adjusted_lift",))
     deals_played = len(by_rev[0]) // (seats * len(design.tiers)) if by_rev[0] else 0
-    return {
+    results = {
         "schema": SCHEMA_ID,
         "design": design.describe(),
         "revisions": [{"label": r.label, "commit": r.commit, "data_hash": r.data_hash} for r in revisions],
@@ -212,6 +213,9 @@ def analyse(revisions: tuple[Revision, ...], design: Design, games: list[dict], 
         "sprt": sprt.as_dict(seed=design.seed) if sprt is not None else None,
         "environment": environment(),
     }
+    changed = edits.changed(*revisions, info) if n_rev == 2 else []
+    return {**results, "changed": changed,
+            "verdicts": verdicts.verdicts(results, changed, design, [r.label for r in revisions])}
 
 
 def environment() -> dict:
