@@ -36,7 +36,8 @@ def _svg(fig) -> str:
 def forest(rows: list[tuple[str, dict, bool]], title: str, xlabel: str) -> str:
     """Dots with 95 % intervals, one row per (label, estimate, highlighted), top row first.
     Estimates are fractions and are drawn in percentage points, the tables' unit."""
-    rows = [r for r in rows if all(math.isfinite(r[1][k]) for k in ("value", "low", "high"))]
+    rows = [r for r in rows if all(isinstance(r[1].get(k), (int, float)) and math.isfinite(r[1][k])
+                                   for k in ("value", "low", "high"))]  # None: a rate of nothing
     with plt.rc_context(STYLE):
         fig, ax = plt.subplots(figsize=(6.5, 0.28 * max(len(rows), 3) + 0.9))
         for y, (label, est, hit) in enumerate(reversed(rows)):

@@ -174,7 +174,8 @@ def summary_table(results: dict, console) -> None:
             console.print(Text(f"  {v['text']}"))
             for key in ("command", "sprt_command"):
                 if v.get(key):
-                    console.print(Text(f"    {'or stop as soon as it is decided' if key == 'sprt_command' else 'run'}: {v[key]}"))
+                    label = "or stop as soon as it is decided" if key == "sprt_command" else "run"
+                    console.print(Text(f"    {label}: {v[key]}"), soft_wrap=True)  # whole, to copy
     table = Table(title=f"{results['games_per_revision']} games per revision, 95 % intervals")
     table.add_column("metric")
     for r in revisions:
