@@ -159,7 +159,7 @@ def deals_to_resolve(value: float, low: float, high: float, deals: int, level: f
 
 def logistic_lifts(X: np.ndarray, y: np.ndarray, names: list[str], level: float = LEVEL) -> dict[str, Estimate]:
     """Logistic regression of y on the columns of X (plus an intercept); each coefficient is
-    reported as a win-rate lift in probability points at the mean rate, p̄(1 − p̄)·β, with the
+    reported as a win-rate lift in percentage points at the mean rate, p̄(1 − p̄)·β, with the
     Wald interval scaled the same way. Columns with no variation are left out."""
     import statsmodels.api as sm
     from statsmodels.tools.sm_exceptions import PerfectSeparationWarning
