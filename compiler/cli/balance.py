@@ -140,7 +140,8 @@ def compare(
     ray_address: Optional[str] = typer.Option(None, "--ray-address", metavar="ADDRESS",
                                               help="The Ray cluster to run on (implies --ray)"),
     sprt: Optional[str] = typer.Option(None, "--sprt", metavar="METRIC", help="Stop early with an SPRT on METRIC (e.g. seat0_win_rate, seat0_win_rate_change, "
-                                           "access:ID with --restrict, wonder:ID with --wonders random, board:ID)"),
+                                           "access:ID with --restrict, wonder:ID with --wonders random, board:ID, "
+                                           "owners_change:ID)"),
     sprt_bounds: Optional[str] = typer.Option(None, "--sprt-bounds", metavar="LOW,HIGH", help="The metric's mean under H0 and H1"),
     data: str = typer.Option("cards", "--data", help="The data folder inside a git revision"),
     report_path: Optional[Path] = typer.Option(None, "--report", help="Write the HTML report here"),

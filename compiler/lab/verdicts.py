@@ -89,13 +89,18 @@ def seat_verdict(results: dict, design: Design, specs: list[str]) -> dict:
     entry["text"] = (f"The seat balance did not move measurably: seat {seat} wins {pct(old)} → {pct(new)} "
                      f"of games ({pp(change['value'])}, {interval(change)}, which includes no change); "
                      f"about {deals:,} deals per tier would resolve a change of this size.")
-    size = round(abs(change["value"]), 3) or 0.001
-    bounds = f"0,{size}" if change["value"] > 0 else f"-{size},0"
     entry["command"] = design.command("compare", specs, deals=deals)
-    # The SPRT stops as soon as it decides; its budget is twice the fixed run's.
-    entry["sprt_command"] = design.command("compare", specs, [f"--sprt {metric}_change", f"--sprt-bounds {bounds}"],
-                                           deals=2 * deals)
+    entry["sprt_command"] = _sprt_command(design, specs, f"{metric}_change", change["value"], deals)
     return entry
+
+
+def _sprt_command(design: Design, specs: list[str], metric: str, effect: float, deals: int) -> str:
+    """A sequential test of "no change" against a change of the size seen (a drop: H0 is the
+    drop, H1 no change), which stops as soon as it decides; its budget is twice the fixed
+    run's."""
+    size = round(abs(effect), 3) or 0.001
+    bounds = f"0,{size}" if effect > 0 else f"-{size},0"
+    return design.command("compare", specs, [f"--sprt {metric}", f"--sprt-bounds {bounds}"], deals=2 * deals)
 
 
 def _built_words(built: dict) -> str:
@@ -141,6 +146,7 @@ def component_verdict(edit: dict, component: str, results: dict, design: Design,
                      f"{'more' if value > 0 else 'less'} often, but the {interval(owners)} includes no change; "
                      f"about {deals:,} deals per tier would resolve an effect of this size; {took}.")
     entry["command"] = design.command("compare", specs, deals=deals)
+    entry["sprt_command"] = _sprt_command(design, specs, f"owners_change:{component}", value, deals)
     return entry
 
 

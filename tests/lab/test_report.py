@@ -16,7 +16,8 @@ from rich.console import Console
 from wondersmith.lab import report
 from wondersmith.lab.backends import LocalBackend
 from wondersmith.lab.design import Design, Tier
-from wondersmith.lab.runner import run
+from wondersmith.lab.runner import check_sprt_metric, run
+from wondersmith.lab.sprt import Sprt
 
 GREEDY = (Tier(("greedy", "greedy")),)
 RANDOM = (Tier(("random", "random")),)
@@ -150,3 +151,43 @@ def test_the_report_of_a_planted_change_opens_with_its_words_and_a_verdict_namin
         "return [document.querySelector('#changed li').getBoundingClientRect().top,"
         " document.querySelector('table').getBoundingClientRect().top];")
     assert tops[0] < tops[1]
+
+
+def test_an_sprt_on_a_changed_components_owners_finds_the_planted_card(revisions):
+    """`owners_change:ID`, the sequential test a component's verdict proposes: per deal, the
+    owners' win rate on NEW minus on OLD. Theater at +10 VP: H1 (+10 pp) before the budget."""
+    design = Design("duel", 400, seed=7, tiers=RANDOM)
+    test = Sprt("owners_change:theater", 0.0, 0.1)
+    results = run((revisions["base"], revisions["planted"]), design, LocalBackend(1), test)
+    assert results["sprt"]["status"] == "H1" and results["deals_played"] < 400
+    assert results["sprt"]["naive_mean"] > 0.1
+
+
+def test_the_owners_change_test_needs_two_revisions_and_a_component_of_new(revisions):
+    design = Design("duel", 8, tiers=RANDOM)
+    with pytest.raises(ValueError, match="needs two revisions"):
+        check_sprt_metric("owners_change:theater", design, (revisions["base"],))
+    with pytest.raises(ValueError, match="no component with id 'nothing'"):
+        check_sprt_metric("owners_change:nothing", design, (revisions["base"], revisions["planted"]))
+    check_sprt_metric("owners_change:theater", design, (revisions["base"], revisions["planted"]))
+
+
+def test_an_unresolved_component_verdict_proposes_its_sequential_test():
+    from wondersmith.lab.verdicts import component_verdict
+
+    edit = {"kind": "building", "id": "altar", "name": "Altar", "status": "changed",
+            "headline": "changed building altar (Altar)", "details": ["VP: 3 → 6"], "components": ["altar"]}
+    owners = {"value": 0.05, "low": -0.05, "high": 0.15, "n": 300, "p": 0.3}
+    built = {"value": 0.0, "low": 0.0, "high": 0.0, "n": 200, "p": 1.0}
+    results = {"components": {"info": {"altar": {"name": "Altar", "kind": "building"}},
+                              "changes": {"altar": {"owner_win_rate": owners, "built_rate": built}},
+                              "revisions": [{"altar": {"built": 40}}, {"altar": {"built": 40}}]}}
+    verdict = component_verdict(edit, "altar", results, Design("duel", 100, tiers=RANDOM), ["old", "new dir"])
+    assert not verdict["resolved"] and verdict["deals_to_resolve"] == 824  # 100·((1.96 + 0.84)/1.96·0.1/0.05)² ≈ 816.3, in chunks of 8
+    assert verdict["text"] == ("Altar (VP: 3 → 6) may have got stronger, not resolved: its owners win 5.0 pp more often, "
+                               "but the interval −5.0 pp to +15.0 pp includes no change; about 824 deals per tier would "
+                               "resolve an effect of this size; bots build it exactly as often as before.")
+    assert verdict["command"] == ("wondersmith balance compare old 'new dir' --game duel --players 2 --deals 824 "
+                                  "--seed 0 --bots random,random")
+    assert verdict["sprt_command"].endswith("--deals 1648 --seed 0 --bots random,random "
+                                            "--sprt owners_change:altar --sprt-bounds 0,0.05")
