@@ -103,23 +103,24 @@ def figures(results: dict) -> dict[str, str]:
            "victory_mix": plots.victory_mix([_mix(overall["metrics"], r) for r in range(len(labels))], labels)
            if early_end else "",
            "metrics": ""}
-    top = comps["ranking"][:25]
     changed = {c for e in results.get("changed", []) for c in e["components"]}
     if two:
         rows = [(m, overall["metrics"][m]["change"], False) for m, e in results["metrics"].items()
                 if e["kind"] == "rate"]
         out["metrics"] = plots.forest(rows, "How the change moved the game's rates (NEW − OLD)", plots.PP)
         changes = comps["changes"]
+        first = [c for c in changes if c in changed] + [c for c in comps["ranking"] if c not in changed]
         rows = [(info[c]["name"] + (" (changed)" if c in changed else ""), changes[c]["owner_win_rate"],
-                 bool(changes[c]["owner_win_rate"].get("discovery"))) for c in top]
+                 bool(changes[c]["owner_win_rate"].get("discovery"))) for c in first[:25]]
         out["components"] = plots.forest(
-            rows, "How the change moved each component's owners' win rate: the 25 it moved most surely",
+            rows, "How the change moved each component's owners' win rate: changed first, then the surest",
             plots.PP + "; red: a discovery")
     else:
         new = comps["revisions"][-1]
-        rows = [(info[c]["name"], new[c]["adjusted_lift"], False) for c in top]
-        out["components"] = plots.forest(rows, "Observational: win-rate lift of owning each component, the 25 surest",
-                                         plots.PP)
+        rows = [(info[c]["name"], new[c]["adjusted_lift"], False) for c in comps["ranking"][:25]]
+        out["components"] = plots.forest(
+            rows, "Observational: how much more often owners win, after accounting for the rest; the 25 surest",
+            plots.PP)
     return out
 
 
@@ -208,8 +209,8 @@ def summary_table(results: dict, console) -> None:
     elif top:
         def lift(c: str) -> str:
             return f"{comps['info'][c]['name']} ({_interval(comps['revisions'][-1][c]['adjusted_lift'])})"
-        console.print(Text("observational, not effects: components whose owners win most surely more "
-                           "(win-rate lift, adjusted): " + "; ".join(map(lift, top))))
+        console.print(Text("observational, not effects: components whose owners win most surely more often, "
+                           "after accounting for the rest: " + "; ".join(map(lift, top))))
     if results.get("sprt"):
         s = results["sprt"]
         console.print(f"SPRT {s['metric']} [{s['low']}, {s['high']}]: {verdict(s)}; LLR {s['llr']:.2f} after "
