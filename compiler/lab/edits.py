@@ -10,12 +10,20 @@ from wondersmith.tools.diff import diff_games
 from .revisions import Revision, model_of
 
 
-def components_of(kind: str, item_id: str, info: dict[str, dict]) -> list[str]:
+def components_of(kind: str, item_id: str, info: dict[str, dict], old_game=None, new_game=None) -> list[str]:
     """The lab's components an item of the diff stands for: the item itself, or for a Wonder
-    board its sides (`gizah:a`, `gizah:b`), which are what a seat is dealt."""
-    if kind == "board":
-        return [c for c in info if c.startswith(f"{item_id}:")]
-    return [item_id] if item_id in info else []
+    board the sides a seat is dealt (`gizah:a`): those whose stages changed, or every side when
+    what the board itself produces changed."""
+    if kind != "board":
+        return [item_id] if item_id in info else []
+    sides = [c for c in info if c.startswith(f"{item_id}:")]
+    old = {b.id: b for b in old_game.boards}.get(item_id) if old_game else None
+    new = {b.id: b for b in new_game.boards}.get(item_id) if new_game else None
+    if old is None or new is None or old.produces != new.produces:
+        return sides
+    before = dict(old.sides)
+    return [f"{item_id}:{side}" for side, stages in new.sides
+            if before.get(side) != stages and f"{item_id}:{side}" in info]
 
 
 def changed(old: Revision, new: Revision, info: dict[str, dict]) -> list[dict]:
@@ -23,13 +31,15 @@ def changed(old: Revision, new: Revision, info: dict[str, dict]) -> list[dict]:
     renamed or changed (`details`: the diff's words, e.g. "VP: 3 → 13"), or a rule of the game
     (kind `rules`). `components`: the lab's components whose play the entry changed (none for a
     rename alone or a removal). Empty when the two revisions have the same rules."""
-    diff = diff_games(model_of(old), model_of(new))
+    old_game, new_game = model_of(old), model_of(new)
+    diff = diff_games(old_game, new_game)
     out = [{"kind": "rules", "id": "", "name": "", "status": "changed", "headline": line,
             "details": [], "components": []} for line in diff.rules]
     for item in diff.items:
         out.append({"kind": item.kind, "id": item.id, "name": item.name, "status": item.status,
                     "headline": item.headline(), "details": list(item.details),
-                    "components": components_of(item.kind, item.id, info) if plays_differently(item) else []})
+                    "components": components_of(item.kind, item.id, info, old_game, new_game)
+                    if plays_differently(item) else []})
     return out
 
 

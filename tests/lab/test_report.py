@@ -191,3 +191,37 @@ def test_an_unresolved_component_verdict_proposes_its_sequential_test():
                                   "--seed 0 --bots random,random")
     assert verdict["sprt_command"].endswith("--deals 1648 --seed 0 --bots random,random "
                                             "--sprt owners_change:altar --sprt-bounds 0,0.05")
+
+
+def test_a_changed_board_names_only_the_sides_that_changed(tmp_path, classic_revisions):
+    """A seat is dealt a board side: a stage of Gizah A worth more VP asks about Gizah A only;
+    a change of what the board produces asks about both sides."""
+    import shutil
+
+    import yaml
+
+    from wondersmith.lab import edits
+    from wondersmith.lab.revisions import load_revision
+    from wondersmith.lab.runner import _component_info
+
+    def changed_with(edit) -> list[dict]:
+        folder = tmp_path / edit.__name__
+        shutil.copytree(Path(__file__).resolve().parents[2] / "cards", folder)
+        path = folder / "classic" / "wonders.yaml"
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        edit(next(b for b in data["boards"] if b["id"] == "gizah"))
+        path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+        new = load_revision(str(folder), "classic")
+        return edits.changed(classic_revisions["base"], new, _component_info((classic_revisions["base"], new)))
+
+    def stage(board):
+        board["sides"]["a"]["stages"][2]["effects"] = [{"points": 9}]
+
+    def production(board):
+        board["produces"] = {"stone": 2}
+
+    (entry,) = changed_with(stage)
+    assert entry["kind"] == "board" and entry["components"] == ["gizah:a"]
+    assert edits.words(entry).startswith("Gizah: side A stage 3 ")
+    (entry,) = changed_with(production)
+    assert entry["components"] == ["gizah:a", "gizah:b"]
