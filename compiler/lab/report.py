@@ -12,6 +12,8 @@ from wondersmith import resources
 
 from . import plots
 from .edits import words
+from .units import finite as _finite
+from .units import pct, pp
 
 TEMPLATES = resources.folder("wondersmith.lab", "templates")
 SCHEMA = resources.folder("wondersmith.lab") / "result.schema.json"
@@ -31,18 +33,6 @@ def clean(value):
 
 def to_json(results: dict) -> str:
     return json.dumps(clean(results), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
-
-
-def _finite(x) -> bool:
-    return isinstance(x, (int, float)) and math.isfinite(x)
-
-
-def pct(x) -> str:
-    return f"{100 * x:.1f}%" if _finite(x) else "–"
-
-
-def pp(x) -> str:
-    return f"{100 * x:+.1f} pp" if _finite(x) else "–"
 
 
 def formatter(results: dict):

@@ -14,21 +14,14 @@ import math
 from . import stats
 from .design import Design
 from .edits import edit_words
+from .units import pct, pp
 
 POWER = 0.8
-
-
-def pp(x: float) -> str:
-    return f"{100 * x:+.1f} pp".replace("-", "−")
 
 
 def points(x: float) -> str:
     """A size in percentage points, unsigned (the sentence says which way)."""
     return f"{100 * abs(x):.1f} pp"
-
-
-def pct(x: float) -> str:
-    return f"{100 * x:.1f} %"
 
 
 def interval(est: dict) -> str:
@@ -44,12 +37,13 @@ def resolved(est: dict) -> bool:
     return _finite(est) and (est["low"] > 0 or est["high"] < 0)
 
 
-def _deals_needed(est: dict, design: Design) -> int | None:
-    """Deals per tier that would resolve an effect of this size, rounded up to whole chunks;
-    None when nothing was seen (no size to resolve) or it is resolved already."""
+def _deals_needed(est: dict, design: Design, played: int) -> int | None:
+    """Deals per tier that would resolve an effect of this size, from its interval over the
+    `played` deals (fewer than planned when an SPRT stopped the run), rounded up to whole
+    chunks; None when nothing was seen (no size to resolve) or it is resolved already."""
     if resolved(est) or not _finite(est) or est["value"] == 0:
         return None
-    need = stats.deals_to_resolve(est["value"], est["low"], est["high"], design.deals, power=POWER)
+    need = stats.deals_to_resolve(est["value"], est["low"], est["high"], played, power=POWER)
     if not math.isfinite(need):
         return None
     chunk = design.chunk_deals
@@ -84,7 +78,7 @@ def seat_verdict(results: dict, design: Design, specs: list[str]) -> dict:
         entry["text"] = (f"The seat balance did not move measurably: seat {seat} wins {pct(new)} of games on "
                          f"both revisions ({interval(change)}).")
         return entry
-    deals = _deals_needed(change, design)
+    deals = _deals_needed(change, design, results["deals_played"])
     entry["deals_to_resolve"] = deals
     entry["text"] = (f"The seat balance did not move measurably: seat {seat} wins {pct(old)} → {pct(new)} "
                      f"of games ({pp(change['value'])}, {interval(change)}, which includes no change); "
@@ -139,7 +133,7 @@ def component_verdict(edit: dict, component: str, results: dict, design: Design,
         entry["text"] = (f"{name} ({what}) shows no change in how often its owners win ({interval(owners)}); "
                          f"{took}.")
         return entry
-    deals = _deals_needed(owners, design)
+    deals = _deals_needed(owners, design, results["deals_played"])
     entry["deals_to_resolve"] = deals
     way = "stronger" if value > 0 else "weaker"
     entry["text"] = (f"{name} ({what}) may have got {way}, not resolved: its owners win {points(value)} "

@@ -179,13 +179,14 @@ def test_an_unresolved_component_verdict_proposes_its_sequential_test():
             "headline": "changed building altar (Altar)", "details": ["VP: 3 → 6"], "components": ["altar"]}
     owners = {"value": 0.05, "low": -0.05, "high": 0.15, "n": 300, "p": 0.3}
     built = {"value": 0.0, "low": 0.0, "high": 0.0, "n": 200, "p": 1.0}
-    results = {"components": {"info": {"altar": {"name": "Altar", "kind": "building"}},
+    results = {"deals_played": 100, "components": {"info": {"altar": {"name": "Altar", "kind": "building"}},
                               "changes": {"altar": {"owner_win_rate": owners, "built_rate": built}},
                               "revisions": [{"altar": {"built": 40}}, {"altar": {"built": 40}}]}}
-    verdict = component_verdict(edit, "altar", results, Design("duel", 100, tiers=RANDOM), ["old", "new dir"])
+    # 400 deals planned, 100 played (an SPRT stopped the run): the interval is that of 100
+    verdict = component_verdict(edit, "altar", results, Design("duel", 400, tiers=RANDOM), ["old", "new dir"])
     assert not verdict["resolved"] and verdict["deals_to_resolve"] == 824  # 100·((1.96 + 0.84)/1.96·0.1/0.05)² ≈ 816.3, in chunks of 8
     assert verdict["text"] == ("Altar (VP: 3 → 6) may have got stronger, not resolved: its owners win 5.0 pp more often, "
-                               "but the interval −5.0 pp to +15.0 pp includes no change; about 824 deals per tier would "
+                               "but the interval -5.0 pp to +15.0 pp includes no change; about 824 deals per tier would "
                                "resolve an effect of this size; bots build it exactly as often as before.")
     assert verdict["command"] == ("wondersmith balance compare old 'new dir' --game duel --players 2 --deals 824 "
                                   "--seed 0 --bots random,random")
