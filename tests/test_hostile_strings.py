@@ -554,6 +554,9 @@ def test_balance_prints_hostile_names_and_revisions_as_written(tmp_path: Path) -
                                 env={"COLUMNS": "1000"})
     assert result.exit_code == 0, result.output[-3000:]
     assert str(cards) in result.output
-    top = re.search(r"^top components by shrunk .*?: (.+)$", result.output, re.M)[1]
-    listed = re.findall(r"(.+?) [+-]?\d+\.\d+ pp \(shrunk [^)]*\)(?: \*)?(?:, |$)", top)
+    top = re.search(r"^components the change moved most surely .*?: (.+)$", result.output, re.M)[1]
+    listed = re.findall(r"(.+?) \(owners' win rate [^)]*\)(?: \*)?(?:; |$)", top)
     assert listed and set(listed) <= set(names.values()), listed
+    # every card was renamed: the report's "what changed" lists the renames in the data's words
+    changed = result.output[result.output.index("What changed"):result.output.index("Verdicts")]
+    assert sum(name in changed for name in names.values()) >= 25

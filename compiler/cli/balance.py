@@ -46,19 +46,6 @@ def _bounds(metric: str, text: Optional[str], seats: int) -> tuple[float, float]
     return low, high
 
 
-def _command(verb: str, specs: list[str], d, extra: list[str]) -> str:
-    """The command line that reproduces the results (without output paths, workers or backend,
-    which do not change them)."""
-    parts = ["wondersmith balance", verb, *specs, f"--game {d.game}", f"--players {d.players}",
-             f"--deals {d.deals}", f"--seed {d.seed}"]
-    parts += [f"--bots {','.join(t.bots)}" for t in d.tiers]
-    if d.restrict:
-        parts.append(f"--restrict {d.restrict}")
-    if d.wonders != "draft":
-        parts.append(f"--wonders {d.wonders}")
-    return " ".join(parts + extra)
-
-
 def _design(specs: list[str], game: str, players: Optional[int], deals: int, seed: int, bots: list[str],
             restrict: float, wonders: str, data: Optional[str]):
     """The revisions, loaded, and the experiment's design (its seats from the game when
@@ -160,7 +147,8 @@ def compare(
     ray_address: Optional[str] = typer.Option(None, "--ray-address", metavar="ADDRESS",
                                               help="The Ray cluster to run on (implies --ray)"),
     sprt: Optional[str] = typer.Option(None, "--sprt", metavar="METRIC", help="Stop early with an SPRT on METRIC (e.g. seat0_win_rate, seat0_win_rate_change, "
-                                           "access:ID with --restrict, wonder:ID with --wonders random, board:ID)"),
+                                           "access:ID with --restrict, wonder:ID with --wonders random, board:ID, "
+                                           "owners_change:ID)"),
     sprt_bounds: Optional[str] = typer.Option(None, "--sprt-bounds", metavar="LOW,HIGH", help="The metric's mean under H0 and H1"),
     data: Optional[str] = typer.Option(None, "--data", help=DATA_HELP),
     report_path: Optional[Path] = typer.Option(None, "--report", help="Write the HTML report here"),
@@ -174,7 +162,7 @@ def compare(
     extra = [f"--sprt {sprt}"] if sprt else []
     if sprt:
         extra.append(f"--sprt-bounds {results['sprt']['low']},{results['sprt']['high']}")
-    _write(results, _command("compare", [old, new], d, extra), report_path, json_path)
+    _write(results, d.command("compare", [old, new], extra), report_path, json_path)
     from rich.console import Console
     _lab()[3].summary_table(results, Console())
 
@@ -205,7 +193,7 @@ def check(
     except guards.GuardError as exc:
         raise _fail(str(exc)) from None
     results = _run(revs, d, workers, None, None, None, quiet)
-    _write(results, _command("check", specs, d, [f"--guard '{g}'" for g in guard]), report_path, json_path)
+    _write(results, d.command("check", specs, [f"--guard '{g}'" for g in guard]), report_path, json_path)
     failed = 0
     for g in parsed:
         verdict, est = g.check(results)

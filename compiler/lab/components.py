@@ -9,7 +9,8 @@
   under random Wonder assignment, or a board side (boards are dealt at random by the rules).
 Between two revisions, the change of each component's take rate and owner win rate is itself a
 causal effect of the edit (the same deals, the same bots).
-Every family of tests gets Benjamini–Hochberg q-values and an empirical-Bayes shrunk estimate.
+Every family of tests gets Benjamini–Hochberg q-values, an empirical-Bayes shrunk estimate and
+the smallest effect consistent with the data, which ranks the components.
 """
 from __future__ import annotations
 
@@ -55,7 +56,8 @@ def _contrast(won: np.ndarray, flag: np.ndarray) -> stats.Estimate:
 
 
 def _family(entries: list[dict], key: str, fdr: float) -> None:
-    """Adds q-values, discoveries and shrunk values to `entry[key]` across all entries."""
+    """Adds q-values, discoveries, shrunk values and smallest effects to `entry[key]` across
+    all entries."""
     present = [e for e in entries if e.get(key) and e[key].get("p") is not None and np.isfinite(e[key]["value"])]
     if not present:
         return
@@ -64,7 +66,8 @@ def _family(entries: list[dict], key: str, fdr: float) -> None:
     errors = [max((e[key]["high"] - e[key]["low"]) / (2 * z), 1e-12) for e in present]
     shrunk = stats.shrink([e[key]["value"] for e in present], errors)
     for e, r, qv, s in zip(present, reject, q, shrunk):
-        e[key].update(q=round(qv, 10), discovery=r, shrunk=round(s, 10))
+        e[key].update(q=round(qv, 10), discovery=r, shrunk=round(s, 10),
+                      smallest_effect=round(stats.smallest_effect(e[key]["low"], e[key]["high"]), 10))
 
 
 def revision_components(games: list[dict], ids: list[str], bots: list[str], fdr: float,
@@ -133,8 +136,14 @@ def component_changes(old_games: list[dict], new_games: list[dict], ids: list[st
     return out
 
 
-def ranking(items: dict[str, dict], key: str) -> list[str]:
-    """Components by shrunk estimate, largest first (then by id, so the order is fixed)."""
-    scored = [(-(e[key].get("shrunk", e[key]["value"])), c) for c, e in items.items()
-              if key in e and np.isfinite(e[key]["value"])]
-    return [c for _, c in sorted(scored)]
+def ranking(items: dict[str, dict], keys: tuple[str, ...]) -> list[str]:
+    """Components by the size of the smallest effect consistent with the data (stronger or
+    weaker alike; the largest over `keys`, e.g. the change of the built rate and of the owner
+    win rate), then by p-value (the clearest of those whose intervals include 0), then by id,
+    so the order is fixed. A rare component's wide interval cannot put it first."""
+    scored = []
+    for c, e in items.items():
+        tested = [e[k] for k in keys if k in e and np.isfinite(e[k].get("smallest_effect", np.nan))]
+        if tested:
+            scored.append((-max(abs(t["smallest_effect"]) for t in tested), min(t.get("p", 1.0) for t in tested), c))
+    return [c for *_, c in sorted(scored)]

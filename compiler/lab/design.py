@@ -11,6 +11,7 @@ deals with the same streams, so any difference between their games is caused by 
 from __future__ import annotations
 
 import hashlib
+import shlex
 from dataclasses import dataclass, field
 
 from wondersmith.engine.bots import BOTS
@@ -110,6 +111,20 @@ class Design:
 
     def wonder_seed(self, tier: int, deal: int, rotation: int) -> int:
         return derive_seed(self.seed, "wonders", tier, deal, rotation)
+
+    def command(self, verb: str, specs: list[str], extra: list[str] = (), deals: int | None = None) -> str:
+        """The command line that plays this design (`deals` instead of its own, if given),
+        without output paths, workers or backend, which do not change the results. The specs
+        are quoted for a POSIX shell: they are the user's text."""
+        parts = ["wondersmith balance", verb, *map(shlex.quote, specs), f"--game {self.game}",
+                 f"--players {self.players}", f"--deals {self.deals if deals is None else deals}",
+                 f"--seed {self.seed}"]
+        parts += [f"--bots {','.join(t.bots)}" for t in self.tiers]
+        if self.restrict:
+            parts.append(f"--restrict {self.restrict}")
+        if self.wonders != "draft":
+            parts.append(f"--wonders {self.wonders}")
+        return " ".join([*parts, *extra])
 
     def describe(self) -> dict:
         return {"game": self.game, "players": self.players, "deals": self.deals, "seed": self.seed,

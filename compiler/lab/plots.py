@@ -17,6 +17,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 STYLE = {"svg.hashsalt": "wondersmith-balance", "svg.fonttype": "none", "font.size": 9,
          "axes.spines.top": False, "axes.spines.right": False}
 OLD_COLOR, NEW_COLOR, HIT_COLOR = "#7f7f7f", "#1f77b4", "#d62728"
+PP = "percentage points (pp)"  # the report's one unit of a change, in charts as in tables
 
 
 def _text(label: str) -> str:
@@ -33,14 +34,16 @@ def _svg(fig) -> str:
 
 
 def forest(rows: list[tuple[str, dict, bool]], title: str, xlabel: str) -> str:
-    """Dots with 95 % intervals, one row per (label, estimate, highlighted), top row first."""
-    rows = [r for r in rows if all(math.isfinite(r[1][k]) for k in ("value", "low", "high"))]
+    """Dots with 95 % intervals, one row per (label, estimate, highlighted), top row first.
+    Estimates are fractions and are drawn in percentage points, the tables' unit."""
+    rows = [r for r in rows if all(isinstance(r[1].get(k), (int, float)) and math.isfinite(r[1][k])
+                                   for k in ("value", "low", "high"))]  # None: a rate of nothing
     with plt.rc_context(STYLE):
         fig, ax = plt.subplots(figsize=(6.5, 0.28 * max(len(rows), 3) + 0.9))
         for y, (label, est, hit) in enumerate(reversed(rows)):
             color = HIT_COLOR if hit else NEW_COLOR
-            ax.plot([est["low"], est["high"]], [y, y], color=color, linewidth=1.5)
-            ax.plot([est["value"]], [y], "o", color=color, markersize=4)
+            ax.plot([100 * est["low"], 100 * est["high"]], [y, y], color=color, linewidth=1.5)
+            ax.plot([100 * est["value"]], [y], "o", color=color, markersize=4)
         ax.axvline(0, color="#999999", linewidth=0.8, linestyle="--")
         ax.set_yticks(range(len(rows)), [_text(r[0]) for r in reversed(rows)])
         ax.set_title(title, loc="left")
@@ -71,11 +74,11 @@ def victory_mix(shares: list[dict[str, float]], labels: list[str]) -> str:
         for y, (share, label) in enumerate(zip(shares, labels)):
             left = 0.0
             for kind, color in zip(kinds, colors):
-                ax.barh(y, share[kind], left=left, color=color, label=kind if y == 0 else None)
-                left += share[kind]
+                ax.barh(y, 100 * share[kind], left=left, color=color, label=kind if y == 0 else None)
+                left += 100 * share[kind]
         ax.set_yticks(range(len(labels)), [_text(x) for x in labels])
-        ax.set_xlim(0, 1)
-        ax.set_xlabel("share of games")
+        ax.set_xlim(0, 100)
+        ax.set_xlabel("% of games")
         ax.legend(frameon=False, ncols=4, loc="upper center", bbox_to_anchor=(0.5, -0.35))
         ax.set_title("How games end", loc="left")
         return _svg(fig)

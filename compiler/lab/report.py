@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import math
-from pathlib import Path
 
 import jinja2
 from markupsafe import Markup
@@ -11,6 +10,9 @@ from markupsafe import Markup
 from wondersmith import resources
 
 from . import plots
+from .edits import words
+from .units import finite as _finite
+from .units import pct, pp
 
 TEMPLATES = resources.folder("wondersmith.lab", "templates")
 SCHEMA = resources.folder("wondersmith.lab") / "result.schema.json"
@@ -32,18 +34,6 @@ def to_json(results: dict) -> str:
     return json.dumps(clean(results), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
 
 
-def _finite(x) -> bool:
-    return isinstance(x, (int, float)) and math.isfinite(x)
-
-
-def pct(x) -> str:
-    return f"{100 * x:.1f}%" if _finite(x) else "–"
-
-
-def pp(x) -> str:
-    return f"{100 * x:+.1f} pp" if _finite(x) else "–"
-
-
 def formatter(results: dict):
     """`fmt(metric, x, change=False)`: a rate as a percentage (a change in points), an
     amount with one decimal."""
@@ -58,19 +48,18 @@ def formatter(results: dict):
     return fmt
 
 
-def _cell(est) -> Markup:
+def _cell(est, causal: bool = True) -> Markup:
+    """A change with its interval; a discovery is highlighted only among causal estimates
+    (an observational number is a correlation, never a discovery)."""
     if not est or not _finite(est.get("value")):
         return Markup('<td data-value="">–</td>')
-    hit = est.get("discovery")
+    hit = causal and est.get("discovery")
     text = f'{pp(est["value"])} <span class="muted">[{pp(est["low"])}, {pp(est["high"])}]</span>'
     return Markup(f'<td data-value="{est["value"]}" class="{"hit" if hit else ""}">{text}</td>')
 
 
-def _qcell(est) -> Markup:
-    q = est.get("q") if est else None
-    if not _finite(q):
-        return Markup('<td data-value="">–</td>')
-    return Markup(f'<td data-value="{q}">{q:.3g}</td>')
+def _interval(est: dict) -> str:
+    return f"{pp(est['value'])} [{pp(est['low'])}, {pp(est['high'])}]"
 
 
 def verdict(sprt: dict) -> str:
@@ -103,21 +92,24 @@ def figures(results: dict) -> dict[str, str]:
            "victory_mix": plots.victory_mix([_mix(overall["metrics"], r) for r in range(len(labels))], labels)
            if early_end else "",
            "metrics": ""}
-    top = comps["ranking"][:25]
+    changed = {c for e in results.get("changed", []) for c in e["components"]}
     if two:
         rows = [(m, overall["metrics"][m]["change"], False) for m, e in results["metrics"].items()
                 if e["kind"] == "rate"]
-        out["metrics"] = plots.forest(rows, "Changes of the game-level rates (NEW − OLD)", "probability points")
+        out["metrics"] = plots.forest(rows, "How the change moved the game's rates (NEW − OLD)", plots.PP)
         changes = comps["changes"]
-        rows = [(info[c]["name"], changes[c]["owner_win_rate"], bool(changes[c]["owner_win_rate"].get("discovery")))
-                for c in top]
-        out["components"] = plots.forest(rows, "Components: change of the owner win rate (NEW − OLD), top 25 by shrunk estimate",
-                                         "probability points (red: FDR discovery)")
+        first = [c for c in changes if c in changed] + [c for c in comps["ranking"] if c not in changed]
+        rows = [(info[c]["name"] + (" (changed)" if c in changed else ""), changes[c]["owner_win_rate"],
+                 bool(changes[c]["owner_win_rate"].get("discovery"))) for c in first[:25]]
+        out["components"] = plots.forest(
+            rows, "How the change moved each component's owners' win rate: changed first, then the surest",
+            plots.PP + "; red: a discovery")
     else:
         new = comps["revisions"][-1]
-        rows = [(info[c]["name"], new[c]["adjusted_lift"], bool(new[c]["adjusted_lift"].get("discovery"))) for c in top]
-        out["components"] = plots.forest(rows, "Components: adjusted win-rate lift, top 25 by shrunk estimate",
-                                         "probability points (red: FDR discovery)")
+        rows = [(info[c]["name"], new[c]["adjusted_lift"], False) for c in comps["ranking"][:25]]
+        out["components"] = plots.forest(
+            rows, "Observational: how much more often owners win, after accounting for the rest; the 25 surest",
+            plots.PP)
     return out
 
 
@@ -130,25 +122,27 @@ def render_html(results: dict, command: str) -> str:
     two = len(results["revisions"]) == 2
     new = comps["revisions"][-1]
     order = comps["ranking"] + [c for c in comps["info"] if c not in comps["ranking"]]
+    changed = [c for e in results["changed"] for c in e["components"]]
     rows = []
-    for c in order:
+    for c in [*changed, *(c for c in order if c not in changed)]:
         change = comps.get("changes", {}).get(c, {}) if two else {}
-        rows.append({"name": comps["info"][c]["name"], "kind": comps["info"][c]["kind"], "new": new[c],
+        rows.append({"id": c, "name": comps["info"][c]["name"], "kind": comps["info"][c]["kind"],
+                     "new": new[c], "old": comps["revisions"][0][c], "changed": c in changed,
                      "change": {"owner_win_rate": change.get("owner_win_rate") or {},
-                                "built_rate": change.get("built_rate") or {}},
-                     "hit": bool((change.get("owner_win_rate") or {}).get("discovery"))})
+                                "built_rate": change.get("built_rate") or {}}})
     access = any("access_value" in e for e in new.values())
     assigned = any("assigned_effect" in e for e in new.values())
     sprt = results.get("sprt")
     title = " → ".join(r["label"] for r in results["revisions"]) + f" ({results['design']['game']})"
     return env.get_template("report.html.j2").render(
         results=results, two=two, title=title, figures=figures(results), component_rows=rows,
+        changed_rows=[r for r in rows if r["changed"]], change_words=[words(e) for e in results["changed"]],
         access=access, assigned=assigned, causal_tier=access or assigned,
         flipped=results["overall"].get("flipped"), stopped=bool(sprt and sprt["status"] in ("H0", "H1")),
         verdict=verdict(sprt) if sprt else "", command=command,
         meanings={m: e["meaning"] for m, e in results["metrics"].items()},
         tier_metrics=[m for m in TIER_METRICS if m in results["metrics"]],
-        pct=pct, pp=pp, fmt=formatter(results), cell=_cell, qcell=_qcell)
+        pct=pct, pp=pp, fmt=formatter(results), cell=_cell)
 
 
 def summary_table(results: dict, console) -> None:
@@ -160,6 +154,18 @@ def summary_table(results: dict, console) -> None:
     revisions = results["revisions"]
     two = len(revisions) == 2
     fmt = formatter(results)
+    if two:
+        console.print(Text("What changed", style="bold"))
+        for entry in results["changed"] or [None]:
+            console.print(Text(f"  {words(entry)}" if entry else "  nothing: the two revisions have the same rules, "
+                               "so every difference below is chance"))
+        console.print(Text("Verdicts", style="bold"))
+        for v in results["verdicts"]:
+            console.print(Text(f"  {v['text']}"))
+            for key in ("command", "sprt_command"):
+                if v.get(key):
+                    label = "or stop as soon as it is decided" if key == "sprt_command" else "run"
+                    console.print(Text(f"    {label}: {v[key]}"), soft_wrap=True)  # whole, to copy
     table = Table(title=f"{results['games_per_revision']} games per revision, 95 % intervals")
     table.add_column("metric")
     for r in revisions:
@@ -182,15 +188,18 @@ def summary_table(results: dict, console) -> None:
                                     f" {', '.join(results['sign_flips'])}"))
     comps = results["components"]
     top = comps["ranking"][:5]
-    if top:
-        label = "owner win rate change" if two else "adjusted lift"
-
+    if top and two:
         def shown(c: str) -> str:
-            est = comps["changes"][c]["owner_win_rate"] if two else comps["revisions"][-1][c]["adjusted_lift"]
-            mark = " *" if est.get("discovery") else ""
-            return f"{comps['info'][c]['name']} {pp(est['value'])} (shrunk {pp(est.get('shrunk'))}){mark}"
-        console.print(Text(f"top components by shrunk {label} (* FDR discovery): "
-                           + ", ".join(map(shown, top))))
+            change = comps["changes"][c]
+            mark = " *" if any(e.get("discovery") for e in change.values()) else ""
+            return (f"{comps['info'][c]['name']} (owners' win rate {_interval(change['owner_win_rate'])}, "
+                    f"built {_interval(change['built_rate'])}){mark}")
+        console.print(Text("components the change moved most surely (* a discovery): " + "; ".join(map(shown, top))))
+    elif top:
+        def lift(c: str) -> str:
+            return f"{comps['info'][c]['name']} ({_interval(comps['revisions'][-1][c]['adjusted_lift'])})"
+        console.print(Text("observational, not effects: components whose owners win most surely more often, "
+                           "after accounting for the rest: " + "; ".join(map(lift, top))))
     if results.get("sprt"):
         s = results["sprt"]
         console.print(f"SPRT {s['metric']} [{s['low']}, {s['high']}]: {verdict(s)}; LLR {s['llr']:.2f} after "

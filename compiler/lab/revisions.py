@@ -108,7 +108,21 @@ def load_revision(spec: str, game: str, data: str | None = None, cwd: Path | Non
         folder = (f"{spec}:{one.folder.relative_to(Path(tmp).resolve()).as_posix()}" if commit
                   else str(one.folder))
     sources = tuple((name[:-3], text) for name, text in sorted(files.items()) if name.endswith(".py"))
-    return Revision(spec, commit, game, one.game.source_hash, sources, folder)
+    revision = Revision(spec, commit, game, one.game.source_hash, sources, folder)
+    _MODELS[revision.key] = one.game
+    return revision
+
+
+_MODELS: dict[str, object] = {}  # the loaded rules (`model.Game`) of each revision, in this process
+
+
+def model_of(revision: Revision):
+    """The rules `load_revision` loaded for `revision` (for the semantic diff); a worker
+    process, which only gets the compiled sources, has none."""
+    try:
+        return _MODELS[revision.key]
+    except KeyError:
+        raise RevisionError(f"'{revision.label}' was not loaded in this process") from None
 
 
 _RULESETS: dict[str, object] = {}

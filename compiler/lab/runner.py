@@ -12,17 +12,19 @@ from importlib import metadata
 from typing import Callable
 
 from . import components as comp
+from . import edits, verdicts
 from .design import Design
 from .metrics import Shape, aligned, game_metrics, indicator, shape_of, sign_flips
 from .play import board_sides
 from .revisions import Revision, ruleset_of
 from .sprt import Sprt
 
-SCHEMA_ID = "wondersmith-balance/2"
+SCHEMA_ID = "wondersmith-balance/3"
 FDR = 0.05
 
 
-COMPONENT_TESTS = {"access": "--restrict", "wonder": "--wonders random", "board": "a game with Wonder boards"}
+COMPONENT_TESTS = {"access": "--restrict", "wonder": "--wonders random", "board": "a game with Wonder boards",
+                   "owners_change": "two revisions"}
 
 
 def seats_for(revisions: tuple[Revision, ...], players: int | None) -> int:
@@ -50,7 +52,7 @@ def shape(design: Design, revisions: tuple[Revision, ...]) -> Shape:
 def sprt_metrics(shape: Shape, revisions: int) -> list[str]:
     names = list(shape.rates)
     names += [f"{m}_change" for m in shape.rates] if revisions == 2 else []
-    return names + ["access:ID", "wonder:ID", "board:ID"]
+    return names + ["access:ID", "wonder:ID", "board:ID"] + (["owners_change:ID"] if revisions == 2 else [])
 
 
 def check_sprt_metric(metric: str, design: Design, revisions: tuple[Revision, ...]) -> None:
@@ -60,11 +62,12 @@ def check_sprt_metric(metric: str, design: Design, revisions: tuple[Revision, ..
     if component:
         if kind not in COMPONENT_TESTS:
             raise ValueError(f"--sprt {metric!r}: choose from {', '.join(known)}")
-        if kind == "access" and design.restrict <= 0 or kind == "wonder" and design.wonders != "random":
+        if (kind == "access" and design.restrict <= 0 or kind == "wonder" and design.wonders != "random"
+                or kind == "owners_change" and len(revisions) != 2):
             raise ValueError(f"--sprt {metric!r} needs {COMPONENT_TESTS[kind]}")
         info = _component_info(revisions[-1:])
-        what = {"access": "component", "wonder": "Wonder", "board": "board side"}[kind]
-        if component not in info or kind != "access" and info[component]["kind"] != kind:
+        what = {"access": "component", "wonder": "Wonder", "board": "board side", "owners_change": "component"}[kind]
+        if component not in info or kind not in ("access", "owners_change") and info[component]["kind"] != kind:
             raise ValueError(f"--sprt {metric!r}: NEW has no {what} with id {component!r}")
     elif metric not in known:
         raise ValueError(f"--sprt {metric!r}: choose from {', '.join(known)}")
@@ -79,6 +82,12 @@ def _favoured_gap(won: list[bool], favoured: list[bool]) -> float | None:
     return sum(a) / len(a) - sum(b) / len(b)
 
 
+def _owners_win_rate(deal: list[dict], component: str, seats: int) -> float | None:
+    """The share of the seats owning `component` in a deal's games that won; None if none owns it."""
+    owners = [g["winner"] == seat for g in deal for seat in range(seats) if component in g["owned"][seat]]
+    return sum(owners) / len(owners) if owners else None
+
+
 def observations(games: list[dict], metric: str, revisions: int, seats: int) -> list[float]:
     """The SPRT's observations from one chunk of games.
 
@@ -87,11 +96,20 @@ def observations(games: list[dict], metric: str, revisions: int, seats: int) -> 
     seats were barred from ID and some were not: the allowed seats' win rate minus the barred
     seats' in that game (for two seats: 1 if the allowed seat won, −1 if the barred one did, 0
     for a shared result); its mean is the access value's win-rate gap. `wonder:ID` and
-    `board:ID`: the same for the seats dealt ID against the others.
+    `board:ID`: the same for the seats dealt ID against the others. `owners_change:ID`: one per
+    deal in which seats own ID on both revisions: the win rate of ID's owners over the deal's
+    games on NEW minus the same on OLD.
     """
     by_rev = aligned(games, revisions)
     new = by_rev[-1]
     kind, _, component = metric.partition(":")
+    if kind == "owners_change":
+        out = []
+        for i in range(0, len(new), seats):
+            rates = [_owners_win_rate(rev[i:i + seats], component, seats) for rev in by_rev]
+            if None not in rates:
+                out.append(rates[1] - rates[0])
+        return out
     if component:
         field = "barred" if kind == "access" else "wonders"
         out = []
@@ -194,11 +212,11 @@ def analyse(revisions: tuple[Revision, ...], design: Design, games: list[dict], 
     if n_rev == 2:
         changes = comp.component_changes(by_rev[0], by_rev[1], ids, bots, fdr, seats)
         components["changes"] = changes
-        components["ranking"] = comp.ranking(changes, "owner_win_rate")
+        components["ranking"] = comp.ranking(changes, ("built_rate", "owner_win_rate"))
     else:
-        components["ranking"] = comp.ranking(per_rev[0], "adjusted_lift")
+        components["ranking"] = comp.ranking(per_rev[0], ("adjusted_lift",))
     deals_played = len(by_rev[0]) // (seats * len(design.tiers)) if by_rev[0] else 0
-    return {
+    results = {
         "schema": SCHEMA_ID,
         "design": design.describe(),
         "revisions": [{"label": r.label, "commit": r.commit, "folder": r.folder, "data_hash": r.data_hash}
@@ -213,6 +231,9 @@ def analyse(revisions: tuple[Revision, ...], design: Design, games: list[dict], 
         "sprt": sprt.as_dict(seed=design.seed) if sprt is not None else None,
         "environment": environment(),
     }
+    changed = edits.changed(*revisions, info) if n_rev == 2 else []
+    return {**results, "changed": changed,
+            "verdicts": verdicts.verdicts(results, changed, design, [r.label for r in revisions])}
 
 
 def environment() -> dict:

@@ -121,9 +121,11 @@ def shrink(values: list[float], errors: list[float]) -> list[float]:
 
     This is the normal posterior mean with the prior variance estimated from the component
     itself (v² − se², floored at 0; positive-part James–Stein for one observation). A component
-    seen in few games has a large se and is pulled hard, so noise cannot top a table, while a
-    well-measured effect keeps nearly all of its size. A single prior for all components (as in
-    DerSimonian–Laird) would shrink a lone real effect among ~95 null ones to nothing.
+    seen in few games has a large se and is pulled, but not enough when its estimate is large by
+    chance (+27 pp with an interval from −4 to +52 pp keeps +19.5 pp), so the components are
+    ranked by `smallest_effect` instead; this estimate stays in the results as a point estimate.
+    A single prior for all components (as in DerSimonian–Laird) would shrink a lone real effect
+    among ~95 null ones to nothing.
     """
     out = []
     for v, se in zip(values, errors):
@@ -136,9 +138,30 @@ def shrink(values: list[float], errors: list[float]) -> list[float]:
     return out
 
 
+def smallest_effect(low: float, high: float) -> float:
+    """The smallest effect consistent with the data: the interval's bound nearest 0, or 0 when
+    the interval includes 0. A wide interval cannot inflate it (a wider interval only moves
+    the bound towards 0), so ranking by its size puts the effects the data are sure of first."""
+    if not (math.isfinite(low) and math.isfinite(high)):
+        return float("nan")
+    return low if low > 0 else high if high < 0 else 0.0
+
+
+def deals_to_resolve(value: float, low: float, high: float, deals: int, level: float = LEVEL,
+                     power: float = 0.8) -> float:
+    """Deals at which an effect of size `value` would be resolved (its interval would exclude
+    0) with probability `power`, given its interval [low, high] from `deals` deals: standard
+    errors shrink as 1/√deals, so deals·((z₁₋α/₂ + z_power)·se/|value|)², se = width/(2·z)."""
+    if not (math.isfinite(value) and math.isfinite(low) and math.isfinite(high)) or value == 0 or deals < 1:
+        return float("inf")
+    z = sps.norm.ppf(0.5 + level / 2)
+    se = (high - low) / (2 * z)
+    return deals * ((z + sps.norm.ppf(power)) * se / abs(value)) ** 2
+
+
 def logistic_lifts(X: np.ndarray, y: np.ndarray, names: list[str], level: float = LEVEL) -> dict[str, Estimate]:
     """Logistic regression of y on the columns of X (plus an intercept); each coefficient is
-    reported as a win-rate lift in probability points at the mean rate, p̄(1 − p̄)·β, with the
+    reported as a win-rate lift in percentage points at the mean rate, p̄(1 − p̄)·β, with the
     Wald interval scaled the same way. Columns with no variation are left out."""
     import statsmodels.api as sm
     from statsmodels.tools.sm_exceptions import PerfectSeparationWarning

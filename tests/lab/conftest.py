@@ -50,6 +50,25 @@ def reordered(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def academy_planted(tmp_path_factory) -> Path:
+    """Academy is worth 10 VP more (3 → 13): the issue's example of a ranking gone wrong."""
+    folder = _copy(tmp_path_factory.mktemp("academy"), "cards")
+
+    def change(data):
+        card = next(b for b in data["buildings"] if b["id"] == "academy")
+        assert {"points": 3} in card["effects"]
+        card["effects"] = [{"points": 13} if e == {"points": 3} else e for e in card["effects"]]
+    _edit(folder, "age3.yaml", change)
+    return folder
+
+
+@pytest.fixture(scope="session")
+def academy_revision(academy_planted):
+    from wondersmith.lab.revisions import load_revision
+    return load_revision(str(academy_planted), "duel")
+
+
+@pytest.fixture(scope="session")
 def revisions(planted, reordered):
     from wondersmith.lab.revisions import load_revision
     return {"base": load_revision(str(ROOT / "cards"), "duel"),

@@ -118,3 +118,22 @@ def test_corrected_estimate_removes_the_stopping_bias():
 def test_sprt_rejects_bad_bounds():
     with pytest.raises(ValueError):
         Sprt("x", 0.6, 0.5)
+
+
+def test_the_smallest_effect_is_the_bound_nearest_zero():
+    assert stats.smallest_effect(0.03, 0.30) == 0.03
+    assert stats.smallest_effect(-0.30, -0.02) == -0.02
+    assert stats.smallest_effect(-0.04, 0.52) == 0.0  # includes no change
+    # a wider interval around the same estimate can only move it towards 0
+    assert abs(stats.smallest_effect(0.10 - 0.2, 0.10 + 0.2)) <= abs(stats.smallest_effect(0.05, 0.15))
+
+
+def test_deals_to_resolve_scales_with_the_square_of_the_interval():
+    """An effect of 0.05 with a 95 % interval ±0.1 wide at 100 deals: se = 0.1/1.96, and
+    100·((1.96 + 0.84)·se/0.05)² ≈ 816 deals at 80 % power."""
+    z, zp = 1.959963984540054, 0.8416212335729143
+    need = stats.deals_to_resolve(0.05, -0.05, 0.15, 100)
+    assert need == pytest.approx(100 * ((z + zp) * (0.1 / z) / 0.05) ** 2)
+    assert 810 < need < 820
+    assert stats.deals_to_resolve(0.05, 0.0, 0.1, 100) == pytest.approx(need / 4)  # half as wide
+    assert stats.deals_to_resolve(0.0, -0.1, 0.1, 100) == math.inf  # nothing seen: no size to resolve
