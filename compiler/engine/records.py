@@ -14,6 +14,11 @@ skipped at the decision the replay waits at (card_structure: the guild backs, in
 the cards turned up later). A format-1 record replays to the same game with those outcomes
 filled in, and `upgrade_record` writes it as format 2.
 
+A text names components by name, or by id where a name is shared (core/texts.py); an
+action no text names alone (data the validator refuses) is recorded as its number. A game
+whose history does not lead from its seed to its position (set up by hand, or edited) has
+no record: `game_record` raises StateFormatError.
+
 `replay_record` trusts nothing in a record: it checks the fields, that the record is of
 this game and of the same rules data, and every action's legality, and raises only
 `RecordFormatError` (an `EngineError`) naming the first problem.
