@@ -122,6 +122,12 @@ def matches(t, written: str, first: int, last: int) -> list[int]:
     return found
 
 
+def shared_name(t, written: str, found: list[int]) -> NotationError:
+    """The error for a text naming several components, which it names by id."""
+    return NotationError(f"{written!r} names {len(found)} components: "
+                         f"{', '.join(t.ids[i] for i in found)}; write the id of the one meant")
+
+
 def lookup(game: Any, name: str, first: int, last: int, what: str) -> int:
     """The component among numbers `first` to `last` named `name` (display name or id,
     any case); NotationError naming the known ones otherwise, or the components a name
@@ -132,7 +138,6 @@ def lookup(game: Any, name: str, first: int, last: int, what: str) -> int:
     if len(found) == 1:
         return found[0]
     if found:
-        raise NotationError(f"{written!r} names {len(found)} components: "
-                            f"{', '.join(t.ids[i] for i in found)}; write the id of the one meant")
+        raise shared_name(t, written, found)
     known = ", ".join(t.text_names[first:last])
     raise NotationError(f"no {what} named {written!r}; known: {known}")

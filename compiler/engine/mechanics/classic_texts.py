@@ -16,7 +16,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ..core.kinds import IS_CHANCE, IS_SIMULTANEOUS, KIND_NAMES
-from ..core.texts import add_components, matches, named_alike, text_names
+from ..core.texts import add_components, matches, named_alike, shared_name, text_names
 from ..errors import NotationError, OtherEventError
 from .classic_actions import BUILD, DISCARD, FREE, REVIVE, STAGE, decode, encode
 
@@ -125,8 +125,7 @@ def _card(game: Game, name: str, prefer, what: str = "") -> int:
     if not found:
         raise NotationError(f"no card is named {name!r}" + (f" in Age {aged[2]}" if aged else ""))
     if len({t.names[c] for c in found}) > 1:  # not one card printed in two Ages
-        raise NotationError(f"{name!r} names {len(found)} cards: "
-                            f"{', '.join(t.ids[c] for c in found)}; write the id of the one meant")
+        raise shared_name(t, name, found)
     preferred = [c for c in found if c in prefer]
     if len(set(preferred)) > 1:
         ages = " or ".join(f"'{name} (Age {_age(t, c)})'" for c in sorted(set(preferred)))

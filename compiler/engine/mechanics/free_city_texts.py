@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.kinds import number
-from ..core.texts import matches
+from ..core.texts import matches, shared_name
 from ..errors import NotationError, OtherEventError
 from . import classic_actions as actions
 from .hand_draft import K_DEAL_HAND
@@ -68,8 +68,7 @@ def _named(t, name: str, cards) -> int:
     NotationError."""
     found = [c for c in matches(t, name, 0, t.NB) if c in set(cards)]
     if len({t.names[c] for c in found}) > 1:
-        raise NotationError(f"{name!r} names {len(found)} cards: "
-                            f"{', '.join(t.ids[c] for c in found)}; write the id of the one meant")
+        raise shared_name(t, name, found)
     if not found:
         raise NotationError(f"no card named {name!r} here")
     return found[0]
