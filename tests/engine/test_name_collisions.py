@@ -9,30 +9,15 @@ neither component, and a record names by number the action no word names alone.
 """
 from __future__ import annotations
 
-import dataclasses
-import json
 import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from record_checks import CASE, ID, renamed, round_trip
+from record_checks import random_game as play_at_random
 
-from wondersmith.engine import (Game, NotationError, RecordFormatError, game_record, load_ruleset,
-                                replay_record)
-
-CASE = {"clay_pool": "LUMBER YARD"}  # beside the card named "Lumber Yard"
-ID = {"stone_pit": "quarry"}  # the card whose id is `quarry` is named "Quarry"
-
-
-def renamed(ruleset, renames: dict[str, str]):
-    """`ruleset` with some components renamed (no validator in the way)."""
-    def rename(cls):
-        new = renames.get(cls.id)
-        return type(cls.__name__, (cls,), {"name": new}) if new else cls
-    return dataclasses.replace(ruleset, buildings=tuple(map(rename, ruleset.buildings)),
-                               wonders=tuple(map(rename, ruleset.wonders)),
-                               tokens=tuple(map(rename, ruleset.tokens)), by_id={})
-
+from wondersmith.engine import Game, NotationError, RecordFormatError, game_record, load_ruleset, replay_record
 
 GAMES = {  # name: (ruleset, players)
     "duel": (load_ruleset("duel"), None),
@@ -46,13 +31,7 @@ VALID = ("duel", "classic 2", "classic 3", "classic 7")
 
 
 def random_game(name: str, seed: int, steps: int | None = None) -> Game:
-    ruleset, players = GAMES[name]
-    rng = random.Random(seed)
-    g = Game(ruleset, seed=seed, players=players, auto_chance=bool(seed % 2))
-    while not g.is_terminal and (steps is None or steps > 0):
-        g.apply(rng.choice(g.legal_actions()))
-        steps = None if steps is None else steps - 1
-    return g
+    return play_at_random(*GAMES[name], seed, steps)
 
 
 def deciders(g: Game) -> list[tuple[int | None, list[int]]]:
@@ -75,10 +54,7 @@ def test_every_legal_action_of_a_random_state_reads_back_as_itself(name, seed, s
 @given(name=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 2**32 - 1),
        steps=st.one_of(st.none(), st.integers(0, 200)))
 def test_a_record_of_a_random_game_replays_to_the_identical_state(name, seed, steps):
-    ruleset = GAMES[name][0]
-    g = random_game(name, seed, steps)
-    record = json.loads(json.dumps(game_record(g)))
-    assert replay_record(ruleset, record, auto_chance=g.auto_chance).to_json() == g.to_json()
+    record = round_trip(GAMES[name][0], random_game(name, seed, steps))
     if name in VALID:  # valid data: every action as text, none by number
         assert all(isinstance(a, str) for a in record["actions"])
 

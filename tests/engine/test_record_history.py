@@ -9,68 +9,20 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 
 import pytest
+from record_checks import changed_histories, random_game, round_trip
 
-from wondersmith.engine import Game, StateFormatError, game_record, load_ruleset, replay_record
+from wondersmith.engine import Game, StateFormatError, game_record, load_ruleset
 from wondersmith.engine.observation import sample_state
 from wondersmith.engine.positions import position
 
 GAMES = [("duel", None), ("classic", 2), ("classic", 3), ("classic", 7)]
 
 
-def played(ruleset, seed: int, players, steps: int) -> Game:
-    rng = random.Random(seed)
-    g = Game(ruleset, seed=seed, players=players, auto_chance=bool(seed % 2))
-    while not g.is_terminal and steps:
-        g.apply(rng.choice(g.legal_actions()))
-        steps -= 1
-    return g
-
-
-def mutated_history(g: Game, rng: random.Random) -> dict | None:
-    """`g`'s state with one history entry changed: to a nearby id or any id."""
-    data = g.to_json()
-    history = data["history"]
-    i = rng.randrange(len(history))
-    new = rng.randrange(g.t.num_actions) if rng.random() < 0.5 else history[i] + rng.choice((-2, -1, 1, 2))
-    if new == history[i] or not 0 <= new < g.t.num_actions:
-        return None
-    history[i] = new
-    return data
-
-
-def outcomes(game: str, players, count: int) -> Counter:
-    """What becomes of `count` states with a history entry changed."""
-    ruleset = load_ruleset(game)
-    rng = random.Random(26)
-    seen: Counter = Counter()
-    while sum(seen.values()) < count:
-        g = played(ruleset, rng.randrange(2**32), players, rng.randrange(1, 250))
-        data = mutated_history(g, rng)
-        if data is None:
-            continue
-        try:
-            loaded = Game.from_json(ruleset, data)
-        except StateFormatError:
-            seen["refused on load"] += 1
-            continue
-        try:
-            record = game_record(loaded)
-        except StateFormatError as exc:
-            assert "the game has no record" in str(exc) and "history" in str(exc)
-            seen["no record"] += 1
-            continue
-        again = replay_record(ruleset, json.loads(json.dumps(record)), auto_chance=loaded.auto_chance)
-        assert again.to_json() == loaded.to_json()  # the change made no difference
-        seen["record replays"] += 1
-    return seen
-
-
 @pytest.mark.parametrize("game, players", GAMES)
 def test_a_changed_history_entry_is_refused_or_gives_no_record_never_a_crash(game, players):
-    seen = outcomes(game, players, 150)
+    seen = changed_histories(load_ruleset(game), players, 150)
     assert seen["no record"] > 50, seen  # most: accepted on load, then no record
 
 
@@ -78,9 +30,8 @@ def test_a_changed_history_entry_is_refused_or_gives_no_record_never_a_crash(gam
 def test_a_genuine_state_loaded_still_records_and_replays(game, players):
     ruleset = load_ruleset(game)
     for seed in range(4):
-        g = Game.from_json(ruleset, json.loads(json.dumps(played(ruleset, seed, players, 40 * seed + 7).to_json())))
-        record = game_record(g)
-        assert replay_record(ruleset, record, auto_chance=g.auto_chance).to_json() == g.to_json()
+        g = random_game(ruleset, players, seed, 40 * seed + 7)
+        round_trip(ruleset, Game.from_json(ruleset, json.loads(json.dumps(g.to_json()))))
 
 
 def test_a_simultaneous_decision_half_taken_still_records():
@@ -91,7 +42,7 @@ def test_a_simultaneous_decision_half_taken_still_records():
     g.apply(g.legal_actions()[0])
     g.apply(g.legal_actions()[-1])
     assert "simultaneous" in g.to_json()
-    assert replay_record(ruleset, game_record(g)).to_json() == g.to_json()
+    round_trip(ruleset, g)
 
 
 def test_a_position_set_up_by_hand_has_no_record():
@@ -107,7 +58,7 @@ def test_a_position_set_up_by_hand_has_no_record():
 
 def test_a_sampled_state_has_no_record():
     ruleset = load_ruleset("duel")
-    g = played(ruleset, 3, None, 30)
+    g = random_game(ruleset, None, 3, 30)
     guess = sample_state(g, 0, random.Random(1))
     assert guess.history == []
     with pytest.raises(StateFormatError, match="the history leads elsewhere"):
@@ -116,7 +67,7 @@ def test_a_sampled_state_has_no_record():
 
 def test_an_illegal_history_entry_is_named_by_its_index():
     ruleset = load_ruleset("duel")
-    g = played(ruleset, 2, None, 20)
+    g = random_game(ruleset, None, 2, 20)
     data = g.to_json()
     first = data["history"][0]  # the first player drawn: 0 or 1
     data["history"][0] = data["history"][1]  # a Wonder revealed instead
