@@ -121,3 +121,30 @@ def test_a_record_naming_a_shared_name_is_refused_not_replayed_as_another_game()
     assert by_name != record["actions"]
     with pytest.raises(RecordFormatError, match=r"names 2 components: .*write the id"):
         replay_record(ruleset, {**record, "actions": by_name})
+
+
+def test_a_game_of_other_mechanics_reads_its_texts_back_and_replays_its_records(tmp_path_factory):
+    """The toy game of tests/fixtures/games/agora_toy (the Senate's Decrees, named like any
+    component), compiled from its data, as every game."""
+    from pathlib import Path
+
+    from wondersmith.codegen import outputs
+
+    games = Path(__file__).resolve().parents[1] / "fixtures" / "games"
+    out = tmp_path_factory.mktemp("generated")
+    result = outputs.expected(games, out, [games / "agora_toy"])
+    assert not result.errors, result.errors
+    outputs.write(result, out)
+    toy = load_ruleset("agora_toy", path=out)
+    texts = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        g = Game(toy, seed=seed, auto_chance=False)
+        while not g.is_terminal:
+            for seat, legal in deciders(g):
+                for action in legal:
+                    assert g.parse_action(g.action_to_text(action, seat), seat) == action
+                    texts += 1
+            g.apply(rng.choice(g.legal_actions()))
+        assert all(isinstance(a, str) for a in round_trip(toy, g)["actions"])
+    assert texts > 500
