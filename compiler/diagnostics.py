@@ -122,6 +122,10 @@ _CODES = [
     Code("WS327", "components no mechanic plays",
          "List the mechanic that plays them in `mechanics` (wonder_draft: Wonders; "
          "progress_tokens: tokens; wonder_boards: boards), or remove them."),
+    Code("WS328", "two components go by the same name",
+         "Give each component a name of its own, unlike every other name and id once case "
+         "and Unicode forms are set aside: action texts and game records name components so. "
+         "Cards of one name printed in several Ages are one card (WS325)."),
     # Locales (compiler/validate/locales.py): per-locale names and translation catalogs.
     Code("WS401", "missing translation",
          "Translate the message (or add the official name); until then it is shown in "
@@ -132,6 +136,9 @@ _CODES = [
          "Keep every {placeholder} of the English message, spelled the same, in each form."),
     Code("WS404", "malformed locale file",
          "Fix the file against schema/locale.schema.json; its name must be its language."),
+    Code("WS405", "two components go by the same translated name",
+         "Give each component its own official name in the language (the English name, "
+         "where it falls back, counts too); cards of one name in several Ages share one."),
     # Data format versions (compiler/ir/migrations.py).
     Code("WS501", "data format newer than this tool",
          "Upgrade wondersmith to a release that reads this format."),

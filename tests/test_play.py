@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from wondersmith.cli import app
-from wondersmith.cli.play import explain, history_in_words
+from wondersmith.cli.play import TERMINAL_HINT, explain, history_in_words
 from wondersmith.engine import Game, load_ruleset
 from wondersmith.engine.errors import IllegalActionError
 
@@ -421,8 +421,7 @@ def test_an_unreadable_command_says_how_to_find_the_legal_actions(game: str, typ
     assert result.exit_code == 0, result.output
     message = re.search(r"^> (.+)$", result.output, re.M)[1]
     assert "legal_texts()" not in result.output
-    assert message.endswith("; the menu lists the legal actions: type one's number, or the "
-                            "action as it is worded there")
+    assert message.endswith(TERMINAL_HINT)  # after a "did you mean", where one is close
     assert result.output.count("Your decision") == 2  # the menu, again after the message
 
 
@@ -461,3 +460,83 @@ def test_the_excerpt_in_the_embedding_guide_is_what_play_shows() -> None:
     at = out.index("Conflicts at the end of Age 1:")
     assert " ".join(out[at:at + len(conflicts) + 20].split()).startswith(" ".join(conflicts.split()))
     assert out.index("╭" + panel) > at
+
+
+# Issue 25, part 5: what the draft offers, abbreviations, names at 80 columns, typing errors.
+
+def test_the_wonder_draft_shows_each_wonders_cost_and_effect() -> None:
+    """Below each Wonder offered, what it costs and does, in the sheets' words; the line
+    above stays the action as typed."""
+    from wondersmith.cli.city_words import cost_words, effects_in_words
+
+    result = play(["q"])
+    assert result.exit_code == 0, result.output
+    game = Game(load_ruleset("duel"), seed=3)
+    menu = "\n".join(line.rstrip() for line in result.output.split("Your decision")[1].splitlines()) + "\n"
+    offered = [game.ruleset.by_id[game.action_component(a)] for a in game.legal_actions()]
+    assert len(offered) == 4
+    for wonder in offered:
+        effect = effects_in_words(game)[wonder.id]
+        assert effect and f"pick {wonder.name}\n       costs {cost_words(game, wonder)}; {effect}\n" in menu
+    assert "pick The Colossus" not in menu
+    colossus = "\n".join(line.rstrip() for line in play(["1", "q"]).output.split("Your decision")[2].splitlines())
+    assert "pick The Colossus\n       costs 3 clay and 1 glass; 2 shields; 3 victory points\n" in colossus
+    assert choices(result.output)[0] == [f"pick {w.name}" for w in offered]
+
+
+def test_the_abbreviations_of_the_panels_are_explained_once() -> None:
+    result = play(["1"] * 12 + ["q"])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    keys = re.findall(r"^Key: (.+)$", out, re.M)
+    explained = [part.split(" ", 1)[0] for line in keys for part in line.rstrip(".").split("; ")]
+    assert sorted(explained) == sorted(["VP", "(8c)", "✓"]), keys
+    for abbr in ("(8c)", "✓"):
+        first = re.search(rf"\w {re.escape(abbr)}", out).start()  # first shown in a panel
+        assert first < out.index(f"Key: {abbr}" if abbr == "(8c)" else f"{abbr} a Wonder built")
+    assert "(8c) a Wonder not built yet, and what building it costs its city now, in coins" in out
+
+
+@pytest.mark.parametrize("age", [1, 2, 3])
+def test_card_names_wrap_in_the_structure_at_80_columns_and_are_never_cut(age: int) -> None:
+    import io
+    import random
+
+    from rich.console import Console
+
+    from wondersmith.cli.table_view import render_structure
+
+    game, rng = Game(load_ruleset("duel"), seed=age), random.Random(age)
+    while game.age < age or game.is_chance_node:
+        game.apply(rng.choice(game.legal_actions()))
+    out = io.StringIO()
+    Console(file=out, width=80, color_system=None).print(render_structure(game, 0, 80))
+    lines = out.getvalue().splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    text = " ".join(lines)
+    shown = [game.t.names[game.slot_card[s]] for s in range(len(game.slot_card))
+             if game.face_up[s] and not game.taken[s]]
+    assert len(shown) >= 6
+    for name in shown:
+        for word in name.split():
+            assert re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text), (name, word)
+    assert any(len(name) > 10 for name in shown)  # what a 10-character cell used to cut
+
+
+@pytest.mark.parametrize("game, typed, meant", [
+    ("duel", "pick the colosus", "pick The Colossus"), ("duel", "pik The Colossus", "pick The Colossus"),
+    ("classic", "zzz qqq", None)])
+def test_a_mistyped_command_gets_a_did_you_mean_and_a_short_hint(game: str, typed: str,
+                                                                   meant: str | None) -> None:
+    answers = ["1", typed, "q"] if game == "duel" else [typed, "q"]
+    result = runner.invoke(app, ["play", game, "--seed", "3", "--players", "2" if game == "duel" else "3"],
+                           input="".join(a + "\n" for a in answers), env={"COLUMNS": "1000"})
+    assert result.exit_code == 0, result.output
+    (message,) = [line for line in result.output.splitlines() if line.endswith(TERMINAL_HINT)]
+    if meant:
+        assert f"; did you mean '{meant}'? the menu lists the legal actions" in message
+    else:
+        assert "did you mean" not in message
+    assert len(message) < 200, message
+    for grammar in ("<", "slot N", "board token", "first player", "known:"):  # no listing
+        assert grammar not in message

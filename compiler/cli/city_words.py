@@ -47,15 +47,17 @@ def cost_words(game: Game, card) -> str:
 
 def _package(ruleset) -> str | None:
     """The package the ruleset's classes were compiled into (the export lies beside them)."""
-    if not ruleset.boards:
+    classes = (*ruleset.boards, *ruleset.wonders, *ruleset.buildings)
+    if not classes:
         return None
-    return getattr(sys.modules.get(ruleset.boards[0].__module__), "__package__", None) or None
+    return getattr(sys.modules.get(classes[0].__module__), "__package__", None) or None
 
 
 @lru_cache(maxsize=None)
-def _stage_effects(package: str, game: str, source_hash: str, opponent: bool) -> dict[str, str]:
-    """Each stage's effects in words, by stage id, from the export beside the compiled
-    package; {} when there is none (a ruleset built by hand) or it holds other data."""
+def _effects(package: str, game: str, source_hash: str, opponent: bool) -> dict[str, str]:
+    """The effects in words of each Wonder, board stage, card and token, by id, from the
+    export beside the compiled package; {} when there is none (a ruleset built by hand) or
+    it holds other data."""
     try:
         text = importlib.resources.files(package).joinpath("ruleset.json").read_text("utf-8")
         export = json.loads(text)
@@ -67,27 +69,27 @@ def _stage_effects(package: str, game: str, source_hash: str, opponent: bool) ->
     from wondersmith.dsl.vocabulary import parse_effect
     from wondersmith.render.phrases import effect_text
     t = _english()
+    components = [*export.get("wonders", ()), *export.get("buildings", ()), *export.get("tokens", ())]
+    components += [stage for board in export.get("boards", ())
+                   for stages in board["sides"].values() for stage in stages]
     words = {}
-    for board in export.get("boards", ()):
-        for stages in board["sides"].values():
-            for stage in stages:
-                try:
-                    effects = [parse_effect(e["verb"] if e["value"] is None
-                                            else {e["verb"]: e["value"]})
-                               for e in stage["effects"]]
-                    words[stage["id"]] = "; ".join(effect_text(t, e, opponent) for e in effects)
-                except (KeyError, TypeError, ValueError, NotImplementedError):
-                    continue  # an export of another toolkit version: the cost is still shown
+    for component in components:
+        try:
+            effects = [parse_effect(e["verb"] if e["value"] is None else {e["verb"]: e["value"]})
+                       for e in component["effects"]]
+            words[component["id"]] = "; ".join(effect_text(t, e, opponent) for e in effects)
+        except (KeyError, TypeError, ValueError, NotImplementedError):
+            continue  # an export of another toolkit version: the cost is still shown
     return words
 
 
-def stage_effects(game: Game) -> dict[str, str]:
+def effects_in_words(game: Game) -> dict[str, str]:
+    """Each component's effects as the sheets word them, by id (stages, Wonders, cards...)."""
     ruleset = game.ruleset
     package = _package(ruleset)
     if package is None:
         return {}
-    return _stage_effects(package, ruleset.game, ruleset.source_hash,
-                          ruleset.seating == "opponent")
+    return _effects(package, ruleset.game, ruleset.source_hash, ruleset.seating == "opponent")
 
 
 def board_rows(game: Game, p: int, you: int, seen: dict) -> list[Row]:
@@ -106,7 +108,7 @@ def board_rows(game: Game, p: int, you: int, seen: dict) -> list[Row]:
     rows: list[Row] = [("board", Text(f"{board.name}, side {dealt['side'].upper()}: "
                                       f"{built} of {plural(len(stages), 'stage')} built"))]
     if p == you:
-        effects = stage_effects(game)
+        effects = effects_in_words(game)
         grid = Table.grid(padding=(0, 2))
         grid.add_row(*(Text(h, style="dim") for h in ("stage", "", "cost", "effect")))
         for n, stage in enumerate(stages, 1):

@@ -7,12 +7,14 @@ conflicts fought between neighbours are announced (city_words.py words the citie
 """
 from __future__ import annotations
 
+import difflib
 import re
 from pathlib import Path
 from typing import Callable
 
 import typer
 from rich.console import Console
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -22,15 +24,18 @@ from wondersmith.engine.core.simultaneous import visible_choices
 from wondersmith.engine.errors import IllegalActionError, NotationError
 from wondersmith.engine.state import CHANCE
 
-from .city_words import conflicts_fought, tokens_held
+from .city_words import conflicts_fought, cost_words, effects_in_words, tokens_held
 from .rulesets import GAME_HELP, PATH_HELP, load_or_exit
 from .seats import FREE_CITY, city_names, played_by, seat_count, spoken
-from .table_view import render
+from .table_view import KEY, abbreviations, render
 
 # The engine's hint for a caller of its API, and what the terminal says instead.
 API_HINT = " (legal_texts() words the legal ones)"
 TERMINAL_HINT = ("the menu lists the legal actions: type one's number, or the action as it is "
                  "worded there")
+# Where the engine's message for text it cannot read goes on to list what it reads: the
+# whole grammar, chance outcomes included, or every name of a kind. The terminal stops there.
+_LISTINGS = re.compile(r": expected .*|; known: .*", re.S)
 
 
 def in_words(game: Game, action: int) -> str:
@@ -41,14 +46,25 @@ def in_words(game: Game, action: int) -> str:
         return f"action #{action}"
 
 
-def explain(game: Game, error: EngineError) -> str:
-    """An engine error for the player: actions in words, never as internal ids; text that
-    names no action says how to find the ones that are legal."""
+def explain(game: Game, error: EngineError, offered: list[str] = ()) -> str:
+    """An engine error for the player: actions in words, never as internal ids. Text that
+    names no action gets the legal action of `offered` it looks most like, if any, and how
+    to find the legal ones, not the grammar of every action (chance outcomes included)."""
     if isinstance(error, IllegalActionError) and isinstance(error.action, int):
         return f"illegal action '{in_words(game, error.action)}': {error.reason}"
     if isinstance(error, NotationError):
-        return f"{str(error).replace(API_HINT, '')}; {TERMINAL_HINT}"
+        reason = _LISTINGS.sub("", str(error).replace(API_HINT, ""))
+        guess = did_you_mean(getattr(error, "typed", ""), offered)
+        return f"{reason}; {f'did you mean {guess!r}? ' if guess else ''}{TERMINAL_HINT}"
     return str(error)
+
+
+def did_you_mean(typed: str, offered: list[str]) -> str | None:
+    """The text of `offered` closest to `typed`, case aside, if one is close enough."""
+    by_key = {text.casefold(): text for text in offered}
+    close = difflib.get_close_matches(" ".join(typed.split()).casefold(), list(by_key), n=1,
+                                      cutoff=0.6)
+    return by_key[close[0]] if close else None
 
 
 def seat_names(game: Game, you: int) -> list[str]:
@@ -107,6 +123,7 @@ def play_table(game: Game, you: int, bots: dict[int, Bot], console: Console,
     if the player quit."""
     names = seat_names(game, you)
     shown = -1
+    explained: set[str] = set()  # the abbreviations of the panels explained so far
     turn: list[tuple[str, str]] = []  # (who, what) of a turn's choices, until all are made
     while not game.is_terminal:
         age, tokens = game.age, tokens_held(game)
@@ -118,6 +135,7 @@ def play_table(game: Game, you: int, bots: dict[int, Bot], console: Console,
         if you in seats:
             if shown != len(game.history) and not _turn_under_way(game, you):
                 render(game, you, console, names)
+                _explain_once(game, explained, console)
                 shown = len(game.history)
             others = [p for p in seats if p != you]
             action = _ask_action(game, you, others, console, ask, names)
@@ -143,6 +161,15 @@ def play_table(game: Game, you: int, bots: dict[int, Bot], console: Console,
             turn = []
         _announce(conflicts_fought(game, age, tokens, names), console)
     return True
+
+
+def _explain_once(game: Game, explained: set[str], console: Console) -> None:
+    """The abbreviations the panels just shown use, the first time each is shown."""
+    new = [abbr for abbr in abbreviations(game) if abbr not in explained]
+    if new:
+        console.print(Text("Key: " + "; ".join(f"{abbr} {KEY[abbr]}" for abbr in new) + ".",
+                           style="dim"))
+        explained.update(new)
 
 
 def _announce(lines: list[Text], console: Console) -> None:
@@ -212,12 +239,16 @@ def _ask_action(game: Game, you: int, others: list[int], console: Console, ask: 
     else:
         console.print(f"[bold]Your decision{whose} ({decision}):[/]")
     builds = game.t.action_ranges.get("BUILD")  # card_structure's builds, priced by the bank
-    for i, a in enumerate(legal, 1):
+    offered = [game.action_to_text(a, you) for a in legal]
+    for i, (a, text) in enumerate(zip(legal, offered), 1):
         cost = ""
         if builds and builds.first <= a < builds.end and "bank_trade" in type(game).MECHANICS:
             coins = game.build_cost(you, a - builds.first)
             cost = f"  ({coins} coin{'' if coins == 1 else 's'})"
-        console.print(Text(f"  {i:>3}. {game.action_to_text(a, you)}{cost}"))
+        console.print(Text(f"  {i:>3}. {text}{cost}"))
+        offer = wonder_offered(game, a, you)
+        if offer:  # below, so that the line above is the action as typed
+            console.print(Padding(Text(offer, style="dim"), (0, 0, 0, 7)))
     try:
         answer = ask("> ").strip()
     except EOFError:
@@ -239,9 +270,21 @@ def _ask_action(game: Game, you: int, others: list[int], console: Console, ask: 
         if action not in legal:  # a seat choosing after another: the engine waits for that one
             raise IllegalActionError(action, f"not among the choices of seat {you} now")
     except EngineError as exc:
-        console.print(Text(explain(game, exc), style="red"))
+        exc.typed = answer
+        console.print(Text(explain(game, exc, offered), style="red"))
         return -1
     return action
+
+
+def wonder_offered(game: Game, action: int, you: int) -> str | None:
+    """What a Wonder offered in the draft costs and does, as the sheets word them; None
+    for another action."""
+    picks = game.t.action_ranges.get("PICK_WONDER")
+    if not picks or not picks.first <= action < picks.end:
+        return None
+    wonder = game.ruleset.by_id[game.action_component(action, you)]
+    effect = effects_in_words(game).get(wonder.id)
+    return f"costs {cost_words(game, wonder)}" + (f"; {effect}" if effect else "")
 
 
 def final_table(game: Game, you: int, console: Console) -> None:

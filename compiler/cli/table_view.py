@@ -1,6 +1,8 @@
 """What `wondersmith play` shows of a game: the table and each city, as `you` may see them."""
 from __future__ import annotations
 
+import textwrap
+
 from rich.console import Console, Group
 from rich.markup import escape
 from rich.panel import Panel
@@ -15,9 +17,14 @@ from .seats import FREE_CITY
 
 STYLE = {"brown": "dark_orange3", "grey": "grey62", "blue": "bright_blue", "green": "green",
          "yellow": "yellow", "red": "red", "purple": "magenta"}
-# Characters per half-card width in the structure view: as wide as the terminal allows,
-# so names are cut as little as possible.
+# Characters per half-card width in the structure view: as wide as the terminal allows, so
+# names wrap as little as possible.
 MIN_HALF, MAX_HALF = 6, 10
+# The abbreviations the panels use, in the words `play` explains each with, once.
+KEY = {"(8c)": "a Wonder not built yet, and what building it costs its city now, in coins "
+               "(the resources it lacks bought)",
+       "✓": "a Wonder built",
+       "VP": "victory points"}
 
 
 def _card_style(game: Game, c: int) -> str:
@@ -37,12 +44,9 @@ def render_structure(game: Game, you: int, width: int = 80) -> Panel:
     lines = []
     accessible = set(game.accessible)
     for r in sorted(rows):
-        line = Text()
-        pos = 0
+        cells = []  # (position, lines of the name wrapped to the cell's width, style)
         for s in rows[r]:
             col = layout[s][1]
-            line.append(" " * max(0, col * half - pos))
-            pos = col * half
             if game.taken[s]:
                 cell, style = "", ""
             elif not game.face_up[s]:  # its back: a guild's (purple) or the Age's
@@ -50,16 +54,38 @@ def render_structure(game: Game, you: int, width: int = 80) -> Panel:
                 cell, style = ("[guild?]", "dim " + STYLE["purple"]) if guild else ("[ ? ]", "dim")
             else:
                 c = game.slot_card[s]
-                cell = t.names[c][:2 * half - 2]
+                cell = t.names[c]
                 style = _card_style(game, c) + (" bold reverse" if s in accessible else "")
-            cell = cell.ljust(2 * half - 1)
-            line.append(cell, style=style)
-            line.append(" ")
-            pos += 2 * half
-        lines.append(line)
+            cells.append((col * half, textwrap.wrap(cell, 2 * half - 1) or [""], style))
+        lines += _row_lines(cells, 2 * half - 1)
     legend = "; [guild?]: a guild face down" if any(game.guild_back) else ""
     return Panel(Group(*lines), title=escape(f"Age {game.age} structure (highlighted: cards you "
                                              f"can take{legend})"))
+
+
+def _row_lines(cells: list[tuple[int, list[str], str]], width: int) -> list[Text]:
+    """A row of the structure: each card at its position, its name wrapped over as many
+    lines as the longest needs (never cut)."""
+    out = []
+    for k in range(max(len(wrapped) for _, wrapped, _ in cells)):
+        line, pos = Text(), 0
+        for at, wrapped, style in cells:
+            line.append(" " * max(0, at - pos))
+            line.append((wrapped[k] if k < len(wrapped) else "").ljust(width), style=style)
+            line.append(" ")
+            pos = max(at, pos) + width + 1
+        out.append(line)
+    return out
+
+
+def abbreviations(game: Game) -> list[str]:
+    """The abbreviations of KEY the panels of `game` show now."""
+    shown = ["VP"]
+    if "wonder_draft" in type(game).MECHANICS:
+        tucks = [tuck for city in game.wonder_tuck for tuck in city]
+        shown += ["(8c)"] * any(tuck < 0 and tuck != REMOVED for tuck in tucks)
+        shown += ["✓"] * any(tuck >= 0 for tuck in tucks)
+    return shown
 
 
 def render_city(game: Game, p: int, title: str, you: int) -> Panel:

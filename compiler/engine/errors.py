@@ -36,7 +36,8 @@ class OtherEventError(NotationError):
 
 
 class StateFormatError(EngineError, ValueError):
-    """A serialised state that cannot be loaded."""
+    """A serialised state that cannot be loaded; or, from `game_record`, a game whose history
+    does not lead from its seed to its position, which has no record."""
 
 
 class RecordFormatError(EngineError, ValueError):

@@ -14,6 +14,11 @@ skipped at the decision the replay waits at (card_structure: the guild backs, in
 the cards turned up later). A format-1 record replays to the same game with those outcomes
 filled in, and `upgrade_record` writes it as format 2.
 
+A text names components by name, or by id where a name is shared (core/texts.py); an
+action no text names alone (data the validator refuses) is recorded as its number. A game
+whose history does not lead from its seed to its position (set up by hand, or edited) has
+no record: `game_record` raises StateFormatError.
+
 `replay_record` trusts nothing in a record: it checks the fields, that the record is of
 this game and of the same rules data, and every action's legality, and raises only
 `RecordFormatError` (an `EngineError`) naming the first problem.
@@ -24,7 +29,8 @@ import re
 from typing import Any
 
 from . import runtime as rt
-from .errors import EngineError, RecordFormatError
+from .errors import (EngineError, IllegalActionError, NotationError, RecordFormatError,
+                     StateFormatError)
 from .state import Game  # first: the core's kinds are numbered before the mechanics'
 from .mechanics import module
 
@@ -34,25 +40,73 @@ MAX_SEED = (1 << 64) - 1
 MAX_ACTIONS = 100_000  # a Duel game has a few hundred
 MAX_ACTION_TEXT = 400  # "wonder <name> with <name>" with the longest names is far shorter
 _FIELDS = ("format", "game", "source_hash", "seed", "actions")
+NO_RECORD = ("the history does not lead from the seed to this position (a position set up by "
+             "hand, or an edited history), so the game has no record")
 _RECEIVES = re.compile(r"\s*player\s+\d+\s+receives\s", re.IGNORECASE)
 
 
 def game_record(game: Game) -> dict[str, Any]:
-    """Set-up plus every action, as text: enough to replay the game exactly."""
+    """Set-up plus every action, as text: enough to replay the game exactly.
+
+    The history is replayed from the seed, every action checked, and must lead to the
+    game's position: a game loaded with a history that does not (a position set up by hand,
+    an edited history) has no record, and StateFormatError names the first entry or field
+    that disagrees. Each text is read back where it stands; one that does not read as its
+    action (a name two components share, in data the validator refuses) is recorded as
+    the action's number instead, so that the record replays to this game."""
     players = game.t.players
     replay = Game(game.t.ruleset, seed=game.seed, auto_chance=False, players=players)
-    actions = []
-    for a in game.history:
-        actions.append(replay.action_to_text(a))
+    actions: list[str | int] = []
+    for i, a in enumerate(game.history):
+        text = _text_that_reads_back(replay, a)
         before = _owned_wonders(replay)
-        replay._apply_unchecked(a)
-        replay._advance()
+        try:
+            replay.apply(a)
+        except IllegalActionError as exc:
+            raise StateFormatError(f"history[{i}]: {exc}; {NO_RECORD}") from None
+        actions.append(a if text is None else text)
         actions += _handed_over(replay, before, a)
+    difference = _first_difference(_position(replay), _position(game))
+    if difference is not None:
+        raise StateFormatError(f"{difference}: the history leads elsewhere; {NO_RECORD}")
     # The number of players is written when it is not the ruleset's default (classic).
     seats = {"players": players} if players != game.t.ruleset.players else {}
     return {"format": RECORD_FORMAT, "game": game.t.ruleset.game,
             "source_hash": game.t.ruleset.source_hash, "seed": game.seed, **seats,
             "actions": actions}
+
+
+def _text_that_reads_back(game: Game, action: int) -> str | None:
+    """`action` as text, if the text reads as `action` where it stands; else None."""
+    try:
+        text = game.action_to_text(action)
+        return text if game.parse_action(text) == action else None
+    except NotationError:
+        return None
+
+
+def _position(game: Game) -> dict[str, Any]:
+    """The state but for how chance is drawn from here on (`auto_chance`)."""
+    return {k: v for k, v in game.to_json().items() if k != "auto_chance"}
+
+
+def _first_difference(a: Any, b: Any, path: str = "") -> str | None:
+    """The JSON path of the first value in which `a` and `b` differ, or None."""
+    if type(a) is not type(b) or not isinstance(a, (dict, list)):
+        return None if a == b else path or "state"
+    if isinstance(a, dict):
+        for key in sorted({*a, *b}, key=str):
+            if key not in a or key not in b:
+                return f"{path}.{key}" if path else key
+            found = _first_difference(a[key], b[key], f"{path}.{key}" if path else key)
+            if found:
+                return found
+        return None
+    for i, (x, y) in enumerate(zip(a, b)):
+        found = _first_difference(x, y, f"{path}[{i}]")
+        if found:
+            return found
+    return None if len(a) == len(b) else f"{path}[{min(len(a), len(b))}]"
 
 
 def replay_record(ruleset: rt.Ruleset, record: Any, auto_chance: bool = True,
@@ -128,7 +182,7 @@ def _handed_over(game: Game, before: tuple[int, ...], action: int) -> list[str]:
     for p, count in enumerate(before):
         for w in game.wonders[p][count:]:
             if w != picked:
-                out.append(f"player {p} receives {t.names[t.wonder0 + w]}")
+                out.append(f"player {p} receives {t.text_names[t.wonder0 + w]}")
     return out
 
 

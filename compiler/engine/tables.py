@@ -13,6 +13,7 @@ from .core.actions import lay_out as lay_out_actions
 from .core.flow import ACTIONS as CORE_ACTIONS
 from .core.rules import CoreRules
 from .core.seats import Seating
+from .core.texts import fold, text_names
 
 
 class Tables:
@@ -64,6 +65,8 @@ class Tables:
         self.ids = [cls.id for cls in components]
         self.names = [cls.name for cls in components]
         self.index = {cls.id: i for i, cls in enumerate(components)}
+        self.name_keys = [fold(name) for name in self.names]  # names as texts compare them
+        self.text_names = text_names(self)  # as texts write them: the id of a shared name
 
         chain_bits: dict[str, int] = {}
         for cls in components:

@@ -6,7 +6,8 @@
   extracted into `compiler/render/locale/messages.pot`.
 
 Codes (docs/errors.md): WS401 missing translation (warning), WS402 orphan key (error),
-WS403 placeholder mismatch (error), WS404 malformed locale file (error).
+WS403 placeholder mismatch (error), WS404 malformed locale file (error), WS405 two
+components with names alike in a language (error).
 """
 from __future__ import annotations
 
@@ -136,6 +137,7 @@ def check_names(folder: Path, game: Game | None) -> list[Diagnostic]:
                                    f"name for '{key}', which is no {_kinds(game)} of this "
                                    f"game", did_you_mean(key, ids)))
         if path.stem != "en":
+            found += _translated_clashes(game, names, file, doc)
             missing = [i for i in ids if i not in names and i not in fallback]
             if missing:
                 shown = ", ".join(missing[:8]) + (", ..." if len(missing) > 8 else "")
@@ -146,6 +148,29 @@ def check_names(folder: Path, game: Game | None) -> list[Diagnostic]:
                                    "add the official name under `names:`, or list the id "
                                    "under `english_fallback:` when no source gives one",
                                    WARNING))
+    return found
+
+
+def _translated_clashes(game: Game, names: dict, file: str, doc) -> list[Diagnostic]:
+    """WS405: two components whose names in this language (the English one where it falls
+    back) fold alike, or one's like another's id (names.py); where neither name is
+    translated, the clash is the English data's (WS328)."""
+    from wondersmith.validate.names import clash_message, clashes
+    shown = {c.id: names[c.id] if isinstance(names.get(c.id), str) else c.name
+             for c in game.components()}
+    found = []
+    for item, what, other, other_what in clashes((c, shown[c.id]) for c in game.components()):
+        if what == "name" and item.id in names:
+            at = item.id
+        elif other_what == "name" and other.id in names:
+            at = other.id
+        else:
+            continue
+        line, col = doc.where(("names", at))
+        found.append(_diag(file, line, col, "WS405",
+                           clash_message(item, what, other, other_what, shown[item.id],
+                                         shown[other.id]),
+                           "give each its own official name in this language"))
     return found
 
 

@@ -197,16 +197,29 @@ def _play_on(ruleset, g: Game, rng: random.Random) -> None:
     data = json.loads(json.dumps(g.to_json(), allow_nan=False))
     again = Game.from_json(ruleset, data)
     assert again.to_json() == g.to_json(), "an accepted state survives the JSON round trip"
+    _record_replays(ruleset, g)
     for _ in range(MAX_PLAY):
         if g.is_terminal:
             assert g.legal_actions() == []
             g.to_json()
+            _record_replays(ruleset, g)
             return
         legal = g.legal_actions()
         assert legal, f"no legal action at a {g.decision} decision of a game that is not over"
         g.apply(legal[rng.randrange(len(legal))])
         assert min(g.coins) >= 0
     raise AssertionError("the game did not end")
+
+
+def _record_replays(ruleset, g: Game) -> None:
+    """A game's record replays to it; or it has none (StateFormatError: its history does
+    not lead from the seed to its position, as after a history entry is changed)."""
+    try:
+        record = game_record(g)
+    except StateFormatError:
+        return
+    replayed = replay_record(ruleset, json.loads(json.dumps(record)), auto_chance=g.auto_chance)
+    assert replayed.to_json() == g.to_json(), "a game's record replays to it"
 
 
 def fuzz_states(ruleset, count: int, seed: int = 0, crashes: list | None = None,

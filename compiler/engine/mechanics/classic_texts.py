@@ -7,7 +7,8 @@ in Age I and II) means the one in the deciding seat's hand or discard pile; an i
 (`loom_age2`) is accepted too. Where the discard pile holds both, the text names the Age:
 `build Press (Age II) from discard` (any card name may carry its Age). The seat a text is
 worded for is the one to move, or the one given (`action_to_text(game, action, seat)`: at a
-simultaneous decision, "stage 2" is that seat's next stage).
+simultaneous decision, "stage 2" is that seat's next stage). Any other name two components
+share (in data the validator refuses, WS328) is written and read as the id (core/texts.py).
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ..core.kinds import IS_CHANCE, IS_SIMULTANEOUS, KIND_NAMES
-from ..core.texts import add_components
+from ..core.texts import add_components, matches, named_alike, shared_name, text_names
 from ..errors import NotationError, OtherEventError
 from .classic_actions import BUILD, DISCARD, FREE, REVIVE, STAGE, decode, encode
 
@@ -48,14 +49,15 @@ def _revive_name(game: Game, c: int) -> str:
     """A card of the discard pile by name, with its Age where another card of the pile has
     the same name (Press of Age I and of Age II), so that each text names one action."""
     t = game.t
-    if any(t.names[d] == t.names[c] and d != c for d in game.discard):
-        return f"{t.names[c]} (Age {_age(t, c)})"
-    return t.names[c]
+    name = t.text_names[c]
+    if name != t.ids[c] and any(t.names[d] == t.names[c] and d != c for d in game.discard):
+        return f"{name} (Age {_age(t, c)})"
+    return name
 
 
 def action_to_text(game: Game, action: int, seat: int | None = None) -> str | None:
     t = game.t
-    names = t.names
+    names = t.text_names
     if t.C_BUILD <= action < t.C_END:
         mode, c, left, right = decode(t, action)
         if mode == BUILD:
@@ -70,9 +72,9 @@ def action_to_text(game: Game, action: int, seat: int | None = None) -> str | No
         return f"build {_revive_name(game, c)} from discard"
     if "CH_BOARD" in t.action_ranges and t.CH_BOARD <= action < t.CH_BOARD + t.n_sides * t.n_boards:
         b, side = divmod(action - t.CH_BOARD, t.n_sides)
-        cls = t.classes[t.board0 + b]
-        return f"board {cls.name} side {cls.sides[side][0]} to player {game.stack[-1][2]}" \
-            if game.stack else f"board {cls.name} side {cls.sides[side][0]}"
+        name, cls = t.text_names[t.board0 + b], t.classes[t.board0 + b]
+        return f"board {name} side {cls.sides[side][0]} to player {game.stack[-1][2]}" \
+            if game.stack else f"board {name} side {cls.sides[side][0]}"
     if t.CH_CARD <= action < t.CH_CARD + t.NB and game.stack:
         kind, _, seat = game.stack[-1]
         name = names[action - t.CH_CARD]
@@ -98,7 +100,9 @@ def action_component(game: Game, action: int, seat: int | None = None) -> int | 
 
 
 def add_classic_texts(t) -> None:
-    """Classic's texts of its plays, and what each gives a city, added to tables `t`."""
+    """Classic's texts of its plays, and what each gives a city, added to tables `t`. Cards
+    of one name in two Ages keep the name: the hand, the pile or the Age tells them apart."""
+    t.text_names = text_names(t, keep_reprinted_names=True)
     t.action_texts = (action_to_text, parse_action)
     add_components(t, action_component)
 
@@ -112,16 +116,16 @@ def _card(game: Game, name: str, prefer, what: str = "") -> int:
     """The card named `name` (or its id; "Press (Age II)" names the Age): of two cards with
     that name, the one in `prefer`; if both are there, only the Age or the id tells."""
     t = game.t
-    if name in t.index and t.index[name] < t.NB:
-        return t.index[name]
     aged = _AGE.fullmatch(name)
     if aged:
         name, age = aged[1], aged[2].upper()
-    found = [c for c in range(t.NB) if t.names[c].casefold() == name.casefold()]
+    found = named_alike(t, name, 0, t.NB) if aged else matches(t, name, 0, t.NB)
     if aged:
         found = [c for c in found if age in (_age(t, c), str(t.age[c]))]
     if not found:
         raise NotationError(f"no card is named {name!r}" + (f" in Age {aged[2]}" if aged else ""))
+    if len({t.names[c] for c in found}) > 1:  # not one card printed in two Ages
+        raise shared_name(t, name, found)
     preferred = [c for c in found if c in prefer]
     if len(set(preferred)) > 1:
         ages = " or ".join(f"'{name} (Age {_age(t, c)})'" for c in sorted(set(preferred)))
@@ -162,13 +166,13 @@ def parse_action(game: Game, text: str, seat: int | None = None) -> int | None:
     hands = game.hands[seat] if game.stack and IS_SIMULTANEOUS[game.stack[-1][0]] else []
     if low.startswith("board "):
         m = re.fullmatch(r"board (.+) side (\w+)(?: to player (\S+))?", s, re.I)
-        if m:
-            for b in range(t.n_boards):
-                cls = t.classes[t.board0 + b]
-                sides = [name.casefold() for name, _ in cls.sides]
-                if cls.name.casefold() == m[1].casefold() and m[2].casefold() in sides:
-                    action = t.CH_BOARD + t.n_sides * b + sides.index(m[2].casefold())
-                    return _check_event(game, text, m[3], "board_deal", action)
+        boards = matches(t, m[1], t.board0, t.stage0) if m else []
+        if len(boards) == 1:
+            b = boards[0] - t.board0
+            sides = [name.casefold() for name, _ in t.classes[t.board0 + b].sides]
+            if m[2].casefold() in sides:
+                action = t.CH_BOARD + t.n_sides * b + sides.index(m[2].casefold())
+                return _check_event(game, text, m[3], "board_deal", action)
         raise NotationError(f"cannot read {text!r}: expected 'board <board> side <a|b>'")
     for verb in ("deal ", "draw guild "):
         if low.startswith(verb):

@@ -11,7 +11,8 @@ in its `extend_tables`):
                            (chance) board token Law, draw token Law
     weaker_player_starts:  start self / start opponent
 
-Names are matched case-insensitively, by display name or by id. The parsers also read the
+Names are matched case-insensitively, by display name or by id; a name two components
+share is written and read as the id (core/texts.py). The parsers also read the
 shorter forms of earlier records (`deal Baths`, `turn up Baths`, `take Law` for the
 library); a slot or "from the library" that does not fit the current decision is an error,
 and a set-up text read at another chance event (`deal Baths to slot 12` while a card is left
@@ -48,7 +49,7 @@ def _top(game: Game) -> int | None:
 
 def structure_text(game: Game, action: int, seat: int | None = None) -> str | None:
     t = game.t
-    names = t.names
+    names = t.text_names
     if t.BUILD <= action < t.BUILD + t.NB:
         return f"build {names[action - t.BUILD]}"
     if t.DISCARD <= action < t.DISCARD + t.NB:
@@ -158,9 +159,9 @@ def structure_component(game: Game, action: int, seat: int | None = None) -> int
 def draft_text(game: Game, action: int, seat: int | None = None) -> str | None:
     t = game.t
     if t.PICK_WONDER <= action < t.PICK_WONDER + t.NW:
-        return f"pick {t.names[t.wonder0 + action - t.PICK_WONDER]}"
+        return f"pick {t.text_names[t.wonder0 + action - t.PICK_WONDER]}"
     if t.CH_WONDER <= action < t.CH_WONDER + t.NW:
-        return f"reveal {t.names[t.wonder0 + action - t.CH_WONDER]}"
+        return f"reveal {t.text_names[t.wonder0 + action - t.CH_WONDER]}"
     return None
 
 
@@ -190,7 +191,7 @@ def draft_parse(game: Game, text: str, seat: int | None = None) -> int | None:
 
 def token_text(game: Game, action: int, seat: int | None = None) -> str | None:
     t = game.t
-    names = t.names
+    names = t.text_names
     if t.TAKE <= action < t.TAKE + t.NT:
         library = _top(game) == number("library_pick")
         return f"take {names[t.token0 + action - t.TAKE]}{LIBRARY if library else ''}"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.kinds import number
+from ..core.texts import matches, shared_name
 from ..errors import NotationError, OtherEventError
 from . import classic_actions as actions
 from .hand_draft import K_DEAL_HAND
@@ -19,7 +20,7 @@ def draw_text(g: Game, action: int) -> str | None:
     top = g.stack[-1] if g.stack and g.result is None else None
     if top is None or not 0 <= action - g.t.CH_CARD < g.t.NB:
         return None
-    name = g.t.names[action - g.t.CH_CARD]
+    name = g.t.text_names[action - g.t.CH_CARD]
     if top[0] == K_DEAL_HAND and top[2] == g.t.free_city:
         return f"deal {name} to the pile"
     return f"draw {name} from the pile" if top[0] == number("free_city_draw") else None
@@ -63,8 +64,11 @@ def parse_text(g: Game, text: str, parse, seat: int | None = None) -> int | None
 
 
 def _named(t, name: str, cards) -> int:
-    """The card of `cards` with this id or name; NotationError."""
-    for c in sorted(set(cards)):
-        if t.ids[c] == name or t.names[c].casefold() == name.casefold():
-            return c
-    raise NotationError(f"no card named {name!r} here")
+    """The card of `cards` with this id or name (a name of one card, if of two Ages);
+    NotationError."""
+    found = [c for c in matches(t, name, 0, t.NB) if c in set(cards)]
+    if len({t.names[c] for c in found}) > 1:
+        raise shared_name(t, name, found)
+    if not found:
+        raise NotationError(f"no card named {name!r} here")
+    return found[0]

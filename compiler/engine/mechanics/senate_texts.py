@@ -39,7 +39,7 @@ def to_text(game: Game, action: int, seat: int | None = None) -> str | None:
     if action == t.SENATE_END:
         return _END
     if t.CH_DECREE <= action < t.CH_DECREE + len(t.decree_tokens):
-        name = t.names[t.token0 + t.decree_tokens[action - t.CH_DECREE]]
+        name = t.text_names[t.token0 + t.decree_tokens[action - t.CH_DECREE]]
         chamber = _drawing(game)
         return f"decree {name}" if chamber is None else f"decree {name} in chamber {chamber + 1}"
     return None
