@@ -122,7 +122,8 @@ def load_game(folder: Path) -> LoadedGame:
     files = card_files(folder)
     result.files = [game_path, *files]
     game_doc, version = _check(game_path, "game")
-    result.diagnostics += game_doc.diagnostics
+    result.diagnostics += _unchecked_noted(game_doc, "the rest of game.yaml and every card "
+                                           "against it")
     result.format = version
     if version is None:  # a format this tool cannot read: nothing else is checked
         return result
@@ -130,13 +131,15 @@ def load_game(folder: Path) -> LoadedGame:
         result.diagnostics.append(migrations.older_format(game_doc, version))
     docs = [check_file(p, "cards", version) for p in files]
     for doc in docs:
-        result.diagnostics += doc.diagnostics
+        result.diagnostics += _unchecked_noted(doc, "the rest of this file and the game's "
+                                               "card counts")
     if game_doc.diagnostics:  # every semantic check needs the game's own facts
         result.diagnostics.sort(key=sort_key)
         return result
-    # Semantic checks still run on the files that passed layers 1 and 2; those that need
-    # every card (counts, chain ends) wait until all files load (semantics.WHOLE_GAME).
-    whole_game = not any(d.diagnostics for d in docs)
+    # Semantic checks still run on the files that passed layers 1 and 2; those that count
+    # every card wait until all files load (semantics.WHOLE_GAME), and the chain ends are told
+    # what the unread files' text names.
+    unread = tuple(semantics.unread(d) for d in docs if d.diagnostics)
     docs = [d for d in docs if not d.diagnostics]
 
     game = parse_game(game_doc.data, _loc(game_doc, ()))
@@ -162,11 +165,21 @@ def load_game(folder: Path) -> LoadedGame:
     game = replace(game, buildings=tuple(buildings), wonders=tuple(wonders),
                    tokens=tuple(tokens), boards=tuple(boards),
                    source_hash=source_hash(result.files))
-    result.diagnostics += semantics.check(game, game_doc, whole_game=whole_game)
+    result.diagnostics += semantics.check(game, game_doc, unread=unread)
     result.diagnostics.sort(key=sort_key)
-    if whole_game:
+    if not unread:
         result.game = game
     return result
+
+
+def _unchecked_noted(doc: strict_yaml.Document, waiting: str) -> list[Diagnostic]:
+    """A document's diagnostics; when it could not be read at all, the first one also says
+    what waits for the fix, since nothing after the error was checked."""
+    if doc.data is not None or not doc.diagnostics:
+        return doc.diagnostics
+    first, *rest = doc.diagnostics
+    return [replace(first, message=f"{first.message} ({waiting} are checked once this "
+                                   "is fixed)"), *rest]
 
 
 def find_games(paths: list[Path]) -> tuple[list[Path], list[Path]]:

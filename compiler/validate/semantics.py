@@ -5,20 +5,24 @@ typed intermediate form, whose items remember where each of their parts was writ
 rules record (`Game.rules`) by key, as the schema defines it: never an engine config, which
 may refuse a schema-valid value that a check should report with its location.
 
-When some card files are broken (schema errors), the game is checked without them. Checks
-marked `whole_game` count or look up cards across files (Age sizes, chains nobody gives,
-science symbols, structure slots, set-up against the components): they would misfire on a
-partial game, so they run only when every file loaded. Checks of what one mechanic reads
+When some card files are broken (YAML or schema errors), the game is checked without them.
+Checks marked `whole_game` count cards across files (Age sizes, science symbols, structure
+slots, set-up against the components): they would misfire on a partial game, so they run only
+when every file loaded. The chain ends are checked all the same, told what the unread files'
+text names (`Unread`): a symbol a broken file gives is not reported missing, and a missing one
+says which unread file might give it. Checks of what one mechanic reads
 (`needs`) run only for games that list it. The checks of a circle of cities (7 Wonders) live
 in `wondersmith.validate.circle`, those of game.yaml's set-up and military track in
 `wondersmith.validate.game_rules`.
 """
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
+from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
-from wondersmith.diagnostics import Diagnostic, did_you_mean
+from wondersmith.diagnostics import Diagnostic, closest, did_you_mean
 from wondersmith.dsl.rules_keys import KNOWN as MECHANICS
 from wondersmith.engine.mechanics.catalogue import COMPONENT_LISTS, OPPONENT, played_by
 from wondersmith.ir.model import Board, Building, Game, Loc, Token, Wonder, stage_id_of
@@ -27,6 +31,36 @@ from wondersmith.validate.strict_yaml import Document
 from wondersmith.dsl.effect import CITY, COLOUR, RESOURCE, SECTION, SYMBOL, Effect
 
 Item = Building | Wonder | Token | Board
+
+
+@dataclass(frozen=True)
+class Unread:
+    """A card file of the game that could not be loaded, and the chain symbols its text names
+    as given and as used (None: its text could not be read at all, so it may name any)."""
+
+    file: str
+    gives: frozenset[str] | None
+    uses: frozenset[str] | None
+
+
+def _chain_key(key: str) -> re.Pattern[str]:
+    # `chain_gives: tower`, `- chain_gives: "tower"`, `{..., chain_gives: tower}`
+    return re.compile(r"(?:^|[\s{,-])['\"]?" + key + r"['\"]?[ \t]*:[ \t]*['\"]?([A-Za-z0-9_]+)",
+                      re.MULTILINE)
+
+
+_GIVES, _USES = _chain_key("chain_gives"), _chain_key("chain_from")
+
+
+def unread(doc: Document) -> Unread:
+    """What a card file that failed to load says of chains, read from its text: a file with a
+    YAML error cannot be parsed, yet its `chain_gives: tower` lines are still there."""
+    if doc.text is None:
+        return Unread(doc.file, None, None)
+    return Unread(doc.file, frozenset(_GIVES.findall(doc.text)),
+                  frozenset(_USES.findall(doc.text)))
+
+
 Check = Callable[[Game, Document], Iterator[Diagnostic]]
 CHECKS: list[Check] = []
 WHOLE_GAME: set[Check] = set()
@@ -188,21 +222,96 @@ def chain_links(game: Game, doc: Document) -> Iterator[Diagnostic]:
             takers[b.chain_from] = b
 
 
-@check_(whole_game=True)
-def chain_ends(game: Game, doc: Document) -> Iterator[Diagnostic]:
-    """Every symbol used has a giver and every symbol given has a user."""
+def _unread_note(symbol: str, unread: tuple[Unread, ...], side: str) -> str | None:
+    """How the files that could not be loaded bear on a chain symbol that no loaded card
+    gives (`side` "gives") or uses ("uses"): None when one of them names it that way (no
+    diagnostic until it loads), else the words that say what they could not tell."""
+    named = [getattr(u, side) for u in unread]
+    if any(names is not None and symbol in names for names in named):
+        return None
+    blind = [_name(u.file) for u, names in zip(unread, named) if names is None]
+    verb = "give" if side == "gives" else "use"
+    if blind:
+        return (f" (the file {blind[0]} could not be read and may {verb} it)"
+                if len(blind) == 1 else
+                f" (the files {_and(blind)} could not be read and may {verb} it)")
+    if unread:
+        files = [_name(u.file) for u in unread]
+        return f" (nor {'does' if len(files) == 1 else 'do'} {_and(files)}, which could not " \
+               "be loaded)"
+    return ""
+
+
+def _name(file: str) -> str:
+    return file.replace("\\", "/").rpartition("/")[2]
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+@check_
+def chain_ends(game: Game, doc: Document, unread: tuple[Unread, ...] = ()) -> Iterator[Diagnostic]:
+    """Every symbol used has a giver and every symbol given has a user. With files that could
+    not be loaded (`unread`), a symbol their text names is taken as given or used there."""
     givers = _chain_givers(game)
     used = {b.chain_from for b in game.buildings if b.chain_from}
     for b in game.buildings:
         if b.chain_from and b.chain_from not in givers:
-            yield at(b, "chain_from", "WS304", f"no card gives chain symbol '{b.chain_from}'",
-                     did_you_mean(b.chain_from, givers) or
-                     "add `chain_gives` to the earlier card, or remove `chain_from`")
+            note = _unread_note(b.chain_from, unread, "gives")
+            if note is not None:
+                yield at(b, "chain_from", "WS304",
+                         f"no card gives chain symbol '{b.chain_from}'{note}",
+                         _missing_symbol_hint(game, b, givers, unread))
     for symbol, giver in givers.items():
         if symbol not in used:
-            yield at(giver, "chain_gives", "WS307", f"no card chains from '{symbol}'",
-                     did_you_mean(symbol, used) or "add `chain_from: " + symbol + "` to the "
-                     "later card, or remove `chain_gives`")
+            note = _unread_note(symbol, unread, "uses")
+            if note is not None:
+                yield at(giver, "chain_gives", "WS307",
+                         f"no card chains from '{symbol}'{note}",
+                         _unused_symbol_hint(game, symbol, givers))
+
+
+def _missing_symbol_hint(game: Game, taker: Building, givers: dict[str, Building],
+                         unread: tuple[Unread, ...] = ()) -> str:
+    """What `chain_from` may have meant: a card's id names the symbol that card gives; "did
+    you mean" offers only symbols an earlier Age's card gives (or an unread file's text),
+    never the card's own."""
+    named = next((b for b in game.buildings if b.id == taker.chain_from), None)
+    if named is not None and named.chain_gives:
+        return (f"'{named.id}' is a card, not a chain symbol: {named.name} gives "
+                f"`{named.chain_gives}`; write `chain_from: {named.chain_gives}`")
+    if named is not None:
+        return (f"'{named.id}' is a card, not a chain symbol, and {named.name} gives none: "
+                f"add `chain_gives: <symbol>` to it and write that symbol here")
+    earlier = {symbol: f"{giver.name} gives `{symbol}`" for symbol, giver in givers.items()
+               if giver.age < taker.age}
+    for u in unread:
+        earlier.update((symbol, f"{_name(u.file)}, which could not be loaded, names it")
+                       for symbol in u.gives or () if symbol not in earlier)
+    earlier.pop(taker.chain_gives, None)
+    close = closest(taker.chain_from, earlier)
+    if close is not None:
+        return f"did you mean '{close}'? ({earlier[close]})"
+    return "add `chain_gives` to the earlier card, or remove `chain_from`"
+
+
+def _unused_symbol_hint(game: Game, symbol: str, givers: dict[str, Building]) -> str:
+    """A symbol nobody chains from: when a later card's `chain_from` names a symbol nobody
+    gives and is close to this one, that card is the one to fix (its own WS304 says so):
+    never suggest copying its misspelling here."""
+    dangling = {b.chain_from: b for b in game.buildings
+                if b.chain_from and b.chain_from not in givers}
+    by_id = dangling.get(givers[symbol].id)
+    if by_id is not None:
+        return (f"{by_id.name} names this card by its id, `chain_from: {by_id.chain_from}`: "
+                f"write `chain_from: {symbol}` there")
+    close = closest(symbol, dangling)
+    if close is not None:
+        taker = dangling[close]
+        return (f"{taker.name} chains from `{taker.chain_from}`, which no card gives: if "
+                "it means this card's symbol, spell the two alike")
+    return f"add `chain_from: {symbol}` to the later card, or remove `chain_gives`"
 
 
 def _chain_givers(game: Game) -> dict[str, Building]:
@@ -408,9 +517,12 @@ def useless(game: Game, doc: Document) -> Iterator[Diagnostic]:
                      "add its `effects:` list")
 
 
-def check(game: Game, doc: Document, *, whole_game: bool = True) -> list[Diagnostic]:
-    """Every semantic problem of a game; without `whole_game` (some card files could not be
-    loaded), only the checks that hold for any part of the game."""
-    return [d for fn in CHECKS
-            if (whole_game or fn not in WHOLE_GAME) and NEEDS.get(fn, "") in ("", *game.mechanics)
-            for d in fn(game, doc)]
+def check(game: Game, doc: Document, *, unread: tuple[Unread, ...] = ()) -> list[Diagnostic]:
+    """Every semantic problem of a game; with `unread` card files (they could not be loaded),
+    only the checks that hold for any part of the game, and the chain ends told of them."""
+    found = []
+    for fn in CHECKS:
+        if (unread and fn in WHOLE_GAME) or NEEDS.get(fn, "") not in ("", *game.mechanics):
+            continue
+        found += fn(game, doc, unread) if fn is chain_ends else fn(game, doc)
+    return found
