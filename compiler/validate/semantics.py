@@ -388,23 +388,29 @@ def science_symbols(game: Game, doc: Document) -> Iterator[Diagnostic]:
                      f"take '{symbol}' off {-change} of these cards")
 
 
+def cards_in_play(game: Game, age: int) -> int | None:
+    """The cards an Age's structure holds (card_structure): its deck, less the cards left in
+    the box, plus the guilds drawn into it; None when `ages` does not declare the Age."""
+    deck = next((d for d in game.ages if d.age == age), None)
+    if deck is None:
+        return None
+    setup = game.rules["setup"]
+    drawn = min(guilds_at(game.rules, game.players), len(game.guilds())) \
+        if age == setup["guilds"]["age"] else 0
+    return deck.cards - setup["removed_cards_per_age"] + drawn
+
+
 @check_(whole_game=True, needs="card_structure")
 def structure_slots(game: Game, doc: Document) -> Iterator[Diagnostic]:
     """Each structure has a slot for every card in play: the deck, less the cards left in the
     box, plus the guilds drawn into its Age."""
-    guilds = len(game.guilds())
-    setup = game.rules["setup"]
-    removed = setup["removed_cards_per_age"]
     for i, structure in enumerate(game.structures):
-        deck = next((d for d in game.ages if d.age == structure.age), None)
-        if deck is None:
+        in_play = cards_in_play(game, structure.age)
+        if in_play is None:
             continue  # reported by structures()
-        drawn = min(guilds_at(game.rules, game.players), guilds) \
-            if structure.age == setup["guilds"]["age"] else 0
-        in_play = deck.cards - removed + drawn
         if structure.slots != in_play:
             change = in_play - structure.slots
-            deck_size = structure.slots + removed - drawn
+            deck_size = next(d.cards for d in game.ages if d.age == structure.age) - change
             fix = (f"add {change} slot{'s' if change != 1 else ''} to" if change > 0 else
                    f"remove {-change} slot{'s' if change != -1 else ''} from")
             yield in_game(doc, ("structures", i, "rows"), "WS311",
