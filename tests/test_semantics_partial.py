@@ -54,13 +54,16 @@ def test_broken_game_yaml_stops_semantics(duel_copy: Path) -> None:
 
 def test_whole_game_checks_are_the_counting_ones() -> None:
     names = {fn.__name__ for fn in semantics.WHOLE_GAME}
-    assert names == {"age_counts", "science_symbols", "structure_slots",
-                     "setup_components",
+    assert names == {"science_symbols", "setup_components",
                      # a circle of cities (wondersmith.validate.circle)
-                     "hands_dealt", "guilds_enough", "printed_counts", "boards_dealt",
+                     "guilds_enough", "boards_dealt",
                      # the Senate's Decrees among the tokens (mechanic senate)
                      "senate_decrees"}
     assert semantics.WHOLE_GAME < set(semantics.CHECKS)
+    # Told of the files that could not be loaded: the chains, and the counts Age by Age.
+    assert {fn.__name__ for fn in semantics.SEES_UNREAD} == {
+        "chain_ends", "age_counts", "structure_slots", "hands_dealt", "printed_counts"}
+    assert not semantics.SEES_UNREAD & semantics.WHOLE_GAME
 
 
 # --- Every problem in one run: a broken file does not hide the others' ---------------------
@@ -87,7 +90,7 @@ def test_three_mistakes_in_three_files_in_one_run(duel_copy: Path,
         ("WS101", "age1.yaml"), ("WS202", "age2.yaml"), ("WS304", "age3.yaml")]
     # The syntax error says what in its file waits for the fix.
     assert found["age1.yaml"]["message"].endswith(
-        "(the rest of this file and the game's card counts are checked once this is fixed)")
+        "(the rest of this file and the counts of Age 1 are checked once this is fixed)")
     # The missing symbol is checked against the broken files' text too: age1.yaml names
     # `tower` (so the chains from Age I's symbols are not reported), not `towr`.
     assert found["age3.yaml"]["message"] == (
@@ -119,6 +122,62 @@ def test_a_symbol_nobody_uses_while_a_file_is_broken(duel_copy: Path) -> None:
     assert [(d.code, d.message) for d in diagnostics if d.code != "WS201"] == [
         ("WS307", "no card chains from 'flag' (nor does age2.yaml, which could not be "
                   "loaded)")]
+
+
+def test_the_counts_of_the_other_ages_are_checked(duel_copy: Path) -> None:
+    # age1.yaml does not read; game.yaml miscounts Age I (not reported: its cards are in the
+    # broken file) and Age II (reported: none of its cards can be there).
+    _replace(duel_copy / "age1.yaml", "  - id: stable\n    name: Stable\n",
+             "  - id: stable\n     name: Stable\n")
+    game = duel_copy / "game.yaml"
+    game.write_text(game.read_text().replace("cards: 23", "cards: 22"))  # Ages I and II
+    found = [(d.code, d.message) for d in load_game(duel_copy).diagnostics]
+    assert found[0][0] == "WS101"
+    assert found[1:] == [("WS308", "Age 2 has 23 cards; game.yaml says 22"),
+                         ("WS311", "Age 2's structure has 20 slots for 19 cards in play")]
+
+
+def test_a_file_without_one_age_holds_back_every_age(duel_copy: Path) -> None:
+    age1 = duel_copy / "age1.yaml"
+    age1.write_text(age1.read_text().replace("age: 1\n", "age: [1\n"))
+    game = duel_copy / "game.yaml"
+    game.write_text(game.read_text().replace("cards: 23", "cards: 22"))
+    (d,) = load_game(duel_copy).diagnostics  # age1.yaml might hold any Age's cards
+    assert d.message.endswith("(the rest of this file and the counts of every Age are checked "
+                              "once this is fixed)")
+
+
+def test_a_broken_file_of_wonders_holds_back_the_set_up(duel_copy: Path) -> None:
+    wonders = duel_copy / "wonders.yaml"
+    wonders.write_text(wonders.read_text().replace("  - id: the_pyramids\n",
+                                                   "  - id: the_pyramids\n   name: x\n"))
+    (d,) = load_game(duel_copy).diagnostics
+    assert d.message.endswith("(the rest of this file and the game's set-up are checked once "
+                              "this is fixed)")
+
+
+def test_a_circle_checks_the_hands_of_the_other_ages(tmp_path: Path) -> None:
+    import shutil
+
+    from conftest import ROOT
+
+    classic = tmp_path / "classic"
+    shutil.copytree(ROOT / "cards" / "classic", classic)
+    (classic / "age1.yaml").write_bytes(b"\xff" + (classic / "age1.yaml").read_bytes())
+    _replace(classic / "game.yaml", "{age: 2, printed: 49, hand: 7,", "{age: 2, printed: 48, hand: 6,")
+    _replace(classic / "game.yaml", "{age: 1, printed: 49, hand: 7,", "{age: 1, printed: 48, hand: 7,")
+    found = sorted((d.code, d.message) for d in load_game(classic).diagnostics)
+    # Not UTF-8: age1.yaml's Age is unknown, so every Age waits for it (and it may give any
+    # of the chain symbols Age II's cards use).
+    assert [code for code, _ in found if code != "WS304"] == ["WS106"]
+    assert all(message.endswith("(the file age1.yaml could not be read and may give it)")
+               for code, message in found if code == "WS304")
+    (classic / "age1.yaml").write_bytes((classic / "age1.yaml").read_bytes()[1:].replace(
+        b"  - id: lumber_yard\n", b"  - id: lumber_yard\n   name: x\n", 1))
+    found = sorted((d.code, d.message) for d in load_game(classic).diagnostics)
+    assert [code for code, _ in found] == ["WS101", "WS321", "WS323"]
+    assert found[1][1].startswith("at 3 players Age 2 deals 21 cards; 3 hands of 6 need 18")
+    assert found[2][1] == "Age 2's files print 49 cards; game.yaml says 48"
 
 
 def test_a_broken_game_yaml_says_what_waits(duel_copy: Path) -> None:

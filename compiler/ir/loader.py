@@ -131,14 +131,13 @@ def load_game(folder: Path) -> LoadedGame:
         result.diagnostics.append(migrations.older_format(game_doc, version))
     docs = [check_file(p, "cards", version) for p in files]
     for doc in docs:
-        result.diagnostics += _unchecked_noted(doc, "the rest of this file and the game's "
-                                               "card counts")
+        result.diagnostics += _unchecked_noted(doc, _waiting(semantics.unread(doc)))
     if game_doc.diagnostics:  # every semantic check needs the game's own facts
         result.diagnostics.sort(key=sort_key)
         return result
     # Semantic checks still run on the files that passed layers 1 and 2; those that count
-    # every card wait until all files load (semantics.WHOLE_GAME), and the chain ends are told
-    # what the unread files' text names.
+    # every card wait until all files load (semantics.WHOLE_GAME), and the chain ends and an
+    # Age's counts are told what the unread files' text says (semantics.SEES_UNREAD).
     unread = tuple(semantics.unread(d) for d in docs if d.diagnostics)
     docs = [d for d in docs if not d.diagnostics]
 
@@ -170,6 +169,15 @@ def load_game(folder: Path) -> LoadedGame:
     if not unread:
         result.game = game
     return result
+
+
+def _waiting(unread: semantics.Unread) -> str:
+    """What waits for a card file that could not be read: the counts of the Ages it holds."""
+    if unread.ages is None:
+        return "the rest of this file and the counts of every Age"
+    if not unread.ages:
+        return "the rest of this file and the game's set-up"
+    return "the rest of this file and the counts of Age " + ", ".join(map(str, sorted(unread.ages)))
 
 
 def _unchecked_noted(doc: strict_yaml.Document, waiting: str) -> list[Diagnostic]:

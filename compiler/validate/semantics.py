@@ -6,11 +6,12 @@ rules record (`Game.rules`) by key, as the schema defines it: never an engine co
 may refuse a schema-valid value that a check should report with its location.
 
 When some card files are broken (YAML or schema errors), the game is checked without them.
-Checks marked `whole_game` count cards across files (Age sizes, science symbols, structure
-slots, set-up against the components): they would misfire on a partial game, so they run only
-when every file loaded. The chain ends are checked all the same, told what the unread files'
-text names (`Unread`): a symbol a broken file gives is not reported missing, and a missing one
-says which unread file might give it. Checks of what one mechanic reads
+Checks marked `whole_game` count cards across files (science symbols, set-up against the
+components): they would misfire on a partial game, so they run only when every file loaded.
+Checks marked `sees_unread` run all the same, told what the broken files' text says
+(`Unread`): the chain ends take a symbol a broken file names as given or used there, and say
+which unreadable file might give a missing one; the counts of an Age (its cards, structure,
+hands, copies) wait only for the Ages a broken file may hold. Checks of what one mechanic reads
 (`needs`) run only for games that list it. The checks of a circle of cities (7 Wonders) live
 in `wondersmith.validate.circle`, those of game.yaml's set-up and military track in
 `wondersmith.validate.game_rules`.
@@ -35,12 +36,14 @@ Item = Building | Wonder | Token | Board
 
 @dataclass(frozen=True)
 class Unread:
-    """A card file of the game that could not be loaded, and the chain symbols its text names
-    as given and as used (None: its text could not be read at all, so it may name any)."""
+    """A card file of the game that could not be loaded, and what its text says: the chain
+    symbols it names as given and as used, the Ages whose cards it may hold (None: any, its
+    text could not be read or says no one Age)."""
 
     file: str
     gives: frozenset[str] | None
     uses: frozenset[str] | None
+    ages: frozenset[int] | None
 
 
 def _chain_key(key: str) -> re.Pattern[str]:
@@ -50,30 +53,55 @@ def _chain_key(key: str) -> re.Pattern[str]:
 
 
 _GIVES, _USES = _chain_key("chain_gives"), _chain_key("chain_from")
+_AGE = re.compile(r"^age[ \t]*:[ \t]*([0-9]{1,2})[ \t]*(?:#.*)?$", re.MULTILINE)
 
 
 def unread(doc: Document) -> Unread:
-    """What a card file that failed to load says of chains, read from its text: a file with a
-    YAML error cannot be parsed, yet its `chain_gives: tower` lines are still there."""
+    """What a card file that failed to load says, read from its text: a file with a YAML error
+    cannot be parsed, yet its `chain_gives: tower` lines and its `age: 1` are still there."""
     if doc.text is None:
-        return Unread(doc.file, None, None)
+        return Unread(doc.file, None, None, None)
+    ages = [int(a) for a in _AGE.findall(doc.text)]
     return Unread(doc.file, frozenset(_GIVES.findall(doc.text)),
-                  frozenset(_USES.findall(doc.text)))
+                  frozenset(_USES.findall(doc.text)),
+                  frozenset() if "buildings" not in doc.text else
+                  frozenset(ages) if len(ages) == 1 else None)
+
+
+def waiting_ages(unread: tuple[Unread, ...]) -> frozenset[int] | None:
+    """The Ages whose cards may be in files that could not be loaded (None: any Age)."""
+    ages: frozenset[int] = frozenset()
+    for u in unread:
+        if u.ages is None:
+            return None
+        ages |= u.ages
+    return ages
+
+
+def waits(age: int, unread: tuple[Unread, ...]) -> bool:
+    """Whether an Age's counts wait for a file that could not be loaded."""
+    ages = waiting_ages(unread)
+    return ages is None or age in ages
 
 
 Check = Callable[[Game, Document], Iterator[Diagnostic]]
 CHECKS: list[Check] = []
 WHOLE_GAME: set[Check] = set()
+SEES_UNREAD: set[Check] = set()
 NEEDS: dict[Check, str] = {}
 
 
-def check_(fn: Check | None = None, *, whole_game: bool = False, needs: str = "") -> Any:
-    """Register a check; `whole_game` ones need every card of the game to be loaded, and
-    `needs` ones check what that mechanic reads, in games that list it."""
+def check_(fn: Check | None = None, *, whole_game: bool = False, sees_unread: bool = False,
+           needs: str = "") -> Any:
+    """Register a check; `whole_game` ones need every card of the game to be loaded,
+    `sees_unread` ones take a third argument, the files that could not be loaded (`Unread`),
+    and `needs` ones check what that mechanic reads, in games that list it."""
     def register(fn: Check) -> Check:
         CHECKS.append(fn)
         if whole_game:
             WHOLE_GAME.add(fn)
+        if sees_unread:
+            SEES_UNREAD.add(fn)
         if needs:
             NEEDS[fn] = needs
         return fn
@@ -250,8 +278,8 @@ def _and(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-@check_
-def chain_ends(game: Game, doc: Document, unread: tuple[Unread, ...] = ()) -> Iterator[Diagnostic]:
+@check_(sees_unread=True)
+def chain_ends(game: Game, doc: Document, unread: tuple[Unread, ...]) -> Iterator[Diagnostic]:
     """Every symbol used has a giver and every symbol given has a user. With files that could
     not be loaded (`unread`), a symbol their text names is taken as given or used there."""
     givers = _chain_givers(game)
@@ -339,11 +367,13 @@ def _cards(n: int) -> str:
     return f"{n} card" + ("" if n == 1 else "s")
 
 
-@check_(whole_game=True, needs="card_structure")
-def age_counts(game: Game, doc: Document) -> Iterator[Diagnostic]:
+@check_(sees_unread=True, needs="card_structure")
+def age_counts(game: Game, doc: Document, unread: tuple[Unread, ...]) -> Iterator[Diagnostic]:
     """Each Age's deck has the cards, and the cards of each colour, game.yaml declares. The
     hints name both ways out: the number to write in game.yaml, or the cards to change."""
     for i, deck in enumerate(game.ages):
+        if waits(deck.age, unread):
+            continue
         cards = game.age_cards(deck.age)
         files = sorted({b.loc.file for b in cards})
         where = " or ".join(files) if files else "a card file with `age: " + str(deck.age) + "`"
@@ -400,13 +430,14 @@ def cards_in_play(game: Game, age: int) -> int | None:
     return deck.cards - setup["removed_cards_per_age"] + drawn
 
 
-@check_(whole_game=True, needs="card_structure")
-def structure_slots(game: Game, doc: Document) -> Iterator[Diagnostic]:
+@check_(sees_unread=True, needs="card_structure")
+def structure_slots(game: Game, doc: Document,
+                    unread: tuple[Unread, ...]) -> Iterator[Diagnostic]:
     """Each structure has a slot for every card in play: the deck, less the cards left in the
     box, plus the guilds drawn into its Age."""
     for i, structure in enumerate(game.structures):
         in_play = cards_in_play(game, structure.age)
-        if in_play is None:
+        if in_play is None or waits(structure.age, unread):
             continue  # reported by structures()
         if structure.slots != in_play:
             change = in_play - structure.slots
@@ -530,5 +561,5 @@ def check(game: Game, doc: Document, *, unread: tuple[Unread, ...] = ()) -> list
     for fn in CHECKS:
         if (unread and fn in WHOLE_GAME) or NEEDS.get(fn, "") not in ("", *game.mechanics):
             continue
-        found += fn(game, doc, unread) if fn is chain_ends else fn(game, doc)
+        found += fn(game, doc, unread) if fn in SEES_UNREAD else fn(game, doc)
     return found
