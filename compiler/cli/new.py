@@ -46,7 +46,7 @@ def _validated(folder: Path, changes: dict[Path, str]) -> tuple[LoadedGame, list
             (copy / path.name).write_text(text, encoding="utf-8")
         loaded = load_game(copy)
         names = {display_path(copy / p.name): display_path(folder / p.name)
-                 for p in [*copy.iterdir()]}
+                 for p in copy.iterdir()}
     return loaded, [replace(d, file=names.get(d.file, d.file)) for d in loaded.diagnostics]
 
 
@@ -104,8 +104,10 @@ def register(app: typer.Typer) -> None:
         """
         try:
             folder = skeleton.game_folder(data, game)
-            before = load_game(folder) if (folder / GAME_FILE).is_file() else None
-            if before is not None and before.game is None:
+            if not (folder / GAME_FILE).is_file():
+                raise skeleton.SkeletonError(f"no game at {folder} (no {GAME_FILE})")
+            before = load_game(folder)
+            if before.game is None:
                 _refuse(f"{folder.name} does not load, so `new` cannot keep it valid: fix "
                         "these first (wondersmith validate shows them in full)",
                         [d for d in before.diagnostics if d.severity == "error"])
@@ -113,7 +115,6 @@ def register(app: typer.Typer) -> None:
         except skeleton.SkeletonError as exc:
             typer.echo(f"wondersmith: {exc}", err=True)
             raise typer.Exit(2)
-        assert before is not None  # skeleton.add refuses a folder without game.yaml
         game_path = folder / GAME_FILE
         game_before = game_path.read_text(encoding="utf-8")
         game_after = game_before

@@ -177,7 +177,8 @@ def _waiting(unread: semantics.Unread) -> str:
         return "the rest of this file and the counts of every Age"
     if not unread.ages:
         return "the rest of this file and the game's set-up"
-    return "the rest of this file and the counts of Age " + ", ".join(map(str, sorted(unread.ages)))
+    ages = ", ".join(map(str, sorted(unread.ages)))
+    return f"the rest of this file and the counts of Age {ages}"
 
 
 def _unchecked_noted(doc: strict_yaml.Document, waiting: str) -> list[Diagnostic]:

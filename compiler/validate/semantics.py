@@ -438,7 +438,7 @@ def structure_slots(game: Game, doc: Document,
     for i, structure in enumerate(game.structures):
         in_play = cards_in_play(game, structure.age)
         if in_play is None or waits(structure.age, unread):
-            continue  # reported by structures()
+            continue  # an Age `ages` lacks (structures() says so), or one a broken file holds
         if structure.slots != in_play:
             change = in_play - structure.slots
             deck_size = next(d.cards for d in game.ages if d.age == structure.age) - change
@@ -556,7 +556,8 @@ def useless(game: Game, doc: Document) -> Iterator[Diagnostic]:
 
 def check(game: Game, doc: Document, *, unread: tuple[Unread, ...] = ()) -> list[Diagnostic]:
     """Every semantic problem of a game; with `unread` card files (they could not be loaded),
-    only the checks that hold for any part of the game, and the chain ends told of them."""
+    only the checks that hold for any part of the game, those marked `sees_unread` told of
+    the files."""
     found = []
     for fn in CHECKS:
         if (unread and fn in WHOLE_GAME) or NEEDS.get(fn, "") not in ("", *game.mechanics):
