@@ -131,7 +131,8 @@ def load_game(folder: Path) -> LoadedGame:
         result.diagnostics.append(migrations.older_format(game_doc, version))
     docs = [check_file(p, "cards", version) for p in files]
     for doc in docs:
-        result.diagnostics += _unchecked_noted(doc, _waiting(semantics.unread(doc)))
+        result.diagnostics += doc.diagnostics if doc.data is not None else \
+            _unchecked_noted(doc, _waiting(semantics.unread(doc)))
     if game_doc.diagnostics:  # every semantic check needs the game's own facts
         result.diagnostics.sort(key=sort_key)
         return result
