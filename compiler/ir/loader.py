@@ -132,14 +132,14 @@ def load_game(folder: Path) -> LoadedGame:
     docs = [check_file(p, "cards", version) for p in files]
     for doc in docs:
         result.diagnostics += doc.diagnostics if doc.data is not None else \
-            _unchecked_noted(doc, _waiting(semantics.unread(doc)))
+            _unchecked_noted(doc, _waiting(semantics.Unread.of(doc)))
     if game_doc.diagnostics:  # every semantic check needs the game's own facts
         result.diagnostics.sort(key=sort_key)
         return result
     # Semantic checks still run on the files that passed layers 1 and 2; those that count
     # every card wait until all files load (semantics.WHOLE_GAME), and the chain ends and an
     # Age's counts are told what the unread files' text says (semantics.SEES_UNREAD).
-    unread = tuple(semantics.unread(d) for d in docs if d.diagnostics)
+    unread = tuple(semantics.Unread.of(d) for d in docs if d.diagnostics)
     docs = [d for d in docs if not d.diagnostics]
 
     game = parse_game(game_doc.data, _loc(game_doc, ()))

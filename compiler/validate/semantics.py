@@ -45,6 +45,18 @@ class Unread:
     uses: frozenset[str] | None
     ages: frozenset[int] | None
 
+    @classmethod
+    def of(cls, doc: Document) -> Unread:
+        """What a card file that failed to load says, read from its text: a file with a YAML
+        error cannot be parsed, yet its `chain_gives: tower` lines and `age: 1` are there."""
+        if doc.text is None:
+            return cls(doc.file, None, None, None)
+        ages = [int(a) for a in _AGE.findall(doc.text)]
+        return cls(doc.file, frozenset(_GIVES.findall(doc.text)),
+                   frozenset(_USES.findall(doc.text)),
+                   frozenset() if "buildings" not in doc.text else
+                   frozenset(ages) if len(ages) == 1 else None)
+
 
 def _chain_key(key: str) -> re.Pattern[str]:
     # `chain_gives: tower`, `- chain_gives: "tower"`, `{..., chain_gives: tower}`
@@ -56,19 +68,7 @@ _GIVES, _USES = _chain_key("chain_gives"), _chain_key("chain_from")
 _AGE = re.compile(r"^age[ \t]*:[ \t]*([0-9]{1,2})[ \t]*(?:#.*)?$", re.MULTILINE)
 
 
-def unread(doc: Document) -> Unread:
-    """What a card file that failed to load says, read from its text: a file with a YAML error
-    cannot be parsed, yet its `chain_gives: tower` lines and its `age: 1` are still there."""
-    if doc.text is None:
-        return Unread(doc.file, None, None, None)
-    ages = [int(a) for a in _AGE.findall(doc.text)]
-    return Unread(doc.file, frozenset(_GIVES.findall(doc.text)),
-                  frozenset(_USES.findall(doc.text)),
-                  frozenset() if "buildings" not in doc.text else
-                  frozenset(ages) if len(ages) == 1 else None)
-
-
-def waiting_ages(unread: tuple[Unread, ...]) -> frozenset[int] | None:
+def _waiting_ages(unread: tuple[Unread, ...]) -> frozenset[int] | None:
     """The Ages whose cards may be in files that could not be loaded (None: any Age)."""
     ages: frozenset[int] = frozenset()
     for u in unread:
@@ -80,7 +80,7 @@ def waiting_ages(unread: tuple[Unread, ...]) -> frozenset[int] | None:
 
 def waits(age: int, unread: tuple[Unread, ...]) -> bool:
     """Whether an Age's counts wait for a file that could not be loaded."""
-    ages = waiting_ages(unread)
+    ages = _waiting_ages(unread)
     return ages is None or age in ages
 
 

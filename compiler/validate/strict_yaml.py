@@ -54,7 +54,7 @@ class Document:
     file: str
     data: Any = None
     # The decoded text, kept even when it does not parse: checks of the other files read the
-    # chain symbols a broken file names (`semantics.unread`). None when it could not be decoded.
+    # chain symbols and Age a broken file names (`semantics.Unread`). None: not decoded.
     text: str | None = None
     values: dict[Path, tuple[int, int]] = field(default_factory=dict)
     keys: dict[Path, tuple[int, int]] = field(default_factory=dict)
