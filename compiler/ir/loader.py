@@ -122,8 +122,9 @@ def load_game(folder: Path) -> LoadedGame:
     files = card_files(folder)
     result.files = [game_path, *files]
     game_doc, version = _check(game_path, "game")
-    result.diagnostics += _unchecked_noted(game_doc, "the rest of game.yaml and every card "
-                                           "against it")
+    result.diagnostics += game_doc.diagnostics if game_doc.data is not None else _noted(
+        game_doc.diagnostics, "the rest of game.yaml and every card against it are checked "
+        "once this is fixed")
     result.format = version
     if version is None:  # a format this tool cannot read: nothing else is checked
         return result
@@ -131,8 +132,7 @@ def load_game(folder: Path) -> LoadedGame:
         result.diagnostics.append(migrations.older_format(game_doc, version))
     docs = [check_file(p, "cards", version) for p in files]
     for doc in docs:
-        result.diagnostics += doc.diagnostics if doc.data is not None else \
-            _unchecked_noted(doc, _waiting(semantics.Unread.of(doc)))
+        result.diagnostics += _card_file_noted(doc)
     if game_doc.diagnostics:  # every semantic check needs the game's own facts
         result.diagnostics.sort(key=sort_key)
         return result
@@ -172,24 +172,26 @@ def load_game(folder: Path) -> LoadedGame:
     return result
 
 
-def _waiting(unread: semantics.Unread) -> str:
-    """What waits for a card file that could not be read: the counts of the Ages it holds."""
-    if unread.ages is None:
-        return "the rest of this file and the counts of every Age"
-    if not unread.ages:
-        return "the rest of this file and the game's set-up"
-    ages = ", ".join(map(str, sorted(unread.ages)))
-    return f"the rest of this file and the counts of Age {ages}"
-
-
-def _unchecked_noted(doc: strict_yaml.Document, waiting: str) -> list[Diagnostic]:
-    """A document's diagnostics; when it could not be read at all, the first one also says
-    what waits for the fix, since nothing after the error was checked."""
-    if doc.data is not None or not doc.diagnostics:
+def _card_file_noted(doc: strict_yaml.Document) -> list[Diagnostic]:
+    """A card file's diagnostics; when it could not be read at all (its error stopped the
+    reading), the first also says what waits for the fix: the rest of the file and the counts
+    of the Ages it holds. (A file with schema errors has each of them reported already.)"""
+    if doc.data is not None:
         return doc.diagnostics
-    first, *rest = doc.diagnostics
-    return [replace(first, message=f"{first.message} ({waiting} are checked once this "
-                                   "is fixed)"), *rest]
+    ages = semantics.Unread.of(doc).ages
+    counts = ("the counts of every Age" if ages is None else "the game's set-up" if not ages
+              else "the counts of Age " + ", ".join(map(str, sorted(ages))))
+    return _noted(doc.diagnostics, f"the rest of this file and {counts} are checked once "
+                                   "this is fixed")
+
+
+def _noted(diagnostics: list[Diagnostic], note: str) -> list[Diagnostic]:
+    """The diagnostics, the first in the file with `note` after its message."""
+    if not diagnostics:
+        return diagnostics
+    first = min(diagnostics, key=lambda d: (d.line, d.column))
+    return [replace(d, message=f"{d.message} ({note})") if d is first else d
+            for d in diagnostics]
 
 
 def find_games(paths: list[Path]) -> tuple[list[Path], list[Path]]:
