@@ -166,10 +166,16 @@ class Diagnostic:
             raise ValueError(f"undocumented diagnostic code {self.code}")
 
 
+def closest(word: str, choices: Iterable[str]) -> str | None:
+    """The choice nearest to `word`, or None when none is near."""
+    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """A hint naming the nearest choice, or ''."""
-    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
-    return f"did you mean '{close[0]}'?" if close else ""
+    close = closest(word, choices)
+    return f"did you mean '{close}'?" if close is not None else ""
 
 
 def sort_key(d: Diagnostic) -> tuple:

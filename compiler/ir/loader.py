@@ -136,7 +136,9 @@ def load_game(folder: Path) -> LoadedGame:
     files = card_files(folder)
     result.files = [game_path, *files]
     game_doc, version = _check(game_path, "game")
-    result.diagnostics += game_doc.diagnostics
+    result.diagnostics += game_doc.diagnostics if game_doc.data is not None else _noted(
+        game_doc.diagnostics, "the rest of game.yaml and every card against it are checked "
+        "once this is fixed")
     result.format = version
     if version is None:  # a format this tool cannot read: nothing else is checked
         return result
@@ -144,13 +146,14 @@ def load_game(folder: Path) -> LoadedGame:
         result.diagnostics.append(migrations.older_format(game_doc, version))
     docs = [check_file(p, "cards", version) for p in files]
     for doc in docs:
-        result.diagnostics += doc.diagnostics
+        result.diagnostics += _card_file_noted(doc)
     if game_doc.diagnostics:  # every semantic check needs the game's own facts
         result.diagnostics.sort(key=sort_key)
         return result
-    # Semantic checks still run on the files that passed layers 1 and 2; those that need
-    # every card (counts, chain ends) wait until all files load (semantics.WHOLE_GAME).
-    whole_game = not any(d.diagnostics for d in docs)
+    # Semantic checks still run on the files that passed layers 1 and 2; those that count
+    # every card wait until all files load (semantics.WHOLE_GAME), and the chain ends and an
+    # Age's counts are told what the unread files' text says (semantics.SEES_UNREAD).
+    unread = tuple(semantics.Unread.of(d) for d in docs if d.diagnostics)
     docs = [d for d in docs if not d.diagnostics]
 
     game = parse_game(game_doc.data, _loc(game_doc, ()))
@@ -176,11 +179,33 @@ def load_game(folder: Path) -> LoadedGame:
     game = replace(game, buildings=tuple(buildings), wonders=tuple(wonders),
                    tokens=tuple(tokens), boards=tuple(boards),
                    source_hash=source_hash(result.files))
-    result.diagnostics += semantics.check(game, game_doc, whole_game=whole_game)
+    result.diagnostics += semantics.check(game, game_doc, unread=unread)
     result.diagnostics.sort(key=sort_key)
-    if whole_game:
+    if not unread:
         result.game = game
     return result
+
+
+def _card_file_noted(doc: strict_yaml.Document) -> list[Diagnostic]:
+    """A card file's diagnostics; when it could not be read at all (its error stopped the
+    reading), the first also says what waits for the fix: the rest of the file and the counts
+    of the Ages it holds. (A file with schema errors has each of them reported already.)"""
+    if doc.data is not None:
+        return doc.diagnostics
+    ages = semantics.Unread.of(doc).ages
+    counts = ("the counts of every Age" if ages is None else "the game's set-up" if not ages
+              else "the counts of Age " + ", ".join(map(str, sorted(ages))))
+    return _noted(doc.diagnostics, f"the rest of this file and {counts} are checked once "
+                                   "this is fixed")
+
+
+def _noted(diagnostics: list[Diagnostic], note: str) -> list[Diagnostic]:
+    """The diagnostics, the first in the file with `note` after its message."""
+    if not diagnostics:
+        return diagnostics
+    first = min(diagnostics, key=lambda d: (d.line, d.column))
+    return [replace(d, message=f"{d.message} ({note})") if d is first else d
+            for d in diagnostics]
 
 
 def find_games(paths: list[Path]) -> tuple[list[Path], list[Path]]:

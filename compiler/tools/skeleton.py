@@ -270,3 +270,48 @@ def _dumped(y: object, data: object) -> str:
     out = io.StringIO()
     y.dump(data, out)  # type: ignore[attr-defined]
     return out.getvalue()
+
+
+def free_slot(rows: list[list[int]]) -> tuple[int, int]:
+    """Where one more card fits an Age's structure (rows of columns, top row first), as
+    (row, column), row == len(rows) for a new row: at either end of the last row when it rests
+    there on a card of the row above (columns 2 apart, a card resting on one at column ±1),
+    else alone in a new row, resting on the last row's first card."""
+    last = rows[-1]
+    above = set(rows[-2]) if len(rows) > 1 else None
+    for column in (max(last) + 2, min(last) - 2):
+        if column >= 0 and (above is None or {column - 1, column + 1} & above):
+            return len(rows) - 1, column
+    return len(rows), last[0] + 1
+
+
+@dataclass
+class SlotUpdate:
+    """game.yaml with slots added to an Age's structure, and where they went."""
+
+    after: str
+    slots: list[tuple[int, int]]  # (row, column), 1-based row
+
+
+def add_slots(text: str, age: int, count: int) -> SlotUpdate | None:
+    """game.yaml `text` with `count` slots added to Age `age`'s structure (see `free_slot`),
+    comments kept; None when it has no such structure."""
+    y = fmt._yaml()
+    data = y.load(text)
+    structure = next((s for s in (data or {}).get("structures") or ()
+                      if isinstance(s, dict) and s.get("age") == age), None)
+    if structure is None or not structure.get("rows"):
+        return None
+    rows = structure["rows"]
+    placed = []
+    for _ in range(count):
+        r, column = free_slot([list(row["columns"]) for row in rows])
+        if r == len(rows):
+            columns = CommentedSeq([column])
+            columns.fa.set_flow_style()
+            rows.append(CommentedMap(columns=columns))
+        else:
+            columns = rows[r]["columns"]
+            columns.insert(sum(1 for c in columns if c < column), column)
+        placed.append((r + 1, column))
+    return SlotUpdate(_dumped(y, data), placed)

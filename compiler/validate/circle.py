@@ -12,7 +12,7 @@ from typing import Iterator
 from wondersmith.diagnostics import Diagnostic
 from wondersmith.ir.model import Building, Game
 from wondersmith.ir.rules import guilds_at
-from wondersmith.validate.semantics import at, check_, in_game
+from wondersmith.validate.semantics import Unread, at, check_, in_game, waits
 from wondersmith.validate.strict_yaml import Document
 
 
@@ -20,13 +20,15 @@ def _plural(n: int, word: str, words: str = "") -> str:
     return f"{n} " + (word if n == 1 else words or word + "s")
 
 
-@check_(whole_game=True, needs="hand_draft")
-def hands_dealt(game: Game, doc: Document) -> Iterator[Diagnostic]:
+@check_(sees_unread=True, needs="hand_draft")
+def hands_dealt(game: Game, doc: Document, unread: tuple[Unread, ...]) -> Iterator[Diagnostic]:
     """Each Age deals every player a full hand, at every player count: its copies printed
     for N or fewer, plus the guilds drawn into it, make `hand` × N cards."""
     guilds = game.guilds()
     guild_age = game.rules["setup"]["guilds"]["age"]
     for i, (deck, age) in enumerate(zip(game.ages, game.rules["ages"])):
+        if waits(deck.age, unread):
+            continue
         cards = game.age_cards(deck.age)
         hand = age["hand"]
         wrong = []
@@ -67,14 +69,14 @@ def guilds_enough(game: Game, doc: Document) -> Iterator[Diagnostic]:
                       "the most players")
 
 
-@check_(whole_game=True)
-def printed_counts(game: Game, doc: Document) -> Iterator[Diagnostic]:
+@check_(sees_unread=True)
+def printed_counts(game: Game, doc: Document, unread: tuple[Unread, ...]) -> Iterator[Diagnostic]:
     """`printed` in game.yaml matches the copies of the card files."""
     guilds = game.guilds()
     setup_guilds = game.rules["setup"]["guilds"]
     for i, age in enumerate(game.rules.get("ages", ())):
         said = age.get("printed", 0)
-        if not said:
+        if not said or waits(age["age"], unread):
             continue
         printed = sum(len(b.copies) or 1 for b in game.age_cards(age["age"]))
         if age["age"] == setup_guilds["age"]:
@@ -86,7 +88,7 @@ def printed_counts(game: Game, doc: Document) -> Iterator[Diagnostic]:
                           f"write `printed: {printed}`, or add or remove copies in Age "
                           f"{age['age']}'s files")
     said = setup_guilds.get("printed", 0)
-    if said and said != len(guilds):
+    if said and said != len(guilds) and not waits(setup_guilds["age"], unread):
         yield in_game(doc, ("setup", "guilds", "printed"), "WS323",
                       f"the files hold {_plural(len(guilds), 'guild')}; game.yaml says "
                       f"{said}", f"write `printed: {len(guilds)}`, or "

@@ -5,20 +5,25 @@ typed intermediate form, whose items remember where each of their parts was writ
 rules record (`Game.rules`) by key, as the schema defines it: never an engine config, which
 may refuse a schema-valid value that a check should report with its location.
 
-When some card files are broken (schema errors), the game is checked without them. Checks
-marked `whole_game` count or look up cards across files (Age sizes, chains nobody gives,
-science symbols, structure slots, set-up against the components): they would misfire on a
-partial game, so they run only when every file loaded. Checks of what one mechanic reads
+When some card files are broken (YAML or schema errors), the game is checked without them.
+Checks marked `whole_game` count cards across files (science symbols, set-up against the
+components): they would misfire on a partial game, so they run only when every file loaded.
+Checks marked `sees_unread` run all the same, told what the broken files' text says
+(`Unread`): the chain ends take a symbol a broken file names as given or used there, and say
+which unreadable file might give a missing one; the counts of an Age (its cards, structure,
+hands, copies) wait only for the Ages a broken file may hold. Checks of what one mechanic reads
 (`needs`) run only for games that list it. The checks of a circle of cities (7 Wonders) live
 in `wondersmith.validate.circle`, those of game.yaml's set-up and military track in
 `wondersmith.validate.game_rules`.
 """
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
+from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
-from wondersmith.diagnostics import Diagnostic, did_you_mean
+from wondersmith.diagnostics import Diagnostic, closest, did_you_mean
 from wondersmith.dsl.rules_keys import KNOWN as MECHANICS
 from wondersmith.engine.mechanics.catalogue import COMPONENT_LISTS, OPPONENT, played_by
 from wondersmith.ir.model import Board, Building, Game, Loc, Token, Wonder, stage_id_of
@@ -27,19 +32,76 @@ from wondersmith.validate.strict_yaml import Document
 from wondersmith.dsl.effect import CITY, COLOUR, RESOURCE, SECTION, SYMBOL, Effect
 
 Item = Building | Wonder | Token | Board
+
+
+@dataclass(frozen=True)
+class Unread:
+    """A card file of the game that could not be loaded, and what its text says: the chain
+    symbols it names as given and as used, the Ages whose cards it may hold (None: any, its
+    text could not be read or says no one Age)."""
+
+    file: str
+    gives: frozenset[str] | None
+    uses: frozenset[str] | None
+    ages: frozenset[int] | None
+
+    @classmethod
+    def of(cls, doc: Document) -> Unread:
+        """What a card file that failed to load says, read from its text: a file with a YAML
+        error cannot be parsed, yet its `chain_gives: tower` lines and `age: 1` are there."""
+        if doc.text is None:
+            return cls(doc.file, None, None, None)
+        ages = [int(a) for a in _AGE.findall(doc.text)]
+        return cls(doc.file, frozenset(_GIVES.findall(doc.text)),
+                   frozenset(_USES.findall(doc.text)),
+                   frozenset() if "buildings" not in doc.text else
+                   frozenset(ages) if len(ages) == 1 else None)
+
+
+def _chain_key(key: str) -> re.Pattern[str]:
+    # `chain_gives: tower`, `- chain_gives: "tower"`, `{..., chain_gives: tower}`
+    return re.compile(r"(?:^|[\s{,-])['\"]?" + key + r"['\"]?[ \t]*:[ \t]*['\"]?([A-Za-z0-9_]+)",
+                      re.MULTILINE)
+
+
+_GIVES, _USES = _chain_key("chain_gives"), _chain_key("chain_from")
+_AGE = re.compile(r"^age[ \t]*:[ \t]*([0-9]{1,2})[ \t]*(?:#.*)?$", re.MULTILINE)
+
+
+def _waiting_ages(unread: tuple[Unread, ...]) -> frozenset[int] | None:
+    """The Ages whose cards may be in files that could not be loaded (None: any Age)."""
+    ages: frozenset[int] = frozenset()
+    for u in unread:
+        if u.ages is None:
+            return None
+        ages |= u.ages
+    return ages
+
+
+def waits(age: int, unread: tuple[Unread, ...]) -> bool:
+    """Whether an Age's counts wait for a file that could not be loaded."""
+    ages = _waiting_ages(unread)
+    return ages is None or age in ages
+
+
 Check = Callable[[Game, Document], Iterator[Diagnostic]]
 CHECKS: list[Check] = []
 WHOLE_GAME: set[Check] = set()
+SEES_UNREAD: set[Check] = set()
 NEEDS: dict[Check, str] = {}
 
 
-def check_(fn: Check | None = None, *, whole_game: bool = False, needs: str = "") -> Any:
-    """Register a check; `whole_game` ones need every card of the game to be loaded, and
-    `needs` ones check what that mechanic reads, in games that list it."""
+def check_(fn: Check | None = None, *, whole_game: bool = False, sees_unread: bool = False,
+           needs: str = "") -> Any:
+    """Register a check; `whole_game` ones need every card of the game to be loaded,
+    `sees_unread` ones take a third argument, the files that could not be loaded (`Unread`),
+    and `needs` ones check what that mechanic reads, in games that list it."""
     def register(fn: Check) -> Check:
         CHECKS.append(fn)
         if whole_game:
             WHOLE_GAME.add(fn)
+        if sees_unread:
+            SEES_UNREAD.add(fn)
         if needs:
             NEEDS[fn] = needs
         return fn
@@ -188,21 +250,96 @@ def chain_links(game: Game, doc: Document) -> Iterator[Diagnostic]:
             takers[b.chain_from] = b
 
 
-@check_(whole_game=True)
-def chain_ends(game: Game, doc: Document) -> Iterator[Diagnostic]:
-    """Every symbol used has a giver and every symbol given has a user."""
+def _unread_note(symbol: str, unread: tuple[Unread, ...], side: str) -> str | None:
+    """How the files that could not be loaded bear on a chain symbol that no loaded card
+    gives (`side` "gives") or uses ("uses"): None when one of them names it that way (no
+    diagnostic until it loads), else the words that say what they could not tell."""
+    named = [getattr(u, side) for u in unread]
+    if any(names is not None and symbol in names for names in named):
+        return None
+    blind = [_name(u.file) for u, names in zip(unread, named) if names is None]
+    verb = "give" if side == "gives" else "use"
+    if blind:
+        return (f" (the file {blind[0]} could not be read and may {verb} it)"
+                if len(blind) == 1 else
+                f" (the files {_and(blind)} could not be read and may {verb} it)")
+    if unread:
+        files = [_name(u.file) for u in unread]
+        return f" (nor {'does' if len(files) == 1 else 'do'} {_and(files)}, which could not " \
+               "be loaded)"
+    return ""
+
+
+def _name(file: str) -> str:
+    return file.replace("\\", "/").rpartition("/")[2]
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+@check_(sees_unread=True)
+def chain_ends(game: Game, doc: Document, unread: tuple[Unread, ...]) -> Iterator[Diagnostic]:
+    """Every symbol used has a giver and every symbol given has a user. With files that could
+    not be loaded (`unread`), a symbol their text names is taken as given or used there."""
     givers = _chain_givers(game)
     used = {b.chain_from for b in game.buildings if b.chain_from}
     for b in game.buildings:
         if b.chain_from and b.chain_from not in givers:
-            yield at(b, "chain_from", "WS304", f"no card gives chain symbol '{b.chain_from}'",
-                     did_you_mean(b.chain_from, givers) or
-                     "add `chain_gives` to the earlier card, or remove `chain_from`")
+            note = _unread_note(b.chain_from, unread, "gives")
+            if note is not None:
+                yield at(b, "chain_from", "WS304",
+                         f"no card gives chain symbol '{b.chain_from}'{note}",
+                         _missing_symbol_hint(game, b, givers, unread))
     for symbol, giver in givers.items():
         if symbol not in used:
-            yield at(giver, "chain_gives", "WS307", f"no card chains from '{symbol}'",
-                     did_you_mean(symbol, used) or "add `chain_from: " + symbol + "` to the "
-                     "later card, or remove `chain_gives`")
+            note = _unread_note(symbol, unread, "uses")
+            if note is not None:
+                yield at(giver, "chain_gives", "WS307",
+                         f"no card chains from '{symbol}'{note}",
+                         _unused_symbol_hint(game, symbol, givers))
+
+
+def _missing_symbol_hint(game: Game, taker: Building, givers: dict[str, Building],
+                         unread: tuple[Unread, ...] = ()) -> str:
+    """What `chain_from` may have meant: a card's id names the symbol that card gives; "did
+    you mean" offers only symbols an earlier Age's card gives (or an unread file's text),
+    never the card's own."""
+    named = next((b for b in game.buildings if b.id == taker.chain_from), None)
+    if named is not None and named.chain_gives:
+        return (f"'{named.id}' is a card, not a chain symbol: {named.name} gives "
+                f"`{named.chain_gives}`; write `chain_from: {named.chain_gives}`")
+    if named is not None:
+        return (f"'{named.id}' is a card, not a chain symbol, and {named.name} gives none: "
+                f"add `chain_gives: <symbol>` to it and write that symbol here")
+    earlier = {symbol: f"{giver.name} gives `{symbol}`" for symbol, giver in givers.items()
+               if giver.age < taker.age}
+    for u in unread:
+        earlier.update((symbol, f"{_name(u.file)}, which could not be loaded, names it")
+                       for symbol in u.gives or () if symbol not in earlier)
+    earlier.pop(taker.chain_gives, None)
+    close = closest(taker.chain_from, earlier)
+    if close is not None:
+        return f"did you mean '{close}'? ({earlier[close]})"
+    return "add `chain_gives` to the earlier card, or remove `chain_from`"
+
+
+def _unused_symbol_hint(game: Game, symbol: str, givers: dict[str, Building]) -> str:
+    """A symbol nobody chains from: when a later card's `chain_from` names a symbol nobody
+    gives and is close to this one, that card is the one to fix (its own WS304 says so):
+    never suggest copying its misspelling here."""
+    dangling = {b.chain_from: b for b in game.buildings
+                if b.chain_from and b.chain_from not in givers}
+    by_id = dangling.get(givers[symbol].id)
+    if by_id is not None:
+        return (f"{by_id.name} names this card by its id, `chain_from: {by_id.chain_from}`: "
+                f"write `chain_from: {symbol}` there")
+    close = closest(symbol, dangling)
+    if close is not None:
+        taker = dangling[close]
+        return (f"{taker.name} chains from `{taker.chain_from}`, which no card gives: if "
+                "it means this card's symbol, spell the two alike")
+    return f"add `chain_from: {symbol}` to the later card, or remove `chain_gives`"
 
 
 def _chain_givers(game: Game) -> dict[str, Building]:
@@ -230,11 +367,13 @@ def _cards(n: int) -> str:
     return f"{n} card" + ("" if n == 1 else "s")
 
 
-@check_(whole_game=True, needs="card_structure")
-def age_counts(game: Game, doc: Document) -> Iterator[Diagnostic]:
+@check_(sees_unread=True, needs="card_structure")
+def age_counts(game: Game, doc: Document, unread: tuple[Unread, ...]) -> Iterator[Diagnostic]:
     """Each Age's deck has the cards, and the cards of each colour, game.yaml declares. The
     hints name both ways out: the number to write in game.yaml, or the cards to change."""
     for i, deck in enumerate(game.ages):
+        if waits(deck.age, unread):
+            continue
         cards = game.age_cards(deck.age)
         files = sorted({b.loc.file for b in cards})
         where = " or ".join(files) if files else "a card file with `age: " + str(deck.age) + "`"
@@ -279,23 +418,30 @@ def science_symbols(game: Game, doc: Document) -> Iterator[Diagnostic]:
                      f"take '{symbol}' off {-change} of these cards")
 
 
-@check_(whole_game=True, needs="card_structure")
-def structure_slots(game: Game, doc: Document) -> Iterator[Diagnostic]:
+def cards_in_play(game: Game, age: int) -> int | None:
+    """The cards an Age's structure holds (card_structure): its deck, less the cards left in
+    the box, plus the guilds drawn into it; None when `ages` does not declare the Age."""
+    deck = next((d for d in game.ages if d.age == age), None)
+    if deck is None:
+        return None
+    setup = game.rules["setup"]
+    drawn = min(guilds_at(game.rules, game.players), len(game.guilds())) \
+        if age == setup["guilds"]["age"] else 0
+    return deck.cards - setup["removed_cards_per_age"] + drawn
+
+
+@check_(sees_unread=True, needs="card_structure")
+def structure_slots(game: Game, doc: Document,
+                    unread: tuple[Unread, ...]) -> Iterator[Diagnostic]:
     """Each structure has a slot for every card in play: the deck, less the cards left in the
     box, plus the guilds drawn into its Age."""
-    guilds = len(game.guilds())
-    setup = game.rules["setup"]
-    removed = setup["removed_cards_per_age"]
     for i, structure in enumerate(game.structures):
-        deck = next((d for d in game.ages if d.age == structure.age), None)
-        if deck is None:
-            continue  # reported by structures()
-        drawn = min(guilds_at(game.rules, game.players), guilds) \
-            if structure.age == setup["guilds"]["age"] else 0
-        in_play = deck.cards - removed + drawn
+        in_play = cards_in_play(game, structure.age)
+        if in_play is None or waits(structure.age, unread):
+            continue  # an Age `ages` lacks (structures() says so), or one a broken file holds
         if structure.slots != in_play:
             change = in_play - structure.slots
-            deck_size = structure.slots + removed - drawn
+            deck_size = next(d.cards for d in game.ages if d.age == structure.age) - change
             fix = (f"add {change} slot{'s' if change != 1 else ''} to" if change > 0 else
                    f"remove {-change} slot{'s' if change != -1 else ''} from")
             yield in_game(doc, ("structures", i, "rows"), "WS311",
@@ -408,9 +554,13 @@ def useless(game: Game, doc: Document) -> Iterator[Diagnostic]:
                      "add its `effects:` list")
 
 
-def check(game: Game, doc: Document, *, whole_game: bool = True) -> list[Diagnostic]:
-    """Every semantic problem of a game; without `whole_game` (some card files could not be
-    loaded), only the checks that hold for any part of the game."""
-    return [d for fn in CHECKS
-            if (whole_game or fn not in WHOLE_GAME) and NEEDS.get(fn, "") in ("", *game.mechanics)
-            for d in fn(game, doc)]
+def check(game: Game, doc: Document, *, unread: tuple[Unread, ...] = ()) -> list[Diagnostic]:
+    """Every semantic problem of a game; with `unread` card files (they could not be loaded),
+    only the checks that hold for any part of the game, those marked `sees_unread` told of
+    the files."""
+    found = []
+    for fn in CHECKS:
+        if (unread and fn in WHOLE_GAME) or NEEDS.get(fn, "") not in ("", *game.mechanics):
+            continue
+        found += fn(game, doc, unread) if fn in SEES_UNREAD else fn(game, doc)
+    return found

@@ -53,6 +53,9 @@ class Document:
 
     file: str
     data: Any = None
+    # The decoded text, kept even when it does not parse: checks of the other files read the
+    # chain symbols and Age a broken file names (`semantics.Unread`). None: not decoded.
+    text: str | None = None
     values: dict[Path, tuple[int, int]] = field(default_factory=dict)
     keys: dict[Path, tuple[int, int]] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
@@ -221,7 +224,7 @@ def load(file: str, raw: bytes) -> Document:
         encoding = " (this looks like UTF-16)" if raw[:2] in (b"\xff\xfe", b"\xfe\xff") else ""
         return fail(line, col, "WS106",
                     f"byte {exc.start} (0x{raw[exc.start]:02x}) is not UTF-8{encoding}")
-    text = text.removeprefix("\ufeff")
+    text = doc.text = text.removeprefix("\ufeff")
     try:
         # libyaml composes nodes recursively in C: deep enough nesting overflows the C stack
         # and kills the process, so measure the depth on the (flat) event stream first.
