@@ -12,6 +12,7 @@ from pathlib import Path
 
 import yaml
 
+from wondersmith import datafiles
 from wondersmith.diagnostics import Diagnostic
 from wondersmith.ir.loader import GAME_FILE, find_games
 from wondersmith.manifest import Manifest
@@ -41,7 +42,7 @@ class BuildReport:
 def game_id(folder: Path) -> str | None:
     """The id a game folder declares, read cheaply (no validation); None if unreadable."""
     try:
-        data = yaml.load((folder / GAME_FILE).read_bytes(),
+        data = yaml.load(datafiles.read_bytes(folder / GAME_FILE),
                          Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except (OSError, yaml.YAMLError):
         return None

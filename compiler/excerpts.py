@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from wondersmith import datafiles
+
 # YAML's line breaks (YAML 1.1, as PyYAML reads them).
 _LINE_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")
 _TAB = 4
@@ -64,7 +66,9 @@ def display(text: str) -> str:
 
 @lru_cache(maxsize=64)
 def _lines(path: str, stamp: tuple[int, int]) -> tuple[str, ...]:
-    raw = Path(path).read_bytes()
+    # Through the data-file reader: a link out of the data or a named pipe is never shown
+    # (nor waited for); an oversized file shows its first MiB.
+    raw = datafiles.read_bytes(Path(path), cut=True)
     text = raw.decode("utf-8", errors="replace").removeprefix("\ufeff")
     return tuple(_LINE_BREAK.split(text))
 

@@ -6,13 +6,14 @@ imports the other for them.
 """
 from __future__ import annotations
 
+import io
 import string
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from wondersmith import resources
+from wondersmith import datafiles, resources
 
 # The languages we render, English first (the source language).
 LANGUAGES = ("en", "fr", "it", "pt", "vi")
@@ -33,5 +34,6 @@ def placeholders(template: str) -> set[str]:
 
 
 def read_catalog(path: Path, lang: str | None = None) -> Catalog:
-    with path.open("rb") as f:
-        return read_po(f, locale=lang, abort_invalid=False)
+    """A .po or .pot file, read through `wondersmith.datafiles` (a regular file, not too
+    large)."""
+    return read_po(io.BytesIO(datafiles.read_bytes(path)), locale=lang, abort_invalid=False)

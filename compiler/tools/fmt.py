@@ -31,6 +31,7 @@ from ruamel.yaml.error import CommentMark
 from ruamel.yaml.scalarstring import SingleQuotedScalarString
 from ruamel.yaml.tokens import CommentToken
 
+from wondersmith import datafiles
 from wondersmith.validate import strict_yaml
 from wondersmith.ir.loader import GAME_FILE, card_files
 
@@ -304,7 +305,9 @@ class Result:
 
 def format_file(path: Path) -> Result:
     try:
-        before = path.read_text(encoding="utf-8")
+        before = datafiles.read_text(path)
+    except datafiles.RefusedFile as exc:
+        return Result(path, False, error=f"{exc.code} {exc.message}")
     except (OSError, UnicodeDecodeError) as exc:
         return Result(path, False, error=f"cannot read: {exc}")
     try:

@@ -17,11 +17,11 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
+from wondersmith.datafiles import RefusedFile
 from wondersmith.dsl import schemas
-from wondersmith.validate import strict_yaml
 from wondersmith.validate.schema_check import name_problem
 from wondersmith.diagnostics import WARNING, Diagnostic, sort_key
-from wondersmith.ir.loader import LOCALES_DIR, display_path, load_game
+from wondersmith.ir.loader import LOCALES_DIR, display_path, load_game, read_document
 from wondersmith.ir.model import Game
 from wondersmith.languages import LANGUAGES, LOCALE_DIR, placeholders, read_catalog
 
@@ -43,7 +43,7 @@ def load_names(folder: Path, lang: str) -> dict[str, str]:
     path = locale_file(folder, lang)
     if lang == "en" or not path.is_file():
         return {}
-    doc = strict_yaml.load(display_path(path), path.read_bytes())
+    doc = read_document(path)
     if doc.diagnostics or not isinstance(doc.data, dict):
         return {}
     names = doc.data.get("names") or {}
@@ -70,7 +70,7 @@ def check_names(folder: Path, game: Game | None) -> list[Diagnostic]:
     ids = [c.id for c in game.components()] if game else []
     for path in sorted((folder / LOCALES_DIR).glob("*.yaml")):
         file = display_path(path)
-        doc = strict_yaml.load(file, path.read_bytes())
+        doc = read_document(path)
         if doc.diagnostics:
             found += doc.diagnostics
             continue
@@ -101,6 +101,8 @@ def check_names(folder: Path, game: Game | None) -> list[Diagnostic]:
         fallback = data.get("english_fallback") or []
         fallback = fallback if isinstance(fallback, list) else []
         for i, key in enumerate(fallback):
+            if not isinstance(key, str):  # the schema check above reported it (WS404)
+                continue
             if key not in ids or key in names:
                 line, col = doc.where(("english_fallback", i))
                 found.append(_diag(file, line, col, "WS402",
@@ -154,7 +156,10 @@ def check_catalogs(locale_dir: Path | None = None) -> list[Diagnostic]:
     if not pot_path.is_file():
         return [_diag(display_path(pot_path), 1, 1, "WS404", "no message template (.pot)",
                       "run `wondersmith sheets --update-catalogs`")]
-    template = read_catalog(pot_path)
+    try:
+        template = read_catalog(pot_path)
+    except RefusedFile as exc:
+        return [exc.diagnostic(display_path(pot_path))]
     wanted = {(m.context, _msgid(m)): m for m in template if m.id}
     found: list[Diagnostic] = []
     for lang in LANGUAGES:
@@ -167,7 +172,11 @@ def check_catalogs(locale_dir: Path | None = None) -> list[Diagnostic]:
                                f"no catalog for '{lang}': every text falls back to English",
                                "run `wondersmith sheets --update-catalogs`", severity=WARNING))
             continue
-        catalog = read_catalog(path, lang)
+        try:
+            catalog = read_catalog(path, lang)
+        except RefusedFile as exc:
+            found.append(exc.diagnostic(file))
+            continue
         have = {}
         for m in catalog:
             if not m.id:
