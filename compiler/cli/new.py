@@ -15,6 +15,7 @@ from typing import Optional
 import typer
 
 from wondersmith import atomic
+from wondersmith.datafiles import RefusedFile
 from wondersmith.tools import skeleton
 from wondersmith.diagnostics import format_text
 from wondersmith.ir.loader import display_path, load_game
@@ -54,12 +55,11 @@ def register(app: typer.Typer) -> None:
         try:
             folder = skeleton.game_folder(data, game)
             added = skeleton.add(folder, kind, ident, age=age, color=color)
-        except skeleton.SkeletonError as exc:
+            counts = skeleton.count_update(folder, age, color or "blue", kind) \
+                if kind in ("card", "board") and update_counts else None
+        except (skeleton.SkeletonError, RefusedFile) as exc:  # a link out, a named pipe
             typer.echo(f"wondersmith: {exc}", err=True)
             raise typer.Exit(2)
-        counts = None
-        if kind in ("card", "board") and update_counts:
-            counts = skeleton.count_update(folder, age, color or "blue", kind)
         where = display_path(added.path)
         if dry_run:
             typer.echo(f"# would be appended to {where}")

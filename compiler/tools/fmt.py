@@ -301,6 +301,7 @@ class Result:
     changed: bool
     text: str = ""
     error: str = ""
+    before: str = ""  # the text as read
 
 
 def format_file(path: Path) -> Result:
@@ -315,7 +316,7 @@ def format_file(path: Path) -> Result:
     except FormatError as exc:
         return Result(path, False, error=f"not formatted, YAML error: {exc}")
     if after == before:
-        return Result(path, False, after)
+        return Result(path, False, after, before=before)
     if not same_data(before, after):  # a bug here must never alter the rules
         return Result(path, False, error="not formatted: formatting would change the data")
-    return Result(path, True, after)
+    return Result(path, True, after, before=before)
