@@ -42,6 +42,9 @@ class RefusedFile(OSError):
         super().__init__(errno.EPERM, f"{message} ({code})", str(path))
         self.path, self.code, self.message, self.hint = Path(path), code, message, hint
 
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message} ({self.code})"
+
     def diagnostic(self, file: str) -> "Diagnostic":
         """The refusal as a diagnostic on `file` (the path as diagnostics print it)."""
         from wondersmith.diagnostics import Diagnostic  # which shows excerpts read here
