@@ -66,7 +66,12 @@ def test_syntax_error_in_plain_words(monkeypatch: pytest.MonkeyPatch, loader: st
     assert "not allowed in this context" not in d.message  # never the parser's own words
 
 
-ESCAPE_CASES = [
+MORE_CASES = [
+    # Found by the data fuzzer: the last of PyYAML's wordings that were shown as they were.
+    ("a: 1\n!!\n", (2, 1), "a `!` tag without a proper name", "remove the `!`"),
+    ("cost: {clay: 2,!! glass: 1}\n", (1, 16), "a `!` tag without a proper name", "no tags"),
+    ("a: !<x\n", (1, 4), "a `!` tag without a proper name", "no tags"),
+    ("name: ? x\n", (1, 7), "a `?` where a value belongs", 'quote the value: "? x"'),
     # Issue 26: PyYAML's own words ("did not find expected hexdecimal number") were shown.
     ('a: "\\u12"\n', (1, 5), "`\\u12` is an incomplete escape: `\\u` takes 4 hexadecimal",
      "as `\\u00e9`"),
@@ -78,9 +83,9 @@ ESCAPE_CASES = [
 
 
 @pytest.mark.parametrize("loader", ["CSafeLoader", "SafeLoader"])
-@pytest.mark.parametrize("text, where, message, hint", ESCAPE_CASES,
-                         ids=[c[2][:12] for c in ESCAPE_CASES])
-def test_hex_escape_in_plain_words(monkeypatch: pytest.MonkeyPatch, loader: str, text: str,
+@pytest.mark.parametrize("text, where, message, hint", MORE_CASES,
+                         ids=[c[2][:12] for c in MORE_CASES])
+def test_escape_tag_or_key_in_plain_words(monkeypatch: pytest.MonkeyPatch, loader: str, text: str,
                                    where, message: str, hint: str) -> None:
     test_syntax_error_in_plain_words(monkeypatch, loader, "", text, where, message, hint)
     d = strict_yaml.load("f.yaml", text.encode()).diagnostics[0]

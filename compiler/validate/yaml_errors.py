@@ -156,6 +156,14 @@ def explain(exc: yaml.MarkedYAMLError, text: str) -> SyntaxProblem:
     if "hexdecimal number" in problem or "hexadecimal numbers" in problem \
             or "escape code" in problem:
         return _hex_escape(line, col, source, "escape code" in problem)
+    if "mapping keys are not allowed" in problem:
+        rest = source[col - 1:].strip()
+        return problem_at(here, "a `?` where a value belongs: YAML reads it as the start of "
+                          "a complex key", f"quote the value: {_quote(rest)}")
+    if "tag" in context and ("URI" in problem or "'>'" in problem) and ctx:
+        return problem_at(ctx, "a `!` tag without a proper name",
+                          "remove the `!`: rules data uses plain values, no tags (or quote "
+                          "the value if the `!` is text)")
     if "unknown escape" in problem:
         if source[col - 2:col - 1] == "\\":  # the C parser points at the backslash
             here = (line, col - 1)
