@@ -111,8 +111,9 @@ def test_a_link_inside_to_a_named_pipe_is_refused(duel_copy: Path) -> None:
 
 
 @needs_fifo
-@pytest.mark.parametrize("command, code", [(["validate"], 1), (["compile"], 1), (["build"], 1),
-                                           (["fmt", "--check"], 2), (["migrate", "--check"], 2)])
+@pytest.mark.parametrize("command, code", [
+    (["validate"], 1), (["compile"], 1), (["build"], 1), (["fmt", "--check"], 2),
+    (["migrate", "--check"], 2), (["sheets", "--format", "html", "--lang", "en"], 1)])
 def test_no_command_blocks_on_a_named_pipe(duel_copy: Path, command: list[str],
                                            code: int) -> None:
     fifo = duel_copy / "age1.yaml"
@@ -124,6 +125,21 @@ def test_no_command_blocks_on_a_named_pipe(duel_copy: Path, command: list[str],
                             timeout=120)
     assert result.returncode == code, result.stdout + result.stderr
     assert "WS110" in result.stdout + result.stderr
+
+
+@needs_fifo
+@pytest.mark.parametrize("name", ["age1.yaml", "locales/fr.yaml"])
+def test_the_watch_mode_reports_a_named_pipe(duel_copy: Path, monkeypatch: pytest.MonkeyPatch,
+                                             name: str) -> None:
+    from wondersmith.tools.watch import Rebuilder
+
+    fifo = duel_copy / name
+    fifo.unlink()
+    os.mkfifo(fifo)
+    monkeypatch.chdir(duel_copy.parent.parent)
+    diagnostics, _ = Rebuilder(Path("cards")).validate()  # what each save runs first
+    assert [(d.code, d.file) for d in diagnostics if d.severity == "error"] == \
+        [("WS110", f"cards/duel/{name}")]
 
 
 def test_the_reader_reads_no_more_than_the_limit(tmp_path: Path) -> None:
