@@ -4,6 +4,7 @@ command, never "compiled: 1 file(s) changed"; a file that is not YAML is refused
 `sheets` as by `validate`."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -46,6 +47,15 @@ def test_a_file_that_is_not_yaml_is_a_usage_error(tmp_path: Path, command: list[
     result = runner.invoke(app, [*command, str(passwd)])
     assert result.exit_code == 2, result.output
     assert "not a YAML file" in result.output and "root:x" not in result.output
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+@pytest.mark.parametrize("command", [["validate"], ["fmt"], ["sheets"]])
+def test_a_named_pipe_given_by_name_is_a_usage_error(tmp_path: Path, command: list[str]) -> None:
+    pipe = tmp_path / "age1.yaml"
+    os.mkfifo(pipe)
+    result = runner.invoke(app, [*command, str(pipe)])
+    assert result.exit_code == 2 and "neither a file nor a folder" in result.output
 
 
 def test_fmt_still_skips_yaml_that_is_not_rules_data(tmp_path: Path) -> None:

@@ -27,6 +27,9 @@ def check_paths(paths: list[Path]) -> None:
     not_yaml = [p for p in paths if p.is_file() and p.suffix not in (".yaml", ".yml")]
     if not_yaml:
         raise usage_error(f"not a YAML file: {not_yaml[0]}")
+    special = [p for p in paths if not p.is_file() and not p.is_dir()]
+    if special:  # a named pipe or a device: never opened
+        raise usage_error(f"neither a file nor a folder: {special[0]}")
 
 
 def require_game_data(paths: list[Path]) -> tuple[list[Path], list[Path]]:
