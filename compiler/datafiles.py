@@ -1,5 +1,5 @@
-"""Reading data files safely: every command reads card files, game.yaml, locale files and
-catalogs (and the source lines shown under diagnostics) through here.
+"""Reading data files safely: every command reads card files, game.yaml and locale files (and
+the source lines shown under diagnostics) through here.
 
 Data comes from pull requests and downloads, so a "data file" may be a symbolic link to
 `/etc/passwd` or a `.env`, a named pipe that never sends a byte, or `/dev/zero`. Only a
@@ -19,10 +19,6 @@ import errno
 import os
 import stat
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from wondersmith.diagnostics import Diagnostic
 
 MAX_BYTES = 1 << 20  # every data file: the documented limit of docs/errors.md (WS105)
 GAME_FILE = "game.yaml"  # as wondersmith.ir.loader names it (which imports this module)
@@ -44,12 +40,6 @@ class RefusedFile(OSError):
 
     def __str__(self) -> str:
         return f"{self.path}: {self.message} ({self.code})"
-
-    def diagnostic(self, file: str) -> "Diagnostic":
-        """The refusal as a diagnostic on `file` (the path as diagnostics print it)."""
-        from wondersmith.diagnostics import Diagnostic  # which shows excerpts read here
-
-        return Diagnostic(file, 1, 1, self.code, self.message, self.hint)
 
 
 def data_root(path: Path) -> Path:

@@ -6,14 +6,13 @@ imports the other for them.
 """
 from __future__ import annotations
 
-import io
 import string
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from wondersmith import datafiles, resources
+from wondersmith import resources
 
 # The languages we render, English first (the source language).
 LANGUAGES = ("en", "fr", "it", "pt", "vi")
@@ -34,6 +33,5 @@ def placeholders(template: str) -> set[str]:
 
 
 def read_catalog(path: Path, lang: str | None = None) -> Catalog:
-    """A .po or .pot file, read through `wondersmith.datafiles` (a regular file, not too
-    large)."""
-    return read_po(io.BytesIO(datafiles.read_bytes(path)), locale=lang, abort_invalid=False)
+    with path.open("rb") as f:
+        return read_po(f, locale=lang, abort_invalid=False)

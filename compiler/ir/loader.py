@@ -99,7 +99,7 @@ def read_document(path: Path) -> strict_yaml.Document:
         raw = datafiles.read_bytes(path)
     except datafiles.RefusedFile as exc:
         doc = strict_yaml.Document(file)
-        doc.diagnostics.append(exc.diagnostic(file))
+        doc.diagnostics.append(Diagnostic(file, 1, 1, exc.code, exc.message, exc.hint))
         return doc
     except OSError as exc:
         doc = strict_yaml.Document(file)

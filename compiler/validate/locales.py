@@ -17,7 +17,6 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from wondersmith.datafiles import RefusedFile
 from wondersmith.dsl import schemas
 from wondersmith.validate.schema_check import name_problem
 from wondersmith.diagnostics import WARNING, Diagnostic, sort_key
@@ -156,10 +155,7 @@ def check_catalogs(locale_dir: Path | None = None) -> list[Diagnostic]:
     if not pot_path.is_file():
         return [_diag(display_path(pot_path), 1, 1, "WS404", "no message template (.pot)",
                       "run `wondersmith sheets --update-catalogs`")]
-    try:
-        template = read_catalog(pot_path)
-    except RefusedFile as exc:
-        return [exc.diagnostic(display_path(pot_path))]
+    template = read_catalog(pot_path)
     wanted = {(m.context, _msgid(m)): m for m in template if m.id}
     found: list[Diagnostic] = []
     for lang in LANGUAGES:
@@ -172,11 +168,7 @@ def check_catalogs(locale_dir: Path | None = None) -> list[Diagnostic]:
                                f"no catalog for '{lang}': every text falls back to English",
                                "run `wondersmith sheets --update-catalogs`", severity=WARNING))
             continue
-        try:
-            catalog = read_catalog(path, lang)
-        except RefusedFile as exc:
-            found.append(exc.diagnostic(file))
-            continue
+        catalog = read_catalog(path, lang)
         have = {}
         for m in catalog:
             if not m.id:
