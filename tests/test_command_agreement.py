@@ -5,12 +5,15 @@ command, never "compiled: 1 file(s) changed"; a file that is not YAML is refused
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from wondersmith.cli import app
+
+from conftest import DUEL
 
 runner = CliRunner()
 
@@ -64,3 +67,15 @@ def test_fmt_still_skips_yaml_that_is_not_rules_data(tmp_path: Path) -> None:
     ci.write_text("on: push\n")
     result = runner.invoke(app, ["fmt", "--check", str(ci)])
     assert result.exit_code == 0 and "0 file(s) checked" in result.output
+
+
+def test_a_yml_locale_file_is_named_not_left_out(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    # Card files are covered by tests/fixtures/game/ws112_yml_file.yaml; locales too.
+    shutil.copytree(DUEL, tmp_path / "cards" / "duel")
+    (tmp_path / "cards/duel/locales/fr.yaml").rename(tmp_path / "cards/duel/locales/fr.yml")
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["validate"])
+    assert result.exit_code == 1
+    assert "cards/duel/locales/fr.yml:1:1: error WS112: fr.yml is not read" in result.output
+    assert "rename it to fr.yaml" in result.output
