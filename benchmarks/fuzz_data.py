@@ -1,6 +1,7 @@
-"""Fuzz the real data: N mutants of cards/duel (or `--game classic`) through validation,
-compilation, an import of the generated code and rendering, in-process (the mutator:
-tests/fuzzing.py).
+"""Fuzz the real data: N mutants of cards/duel (or `--game classic`), its card files, game.yaml
+and locale files and the files themselves (links, pipes, folders), through validation with
+every excerpt, compilation, an import of the generated code and rendering, in-process (the
+mutator: tests/fuzzing.py).
 
     python benchmarks/fuzz_data.py [--cases 10000] [--seed 1] [--limit 10] [--workers 2]
                                    [--game duel|classic]

@@ -49,20 +49,27 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def _write_new(path: Path, data: bytes, mode: int | None) -> None:
-    """Create `path` (which must not exist) with `data`, flushed to disk."""
-    # 0o666 with O_CREAT honours the umask, as open(path, "w") does (mkstemp would give 0600).
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
-                 0o666)
+def _write_new(path: Path, data: bytes, mode: int | None, target: Path) -> None:
+    """Create `path` (which must not exist) with `data`, flushed to disk. An error names
+    `target`, the file the user asked for: a full disk (ENOSPC from write or fsync) comes
+    without a file name, and the temporary name would only puzzle."""
     try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
-        if mode is not None:
-            os.chmod(path, mode)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+        # 0o666 with O_CREAT honours the umask, as open(path, "w") does (mkstemp: 0600).
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
+                     0o666)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            if mode is not None:
+                os.chmod(path, mode)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        if exc.filename not in (None, os.fspath(path)):
+            raise
+        raise OSError(exc.errno, exc.strerror or str(exc), os.fspath(target)) from exc
 
 
 def write_bytes(path: Path, data: bytes) -> None:
@@ -77,7 +84,7 @@ def write_bytes(path: Path, data: bytes) -> None:
         mode = None
     temp = _temp_name(path)
     try:
-        _write_new(temp, data, mode)
+        _write_new(temp, data, mode, path)
         os.replace(temp, path)
     except BaseException:
         try:
@@ -159,7 +166,7 @@ def replace_dir(target: Path, files: dict[str, bytes]) -> None:
     staging = _temp_name(target)
     os.mkdir(staging, 0o777)  # the umask applies, as for any new folder
     for name, data in sorted(files.items()):
-        _write_new(staging / name, data, None)
+        _write_new(staging / name, data, None, target / name)
     _fsync_dir(staging)
     if not target.exists():
         os.replace(staging, target)

@@ -43,6 +43,14 @@ _CODES = [
     Code("WS108", "unsupported YAML tag", "Remove the `!tag`; rules data uses plain values."),
     Code("WS109", "number too large to read",
          "Write a small whole number: every number in rules data is a count or a price."),
+    Code("WS110", "not a regular file",
+         "Put the data file itself there: a folder, named pipe, device or socket is never "
+         "read as data."),
+    Code("WS111", "link out of the folder of games",
+         "Copy the file into the folder of games (`cards/`) instead of linking to it: a "
+         "symbolic link is followed only when it stays inside."),
+    Code("WS112", "file not read: `.yml`",
+         "Rename the file to end in `.yaml`: only `.yaml` files of a game folder are read."),
     # Layer 2: schema.
     Code("WS201", "unknown key", "Check the spelling against the schema (docs/dsl.md)."),
     Code("WS202", "unknown effect", "Use a verb of the DSL (docs/dsl.md)."),

@@ -2,9 +2,10 @@
 
 Lines and columns are counted as PyYAML counts them (every YAML line break ends a line,
 columns are characters, a leading BOM is not one), so the caret lands where the loader said.
-What is shown is made safe for a terminal: control, zero-width and bidirectional characters
-from the data appear as `<U+202E>`, tabs as spaces, and a very long line is cut around the
-column.
+What is shown is the whole line as an editor shows it, though: U+2028, U+2029 and U+0085,
+which PyYAML counts as line breaks and editors do not, are shown inside it, named. What is
+shown is made safe for a terminal: control, zero-width and bidirectional characters from the
+data appear as `<U+202E>`, tabs as spaces, and a very long line is cut around the column.
 """
 from __future__ import annotations
 
@@ -14,8 +15,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-# YAML's line breaks (YAML 1.1, as PyYAML reads them).
+from wondersmith import datafiles
+
+# YAML's line breaks (YAML 1.1, as PyYAML reads them), and those an editor shows.
 _LINE_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")
+_EDITOR_BREAK = re.compile("\r\n|[\n\r]")
 _TAB = 4
 WIDTH = 100  # display columns of an excerpt at most
 # Characters that end the value a caret points at (a YAML scalar in flow or block style).
@@ -63,20 +67,33 @@ def display(text: str) -> str:
 
 
 @lru_cache(maxsize=64)
-def _lines(path: str, stamp: tuple[int, int]) -> tuple[str, ...]:
-    raw = Path(path).read_bytes()
+def _lines(path: str, stamp: tuple[int, int]) -> tuple[tuple[str, int], ...]:
+    """For each line as PyYAML counts them: the editor's line it is part of, and where in
+    that line it starts."""
+    # Through the data-file reader: a link out of the data or a named pipe is never shown
+    # (nor waited for); an oversized file shows its first MiB.
+    raw = datafiles.read_bytes(Path(path), cut=True)
     text = raw.decode("utf-8", errors="replace").removeprefix("\ufeff")
-    return tuple(_LINE_BREAK.split(text))
+    found = []
+    for whole in _EDITOR_BREAK.split(text):
+        found += [(whole, 0)] + [(whole, m.end()) for m in _LINE_BREAK.finditer(whole)]
+    return tuple(found)
 
 
-def source_line(file: str, line: int) -> str | None:
-    """Line `line` (1-based) of a file, or None when it cannot be read."""
+def _located(file: str, line: int) -> tuple[str, int] | None:
     try:
         stat = Path(file).stat()
         lines = _lines(file, (stat.st_mtime_ns, stat.st_size))
     except OSError:
         return None
     return lines[line - 1] if 1 <= line <= len(lines) else None
+
+
+def source_line(file: str, line: int) -> str | None:
+    """The line holding line `line` (1-based, as PyYAML counts) of a file, whole as an editor
+    shows it, or None when it cannot be read."""
+    found = _located(file, line)
+    return found[0] if found else None
 
 
 def _value_width(line: str, index: int) -> int:
@@ -96,10 +113,11 @@ def _value_width(line: str, index: int) -> int:
 
 def excerpt(file: str, line: int, column: int) -> Excerpt | None:
     """The displayed line and caret for a position, or None (no such file or line)."""
-    source = source_line(file, line)
-    if source is None:
+    found = _located(file, line)
+    if found is None:
         return None
-    index = min(max(column - 1, 0), len(source))
+    source, start_of_line = found
+    index = min(start_of_line + max(column - 1, 0), len(source))
     if file.endswith((".yaml", ".yml")):
         width = _value_width(source, index)
     else:  # a catalog or other text: the rest of the line

@@ -9,16 +9,22 @@ located `CompileError`), `compiled` (valid, compiled, imported, rendered), `cras
 exception: what the CLI would report as an internal error, exit 4), `hung` (over the time
 limit of one case).
 
-Mutations, one to three per case on one file:
+Mutations, one to three per case on one file (a card file, game.yaml or a locale file):
 - on the data tree: type swaps, deletions, duplications, huge numbers, floats, hostile and
-  unusual Unicode strings, keyword ids, moves and swaps of subtrees, renamed keys;
+  unusual Unicode strings, keyword ids, moves and swaps of subtrees, renamed keys, list items
+  that are not plain values (a mapping, a list or null where an id is listed);
 - on the YAML text: raw scalars PyYAML cannot even write (5,001-digit numbers, `.inf`, tags,
   aliases, YAML 1.1 booleans), byte flips, insertions, deletions, duplicated and truncated
-  lines, tabs, BOMs, other encodings, control characters.
+  lines, tabs, BOMs, other encodings, control characters;
+- on the file itself (one case in twelve): a symbolic link out of the data (to a file holding
+  a secret, /etc/passwd, /proc/self/environ, /dev/zero, /dev/urandom), a link that stays
+  inside, a link to nothing, a named pipe, a folder, a `.yml` name. Such a case must be
+  diagnosed without blocking, and the secret must appear in no diagnostic or excerpt.
 """
 from __future__ import annotations
 
 import importlib.util
+import os
 import random
 import shutil
 import signal
@@ -34,7 +40,9 @@ from typing import Any, Callable, Iterator
 
 import yaml
 
+from wondersmith import datafiles
 from wondersmith.codegen import outputs
+from wondersmith.diagnostics import format_json, format_text
 from wondersmith.ir import loader
 from wondersmith.render.sheets import render_html, render_markdown
 from wondersmith.validate import locales
@@ -43,6 +51,10 @@ ROOT = Path(__file__).resolve().parent.parent
 DUEL = ROOT / "cards" / "duel"
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 OUTCOMES = ("diagnosed", "compiled", "crashed", "hung")
+SECRET = "TOKEN=fuzz-secret-4f9a"  # in a file outside the data, which a link points at
+# What a data file may be instead of a file (`Mutant.special`).
+SPECIALS = ["link_out", "link_system", "link_inside", "link_nowhere", "fifo", "folder", "yml"]
+SYSTEM_FILES = ["/etc/passwd", "/proc/self/environ", "/dev/zero", "/dev/urandom", "/dev/null"]
 
 STRINGS = [
     "", " ", "\t", "x" * 5000, "none", "true", "false", "class", "None", "import", "_x", "9a",
@@ -91,13 +103,16 @@ class Mutant:
     target: str
     steps: list[str] = field(default_factory=list)
     game: str = "duel"  # the folder's name under cards/
+    special: str = ""  # the target is not a plain file: one of SPECIALS, with its detail
 
 
 class Mutator:
     """Makes mutants of a game folder; deterministic for a given random.Random."""
 
     def __init__(self, folder: Path = DUEL) -> None:
-        self.originals = {p.name: p.read_bytes() for p in sorted(folder.glob("*.yaml"))}
+        self.originals = {p.relative_to(folder).as_posix(): p.read_bytes()
+                          for p in sorted([*folder.glob("*.yaml"),
+                                           *folder.glob(f"{loader.LOCALES_DIR}/*.yaml")])}
         self.trees = {name: yaml.load(data, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
                       for name, data in self.originals.items()}
         self.game = folder.name
@@ -105,6 +120,11 @@ class Mutator:
     def mutant(self, rng: random.Random) -> Mutant:
         target = rng.choice(sorted(self.originals))
         m = Mutant(dict(self.originals), target, game=self.game)
+        if rng.random() < 1 / 12:
+            kind = rng.choice(SPECIALS)
+            m.special = f"{kind} {rng.choice(SYSTEM_FILES)}" if kind == "link_system" else kind
+            m.steps.append(f"file: {m.special}")
+            return m
         if rng.random() < 0.65:
             tree = _copy(self.trees[target])
             raws: dict[str, str] = {}
@@ -152,7 +172,10 @@ class Mutator:
         paths = _nodes(tree)
         path = rng.choice(paths)
         op = rng.choice(["swap_type", "swap_type", "delete", "duplicate", "rename_key",
-                         "move", "number", "string", "swap_subtrees"])
+                         "move", "number", "string", "swap_subtrees", "foreign_item"])
+        if op == "foreign_item":  # an item of a list: where is one?
+            items = [p for p in paths if p and isinstance(_get(tree, p[:-1]), list)]
+            path = rng.choice(items) if items else path
         steps.append(f"{op} at {'/'.join(map(str, path)) or '<root>'}")
         if not path:
             return self._value(rng, raws) if op in ("swap_type", "number", "string") else tree
@@ -163,6 +186,9 @@ class Mutator:
             parent[key] = rng.choice(NUMBERS + FLOATS)
         elif op == "string":
             parent[key] = rng.choice(STRINGS)
+        elif op == "foreign_item":
+            parent[key] = rng.choice([{rng.choice(KEYS): rng.choice(STRINGS)}, [], [1, 2],
+                                      None, 7, True, 1.5, {}])
         elif op == "delete":
             del parent[key]
         elif op == "duplicate":
@@ -274,7 +300,11 @@ _real_check_file = loader.check_file
 
 
 def _memo_check_file(path: Path, kind: str, version: int | None = None):
-    doc = _checked(str(path), path.read_bytes(), kind, version)
+    try:  # memoised by content; what the reader refuses is checked as it is
+        data = datafiles.read_bytes(path)
+    except OSError:
+        return _real_check_file(path, kind, version)
+    doc = _checked(str(path), data, kind, version)
     clone = type(doc)(doc.file)
     clone.__dict__.update({k: (list(v) if isinstance(v, list) else v)
                            for k, v in doc.__dict__.items()})
@@ -303,7 +333,10 @@ def run_case(mutant: Mutant, work: Path, limit: float = 10.0) -> tuple[str, str]
         shutil.rmtree(cards)
     game.mkdir(parents=True)
     for name, data in mutant.files.items():
+        (game / name).parent.mkdir(exist_ok=True)
         (game / name).write_bytes(data)
+    if mutant.special:
+        _make_special(game / mutant.target, mutant.special, work)
     out = work / "generated"
     if out.exists():
         shutil.rmtree(out)
@@ -313,8 +346,18 @@ def run_case(mutant: Mutant, work: Path, limit: float = 10.0) -> tuple[str, str]
             # What `validate` adds: the locale files against the game (the gettext catalogs
             # do not depend on the data and are checked by tests/test_locales.py).
             loaded = loader.load_game(game)
-            locales.check_names(game, loaded.game)
-            if not result.ok:
+            names = locales.check_names(game, loaded.game)
+            # Every diagnostic as the user sees it, with its excerpt, in text and JSON.
+            shown = format_text(result.diagnostics + names) \
+                + format_json(result.diagnostics + names)
+            if SECRET in shown or "root:x:0:0" in shown:
+                return "crashed", f"a file out of the data was shown: {mutant.special}"
+            # No game left (its game.yaml made a pipe): validate names the card files WS317.
+            refused = not result.ok or not result.games \
+                or any(d.severity == "error" for d in names)
+            if mutant.special and mutant.special != "link_inside" and not refused:
+                return "crashed", f"{mutant.special}: not refused"
+            if refused:
                 return "diagnosed", ""
             for path, text in result.files.items():
                 path.parent.mkdir(parents=True, exist_ok=True)
@@ -330,6 +373,30 @@ def run_case(mutant: Mutant, work: Path, limit: float = 10.0) -> tuple[str, str]
         return "hung", f"over {limit}s"
     except Exception:  # what the CLI would call an internal error
         return "crashed", traceback.format_exc(limit=-3)
+
+
+def _make_special(path: Path, special: str, work: Path) -> None:
+    """Make the data file `path` something else than a plain file (see SPECIALS)."""
+    data = path.read_bytes()
+    path.unlink()
+    kind, _, target = special.partition(" ")
+    if kind == "link_out":
+        (work / "outside.yaml").write_text(f"{SECRET}\nname: {SECRET}\n")
+        path.symlink_to(work / "outside.yaml")
+    elif kind == "link_system":
+        path.symlink_to(target)
+    elif kind == "link_inside":  # the real file elsewhere in cards/: read as it is
+        shared = work / "cards" / f"shared-{path.stem}.data"
+        shared.write_bytes(data)
+        path.symlink_to(shared)
+    elif kind == "link_nowhere":
+        path.symlink_to(work / "nowhere.yaml")
+    elif kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "yml":
+        path.with_suffix(".yml").write_bytes(data)
 
 
 @contextmanager

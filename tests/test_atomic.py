@@ -82,6 +82,27 @@ def test_a_failed_write_keeps_the_old_file(tmp_path: Path, monkeypatch) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["age1.yaml"]
 
 
+@pytest.mark.parametrize("write", ["file", "folder"])
+def test_a_full_disk_names_the_file_asked_for(tmp_path: Path, monkeypatch, write: str) -> None:
+    # ENOSPC from write() (or fsync) carries no file name: the error gets the target's, not
+    # the temporary file's, so the one-line message says where the disk was full.
+    from wondersmith.cli import environment_message
+
+    def full_disk(fd, data):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "write", full_disk)
+    with pytest.raises(OSError) as failed:
+        if write == "file":
+            atomic.write_text(tmp_path / "age1.yaml", "new: 2\n")
+        else:
+            atomic.replace_dir(tmp_path / "duel", {"cards.py": b"x = 1\n"})
+    monkeypatch.undo()
+    named = tmp_path / ("age1.yaml" if write == "file" else "duel/cards.py")
+    assert failed.value.filename == str(named) and failed.value.errno == 28
+    assert environment_message(failed.value).endswith(f"{named.name}: No space left on device")
+
+
 def test_leftover_temporaries_are_removed_by_the_next_write(tmp_path: Path) -> None:
     target = tmp_path / "age1.yaml"
     (tmp_path / ".age1.yaml.dead0001.tmp").write_text("half a ca")

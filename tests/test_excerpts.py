@@ -57,8 +57,20 @@ def test_positions_count_lines_as_yaml_does(tmp_path: Path) -> None:
     (d,) = doc.diagnostics
     assert (d.code, d.line, d.column) == ("WS102", 4, 1)
     file = _write(tmp_path, raw)
-    assert excerpt(file, d.line, d.column).text == "a: 4"
+    # The excerpt shows the line as an editor does, U+2028 named inside it (issue 26: it
+    # was cut there), and the caret under the column PyYAML gave.
+    found = excerpt(file, d.line, d.column)
+    assert found.text == "c: 3<U+2028>a: 4"
+    assert found.text[found.start:found.start + found.width] == "a"
+    assert excerpt(file, 3, 4).text[excerpt(file, 3, 4).start] == "3"
     assert excerpt(file, 1, 1).text == "a: 1"
+
+
+def test_a_name_holding_a_line_separator_is_shown_whole(tmp_path: Path) -> None:
+    file = _write(tmp_path, 'tokens:\n  - name: "Lumber\u2028Yard"  # LS inside quotes\n')
+    assert render(file, 2, 11) == [
+        "   |", ' 2 |   - name: "Lumber<U+2028>Yard"  # LS inside quotes',
+        "   |           " + "^" * len('"Lumber<U+2028>Yard"')]
 
 
 def test_missing_file_or_line_has_no_excerpt(tmp_path: Path) -> None:

@@ -27,10 +27,16 @@ def test_mutants_are_deterministic_and_varied() -> None:
     mutator = fuzzing.Mutator()
     first = [mutator.mutant(random.Random(f"7:{i}")) for i in range(60)]
     again = [mutator.mutant(random.Random(f"7:{i}")) for i in range(60)]
-    assert [m.files for m in first] == [m.files for m in again]
-    assert all(m.files[m.target] != mutator.originals[m.target] for m in first)
+    assert [(m.files, m.special) for m in first] == [(m.files, m.special) for m in again]
+    assert all(m.special or m.files[m.target] != mutator.originals[m.target] for m in first)
     steps = {step.split(" at ")[0] for m in first for step in m.steps}
     assert {"swap_type", "delete"} <= steps and any(s.startswith("bytes:") for s in steps)
+    # Issue 26: locale files are mutated too, list items become mappings, and data files
+    # become links, pipes and folders.
+    more = [mutator.mutant(random.Random(f"8:{i}")) for i in range(300)]
+    assert any(m.target.startswith("locales/") for m in more)
+    assert any(s.startswith("foreign_item") for m in more for s in m.steps)
+    assert {m.special.split()[0] for m in more if m.special} == set(fuzzing.SPECIALS)
 
 
 @pytest.mark.parametrize("game", ["duel", "classic"])

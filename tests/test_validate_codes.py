@@ -103,7 +103,7 @@ def _position(text: str, needle: str, nth: int = 1, offset: int = 0) -> tuple[in
 def _apply(game: Path, spec: dict) -> None:
     for patch in spec["patch"]:
         path = game / patch["file"]
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8") if path.exists() else ""  # "": a new file
         assert text.count(patch["replace"]) == 1, f"{patch['replace']!r} must occur once"
         path.write_text(text.replace(patch["replace"], patch["with"]), encoding="utf-8")
 
@@ -156,7 +156,9 @@ def _codes_in(paths: list[Path]) -> set[str]:
 
 
 def test_every_code_has_a_fixture() -> None:
-    covered = _codes_in(YAML_FIXTURES + GAME_FIXTURES + [STRAY] + LOCALE_FIXTURES) | {"WS105"}
+    # Made on the fly: a file over 1 MiB, a named pipe and a link out (tests/test_data_files.py).
+    covered = _codes_in(YAML_FIXTURES + GAME_FIXTURES + [STRAY] + LOCALE_FIXTURES) \
+        | {"WS105", "WS110", "WS111"}
     assert set(CODES) - covered == set(), "codes without a broken fixture"
     assert covered - set(CODES) == set(), "fixtures expect codes that do not exist"
 

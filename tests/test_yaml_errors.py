@@ -66,6 +66,40 @@ def test_syntax_error_in_plain_words(monkeypatch: pytest.MonkeyPatch, loader: st
     assert "not allowed in this context" not in d.message  # never the parser's own words
 
 
+MORE_CASES = [
+    # Found by the data fuzzer: the last of PyYAML's wordings that were shown as they were.
+    ("a: 1\n!!\n", (2, 1), "a `!` tag without a proper name", "remove the `!`"),
+    ("cost: {clay: 2,!! glass: 1}\n", (1, 16), "a `!` tag without a proper name", "no tags"),
+    ("a: !<x\n", (1, 4), "a `!` tag without a proper name", "no tags"),
+    ("name: ? x\n", (1, 7), "a `?` where a value belongs", 'quote the value: "? x"'),
+    # Issue 26: PyYAML's own words ("did not find expected hexdecimal number") were shown.
+    ('a: "\\u12"\n', (1, 5), "`\\u12` is an incomplete escape: `\\u` takes 4 hexadecimal",
+     "as `\\u00e9`"),
+    ('a: "Caf\\u00e9 \\uZZ"\n', (1, 15), "`\\u` is an incomplete escape", "itself"),
+    ('a: "\\x4"\n', (1, 5), "`\\x4` is an incomplete escape: `\\x` takes 2", "as `\\xe9`"),
+    ("a:\n  - \"ok\"\n  - \"\\U0001F3D\"\n", (3, 6), "`\\U0001F3D` is an incomplete escape",
+     "as `\\U0001F3DB`"),
+]
+
+
+@pytest.mark.parametrize("loader", ["CSafeLoader", "SafeLoader"])
+@pytest.mark.parametrize("text, where, message, hint", MORE_CASES,
+                         ids=[c[2][:12] for c in MORE_CASES])
+def test_escape_tag_or_key_in_plain_words(monkeypatch: pytest.MonkeyPatch, loader: str, text: str,
+                                   where, message: str, hint: str) -> None:
+    test_syntax_error_in_plain_words(monkeypatch, loader, "", text, where, message, hint)
+    d = strict_yaml.load("f.yaml", text.encode()).diagnostics[0]
+    assert "hexdecimal" not in d.message and "hexadecimal numbers" not in d.message
+
+
+def test_an_escape_that_names_no_character() -> None:
+    if not hasattr(yaml, "CSafeLoader"):  # pragma: no cover - the pure-Python parser
+        pytest.skip("no libyaml")  # takes a surrogate half as a character
+    (d,) = strict_yaml.load("f.yaml", b'a: "\\uD800"\n').diagnostics
+    assert (d.code, d.line, d.column) == ("WS101", 1, 5)
+    assert d.message == "`\\uD800` names no character (a surrogate half, or past U+10FFFF)"
+
+
 def test_unknown_wording_still_gets_a_position_and_a_hint() -> None:
     err = yaml.MarkedYAMLError(problem="something new", problem_mark=yaml.Mark(
         "f", 7, 1, 3, "", 0))

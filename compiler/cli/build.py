@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from wondersmith.cli.validate import require_game_data
 from wondersmith.diagnostics import FORMATTERS
 
 CARDS = Path("cards")
@@ -36,6 +37,7 @@ def register(app: typer.Typer) -> None:
             typer.echo("wondersmith: run build from the project root (no cards/ folder here)",
                        err=True)
             raise typer.Exit(2)
+        require_game_data([CARDS])
         if port and not watch:
             typer.echo("wondersmith: --port works with --watch only", err=True)
             raise typer.Exit(2)

@@ -11,7 +11,8 @@ from wondersmith.codegen import outputs
 from wondersmith.codegen.python import json_text
 from wondersmith.diagnostics import FORMATTERS
 from wondersmith.codegen.export import export
-from wondersmith.ir.loader import display_path, find_games, load_game
+from wondersmith.cli.validate import require_game_data
+from wondersmith.ir.loader import GAME_FILE, display_path, find_games, load_game
 from wondersmith.manifest import Manifest
 from wondersmith.project import INIT_HINT, current_project
 
@@ -42,7 +43,10 @@ def run_compile(check: bool, cards: Path = CARDS, out: Path = GENERATED) -> None
     """
     if not cards.is_dir():
         raise _fail(f"no such folder: {cards}", 2)
-    result = outputs.expected(cards, out)
+    games, _ = require_game_data([cards])
+    if not games:  # card files outside any game: `validate` names them (WS317)
+        raise _fail(f"no game under {cards} (no {GAME_FILE}): run `wondersmith validate`", 2)
+    result = outputs.expected(cards, out, games)
     if result.diagnostics:
         typer.echo(FORMATTERS["text"](result.diagnostics))
     for error in result.errors:

@@ -10,6 +10,7 @@ import typer
 
 from wondersmith import atomic
 from wondersmith.tools import fmt as formatter
+from wondersmith.cli.validate import check_paths
 from wondersmith.ir.loader import display_path
 
 
@@ -32,10 +33,7 @@ def register(app: typer.Typer) -> None:
         """
         check = check or diff
         paths = paths or [Path("cards")]
-        missing = [p for p in paths if not p.exists()]
-        if missing:
-            typer.echo(f"wondersmith: no such file or folder: {missing[0]}", err=True)
-            raise typer.Exit(2)
+        check_paths(paths)  # YAML that is not rules data (locales, CI files) is skipped below
         changed, failed = [], 0
         files = formatter.data_files(paths)
         for path in files:
@@ -48,7 +46,7 @@ def register(app: typer.Typer) -> None:
                 if diff:
                     name = display_path(path)
                     typer.echo("".join(difflib.unified_diff(
-                        path.read_text(encoding="utf-8").splitlines(keepends=True),
+                        result.before.splitlines(keepends=True),
                         result.text.splitlines(keepends=True), f"{name} (before)",
                         f"{name} (formatted)")), nl=False)
                 elif check:

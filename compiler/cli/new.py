@@ -20,7 +20,8 @@ from typing import Optional
 
 import typer
 
-from wondersmith import atomic
+from wondersmith import atomic, datafiles
+from wondersmith.datafiles import RefusedFile
 from wondersmith.diagnostics import Diagnostic, format_text
 from wondersmith.ir.loader import GAME_FILE, LoadedGame, card_files, display_path, load_game
 from wondersmith.tools import skeleton
@@ -112,11 +113,11 @@ def register(app: typer.Typer) -> None:
                         "these first (wondersmith validate shows them in full)",
                         [d for d in before.diagnostics if d.severity == "error"])
             added = skeleton.add(folder, kind, ident, age=age, color=color)
-        except skeleton.SkeletonError as exc:
+        except (skeleton.SkeletonError, RefusedFile) as exc:  # a link out, a named pipe
             typer.echo(f"wondersmith: {exc}", err=True)
             raise typer.Exit(2)
         game_path = folder / GAME_FILE
-        game_before = game_path.read_text(encoding="utf-8")
+        game_before = datafiles.read_text(game_path)
         game_after = game_before
         counts = skeleton.count_update(folder, age, color or "blue", kind) \
             if kind in ("card", "board") else None

@@ -7,6 +7,7 @@ from typing import Iterator, Optional
 
 import typer
 
+from wondersmith.cli.validate import check_paths, require_game_data
 from wondersmith.build import BuildReport, render_games
 from wondersmith.diagnostics import format_text
 from wondersmith.ir.loader import display_path
@@ -156,8 +157,7 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(0)
         langs, formats = parse_options(lang, fmt, paper)
         paths = paths or [CARDS]
-        missing = [p for p in paths if not p.exists()]
-        if missing:
-            raise _usage(f"no such file or folder: {missing[0]}")
+        check_paths(paths)
+        require_game_data(paths)
         raise typer.Exit(render_all(paths, langs, formats, paper, out, docs,
                                     fallback_marks=not no_fallback_marks))

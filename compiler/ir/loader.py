@@ -12,6 +12,7 @@ from pathlib import Path
 
 import yaml
 
+from wondersmith import datafiles
 from wondersmith.ir import migrations
 from wondersmith.validate import schema_check
 from wondersmith.validate import semantics
@@ -52,7 +53,7 @@ def display_path(path: Path) -> str:
 def game_id(folder: Path) -> str | None:
     """The id a game folder declares, read cheaply (no validation); None if unreadable."""
     try:
-        data = yaml.load((folder / GAME_FILE).read_bytes(),
+        data = yaml.load(datafiles.read_bytes(folder / GAME_FILE),
                          Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except (OSError, yaml.YAMLError):
         return None
@@ -65,11 +66,26 @@ def card_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.glob("*.yaml") if p.name != GAME_FILE)
 
 
+def unread_files(folder: Path) -> list[Diagnostic]:
+    """WS112 for each `.yml` file of a game folder or its locales: only `.yaml` is read, so
+    its data would be left out without a word."""
+    found = []
+    for path in sorted([*folder.glob("*.yml"), *(folder / LOCALES_DIR).glob("*.yml")]):
+        found.append(Diagnostic(display_path(path), 1, 1, "WS112",
+                                f"{path.name} is not read: the files of a game end in .yaml",
+                                f"rename it to {path.stem}.yaml"))
+    return found
+
+
 def source_hash(files: list[Path]) -> str:
     """A hash of the sources' names and bytes, for generated headers and staleness checks."""
     digest = hashlib.sha256()
     for path in sorted(files, key=lambda p: p.name):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+        try:
+            data = datafiles.read_bytes(path)
+        except OSError:  # reported by the loader; the game it is in does not compile
+            data = b"\0unreadable"
+        digest.update(path.name.encode() + b"\0" + data + b"\0")
     return digest.hexdigest()[:16]
 
 
@@ -89,15 +105,22 @@ def _field_locs(doc: strict_yaml.Document, path: tuple, item: dict) -> dict[str,
     return locs
 
 
-def _read(path: Path) -> strict_yaml.Document:
+def read_document(path: Path) -> strict_yaml.Document:
+    """A data file loaded strictly (layer 1), read through `wondersmith.datafiles`: a file
+    that is refused or cannot be read is a diagnostic."""
+    file = display_path(path)
     try:
-        raw = path.read_bytes()
+        raw = datafiles.read_bytes(path)
+    except datafiles.RefusedFile as exc:
+        doc = strict_yaml.Document(file)
+        doc.diagnostics.append(Diagnostic(file, 1, 1, exc.code, exc.message, exc.hint))
+        return doc
     except OSError as exc:
-        doc = strict_yaml.Document(display_path(path))
-        doc.diagnostics.append(Diagnostic(doc.file, 1, 1, "WS101",
+        doc = strict_yaml.Document(file)
+        doc.diagnostics.append(Diagnostic(file, 1, 1, "WS101",
                                           f"cannot read the file: {exc.strerror}"))
         return doc
-    return strict_yaml.load(display_path(path), raw)
+    return strict_yaml.load(file, raw)
 
 
 def check_file(path: Path, kind: str, version: int | None = None) -> strict_yaml.Document:
@@ -109,7 +132,7 @@ def check_file(path: Path, kind: str, version: int | None = None) -> strict_yaml
 def _check(path: Path, kind: str, version: int | None = None
            ) -> tuple[strict_yaml.Document, int | None]:
     """The checked document and its data format; None when the format is refused."""
-    doc = _read(path)
+    doc = read_document(path)
     version = migrations.FORMAT_VERSION if version is None else version
     if doc.data is None:
         return doc, version
@@ -136,6 +159,7 @@ def load_game(folder: Path) -> LoadedGame:
     files = card_files(folder)
     result.files = [game_path, *files]
     game_doc, version = _check(game_path, "game")
+    result.diagnostics += unread_files(folder)
     result.diagnostics += game_doc.diagnostics if game_doc.data is not None else _noted(
         game_doc.diagnostics, "the rest of game.yaml and every card against it are checked "
         "once this is fixed")

@@ -336,13 +336,13 @@ def diff_games(old: Game | None, new: Game | None, old_locales: dict | None = No
 
 def load_locales(folder: Path) -> dict[str, Any]:
     """`locales/<lang>.yaml` of a game folder, by language; {} when there are none."""
-    from wondersmith.validate import strict_yaml
+    from wondersmith.ir.loader import read_document
 
     out: dict[str, Any] = {}
     locales = folder / "locales"
     if locales.is_dir():
-        for path in sorted(locales.glob("*.y*ml")):
-            doc = strict_yaml.load(str(path), path.read_bytes())
+        for path in sorted(locales.glob("*.yaml")):
+            doc = read_document(path)
             out[path.stem] = doc.data if isinstance(doc.data, dict) else {}
     return out
 

@@ -31,6 +31,7 @@ from ruamel.yaml.error import CommentMark
 from ruamel.yaml.scalarstring import SingleQuotedScalarString
 from ruamel.yaml.tokens import CommentToken
 
+from wondersmith import datafiles
 from wondersmith.validate import strict_yaml
 from wondersmith.ir.loader import GAME_FILE, card_files
 
@@ -300,11 +301,14 @@ class Result:
     changed: bool
     text: str = ""
     error: str = ""
+    before: str = ""  # the text as read
 
 
 def format_file(path: Path) -> Result:
     try:
-        before = path.read_text(encoding="utf-8")
+        before = datafiles.read_text(path)
+    except datafiles.RefusedFile as exc:
+        return Result(path, False, error=f"{exc.code} {exc.message}")
     except (OSError, UnicodeDecodeError) as exc:
         return Result(path, False, error=f"cannot read: {exc}")
     try:
@@ -312,7 +316,7 @@ def format_file(path: Path) -> Result:
     except FormatError as exc:
         return Result(path, False, error=f"not formatted, YAML error: {exc}")
     if after == before:
-        return Result(path, False, after)
+        return Result(path, False, after, before=before)
     if not same_data(before, after):  # a bug here must never alter the rules
         return Result(path, False, error="not formatted: formatting would change the data")
-    return Result(path, True, after)
+    return Result(path, True, after, before=before)

@@ -20,7 +20,7 @@ from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.error import CommentMark
 from ruamel.yaml.tokens import CommentToken
 
-from wondersmith import atomic
+from wondersmith import atomic, datafiles
 from wondersmith.diagnostics import format_text
 from wondersmith.ir import migrations
 from wondersmith.ir.loader import GAME_FILE, card_files, display_path
@@ -184,7 +184,10 @@ def plan(folder: Path) -> GameMigration:
     """What migrating the game in `folder` to today's format changes; nothing is written."""
     game_path = folder / GAME_FILE
     try:
-        texts = {p: p.read_text(encoding="utf-8") for p in [game_path, *card_files(folder)]}
+        texts = {p: datafiles.read_text(p) for p in [game_path, *card_files(folder)]}
+    except datafiles.RefusedFile as exc:
+        return GameMigration(folder, None, error=f"{display_path(exc.path)}: {exc.code} "
+                                                 f"{exc.message}")
     except (OSError, UnicodeDecodeError) as exc:
         return GameMigration(folder, None, error=f"cannot read: {exc}")
     doc = strict_yaml.load(display_path(game_path), texts[game_path].encode())

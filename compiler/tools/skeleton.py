@@ -18,6 +18,7 @@ from pathlib import Path
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from wondersmith.tools import fmt
+from wondersmith import datafiles
 from wondersmith.validate import strict_yaml
 from wondersmith.ir.loader import GAME_FILE, card_files
 from wondersmith.dsl.schemas import MAX_ID_LENGTH, RESERVED_IDS
@@ -48,7 +49,7 @@ def existing_ids(folder: Path) -> set[str]:
     """Ids of every item in the game's files, read leniently (the game may not validate)."""
     ids: set[str] = set()
     for path in card_files(folder):
-        doc = strict_yaml.load(str(path), path.read_bytes())
+        doc = strict_yaml.load(str(path), datafiles.read_bytes(path))
         if isinstance(doc.data, dict):
             for key in ("buildings", "wonders", "tokens", "boards"):
                 for item in doc.data.get(key) or ():
@@ -58,7 +59,7 @@ def existing_ids(folder: Path) -> set[str]:
 
 
 def _game_data(folder: Path) -> dict:
-    doc = strict_yaml.load(str(folder / GAME_FILE), (folder / GAME_FILE).read_bytes())
+    doc = strict_yaml.load(str(folder / GAME_FILE), datafiles.read_bytes(folder / GAME_FILE))
     return doc.data if isinstance(doc.data, dict) else {}
 
 
@@ -118,7 +119,7 @@ def target_file(folder: Path, kind: str, age: int | None, color: str | None,
     key = KINDS[kind]
     guild = color is not None and color == guild_color
     for path in card_files(folder):
-        data = strict_yaml.load(str(path), path.read_bytes()).data
+        data = strict_yaml.load(str(path), datafiles.read_bytes(path)).data
         if not isinstance(data, dict) or key not in data:
             continue
         if kind != "card":
@@ -190,7 +191,7 @@ def add(folder: Path, kind: str, ident: str, age: int | None = None,
     if created:
         text = HEADER + (f"age: {age}\n" if kind == "card" else "") + f"{KINDS[kind]}: []\n"
     else:
-        text = path.read_text(encoding="utf-8")
+        text = datafiles.read_text(path)
     data = y.load(text)
     items = data.get(KINDS[kind])
     if items is None:
@@ -233,7 +234,7 @@ def count_update(folder: Path, age: int | None, color: str | None,
     (7 Wonders, guilds included); a guild also raises `setup.guilds.printed`; a board
     `setup.boards.count`. None when game.yaml counts nothing of it. Nothing is written here."""
     path = folder / GAME_FILE
-    before = path.read_text(encoding="utf-8")
+    before = datafiles.read_text(path)
     y = fmt._yaml()
     data = y.load(before)
     if not isinstance(data, dict):

@@ -19,10 +19,9 @@ from typing import Any
 from jsonschema import Draft202012Validator
 
 from wondersmith.dsl import schemas
-from wondersmith.validate import strict_yaml
 from wondersmith.validate.schema_check import name_problem
 from wondersmith.diagnostics import WARNING, Diagnostic, sort_key
-from wondersmith.ir.loader import LOCALES_DIR, display_path, load_game
+from wondersmith.ir.loader import LOCALES_DIR, display_path, load_game, read_document
 from wondersmith.ir.model import Game
 from wondersmith.languages import LANGUAGES, LOCALE_DIR, placeholders, read_catalog
 
@@ -44,7 +43,7 @@ def load_names(folder: Path, lang: str) -> dict[str, str]:
     path = locale_file(folder, lang)
     if lang == "en" or not path.is_file():
         return {}
-    doc = strict_yaml.load(display_path(path), path.read_bytes())
+    doc = read_document(path)
     if doc.diagnostics or not isinstance(doc.data, dict):
         return {}
     names = doc.data.get("names") or {}
@@ -85,7 +84,7 @@ def check_names(folder: Path, game: Game | None) -> list[Diagnostic]:
     ids = [c.id for c in game.components()] if game else []
     for path in sorted((folder / LOCALES_DIR).glob("*.yaml")):
         file = display_path(path)
-        doc = strict_yaml.load(file, path.read_bytes())
+        doc = read_document(path)
         if doc.diagnostics:
             found += doc.diagnostics
             continue
@@ -116,6 +115,8 @@ def check_names(folder: Path, game: Game | None) -> list[Diagnostic]:
         fallback = data.get("english_fallback") or []
         fallback = fallback if isinstance(fallback, list) else []
         for i, key in enumerate(fallback):
+            if not isinstance(key, str):  # the schema check above reported it (WS404)
+                continue
             if key not in ids or key in names:
                 line, col = doc.where(("english_fallback", i))
                 found.append(_diag(file, line, col, "WS402",

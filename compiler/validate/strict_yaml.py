@@ -13,6 +13,7 @@ from typing import Any
 
 import yaml
 
+from wondersmith.datafiles import MAX_BYTES
 from wondersmith.diagnostics import Diagnostic
 from wondersmith.validate.yaml_errors import explain
 
@@ -21,7 +22,6 @@ try:  # the C parser is several times faster; positions are the same
 except AttributeError:  # pragma: no cover - PyYAML built without libyaml
     _Loader = yaml.SafeLoader
 
-MAX_BYTES = 1 << 20
 MAX_NODES = 100_000  # after alias expansion
 MAX_DEPTH = 64
 # Whole numbers longer than this are refused while reading (WS109): far past every bound of

@@ -44,6 +44,32 @@ def _quote(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+# Digits of each hexadecimal escape of double-quoted YAML, and an example of it.
+_HEX_ESCAPES = {"x": (2, "\\xe9"), "u": (4, "\\u00e9"), "U": (8, "\\U0001F3DB")}
+
+
+def _hex_escape(line: int, col: int, source: str, bad_code: bool) -> SyntaxProblem:
+    """A `\\x`, `\\u` or `\\U` escape with too few hexadecimal digits, or naming no
+    character. Both parsers point past the backslash; the problem is given at it."""
+    start = source.rfind("\\", 0, max(col - 1, 0))
+    written = re.match(r"\\[xuU][0-9A-Fa-f]*", source[start:]) if start >= 0 else None
+    if written is None:  # not found on the line: say it without quoting it
+        return SyntaxProblem(line, col, "a backslash escape with a wrong number of "
+                             "hexadecimal digits", "write the character itself: data "
+                             "files are UTF-8")
+    letter = written.group(0)[1]
+    digits, example = _HEX_ESCAPES[letter]
+    if bad_code:
+        message = (f"`{written.group(0)}` names no character (a surrogate half, or past "
+                   "U+10FFFF)")
+    else:
+        message = (f"`{written.group(0)}` is an incomplete escape: `\\{letter}` takes "
+                   f"{digits} hexadecimal digits")
+    return SyntaxProblem(line, start + 1, message,
+                         f"write the character itself (data files are UTF-8), or the escape "
+                         f"in full, as `{example}`")
+
+
 def explain(exc: yaml.MarkedYAMLError, text: str) -> SyntaxProblem:
     """A plain-words message and hint for a PyYAML syntax error in `text`."""
     problem = (exc.problem or exc.context or "").strip()
@@ -127,6 +153,17 @@ def explain(exc: yaml.MarkedYAMLError, text: str) -> SyntaxProblem:
         return problem_at(here, f"`*{alias}` refers to no anchor `&{alias}` above",
                           f"define `&{alias}` before it, or quote the value if `*` is meant "
                           "as text")
+    if "hexdecimal number" in problem or "hexadecimal numbers" in problem \
+            or "escape code" in problem:
+        return _hex_escape(line, col, source, "escape code" in problem)
+    if "mapping keys are not allowed" in problem:
+        rest = source[col - 1:].strip()
+        return problem_at(here, "a `?` where a value belongs: YAML reads it as the start of "
+                          "a complex key", f"quote the value: {_quote(rest)}")
+    if "tag" in context and ("URI" in problem or "'>'" in problem) and ctx:
+        return problem_at(ctx, "a `!` tag without a proper name",
+                          "remove the `!`: rules data uses plain values, no tags (or quote "
+                          "the value if the `!` is text)")
     if "unknown escape" in problem:
         if source[col - 2:col - 1] == "\\":  # the C parser points at the backslash
             here = (line, col - 1)
