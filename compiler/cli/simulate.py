@@ -14,6 +14,7 @@ from rich.table import Table
 
 from wondersmith.engine import Game, UnknownRulesetError, load_ruleset
 from wondersmith.engine.bots import BOTS, make_bot, play_game
+from wondersmith.workers import cap
 
 from .seats import FREE_CITY, city_count, city_names, seat_count
 
@@ -182,19 +183,20 @@ def register(app: typer.Typer) -> None:
         bots: str = typer.Option("random", "--bots",
                                  help=f"One bot per seat, comma-separated ({', '.join(BOTS)}), or one "
                                       "for every seat; they turn one seat round the table every game"),
-        workers: int = typer.Option(1, "--workers", "-w", help="Processes to play in parallel"),
+        workers: int = typer.Option(1, "--workers", "-w", help="Processes to play in parallel (at most one per CPU and per 25 games)"),
         as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON"),
         path: Path = typer.Option(None, "--path", help="Folder of compiled rulesets (`wondersmith compile`'s "
                                                        "output) [default: the packaged ones]"),
     ) -> None:
         """Play N games between bots, one per seat; print win rates, shared victories,
         victory types and mean scores by seat and by bot."""
-        names = [b.strip() for b in bots.split(",") if b.strip()]
+        names = [b.strip() for b in bots.split(",")]
+        if not all(names):
+            raise usage_error(f"--bots takes bot names separated by commas, got {bots!r} "
+                              "(an empty name)")
         unknown = [b for b in names if b not in BOTS]
         if unknown:
             raise usage_error(f"unknown bot {unknown[0]!r}; choose from {', '.join(BOTS)}")
-        if not names:
-            raise usage_error(f"--bots takes bot names separated by commas, got {bots!r}")
         if n < 1:
             raise usage_error(f"-n must be at least 1, got {n}")
         if workers < 1:
@@ -216,6 +218,12 @@ def register(app: typer.Typer) -> None:
         where = None if path is None else str(path)
 
         console = Console(stderr=True)
+        batches = -(-n // CHUNK)
+        plan = cap(workers, batches)
+        if plan.capped:
+            typer.echo(f"wondersmith simulate: {plan.note(f'{n} game(s) in {batches} batch(es) of up to {CHUNK}')}",
+                       err=True)
+        workers = plan.count
         start = time.perf_counter()
         with Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(),
                       TimeRemainingColumn(), console=console, transient=as_json) as progress:

@@ -47,6 +47,8 @@ def test_simulate_table_output():
     (["simulate", "duel", "--bots", "random,random,random"], "played by 2 players, not 3"),
     (["simulate", "duel", "--bots", "random,alphazero"], "unknown bot 'alphazero'"),
     (["simulate", "duel", "--workers", "0"], "--workers must be at least 1"),
+    (["simulate", "duel", "--bots", "random,,random"], "(an empty name)"),
+    (["simulate", "duel", "--bots", ","], "(an empty name)"),
     (["simulate", "chess"], "no compiled ruleset named 'chess'"),
     (["play", "duel", "--bot", "nobody"], "unknown bot 'nobody'"),
     (["play", "duel", "--seat", "3"], "--seat is 0 or 1"),
