@@ -13,6 +13,7 @@ from wondersmith.diagnostics import FORMATTERS
 from wondersmith.codegen.export import export
 from wondersmith.ir.loader import find_games, load_game
 from wondersmith.manifest import Manifest
+from wondersmith.output_lock import locked
 
 CARDS = Path("cards")
 GENERATED = Path("generated")
@@ -48,8 +49,8 @@ def run_compile(check: bool, cards: Path = CARDS, out: Path = GENERATED) -> None
         typer.echo(f"{error}", err=True)
     if not result.ok:
         raise _fail("not compiled: fix the problems above (nothing was written)", 1)
-    manifest = Manifest(cards.parent)
     if check:
+        manifest = Manifest(cards.parent)
         problems = outputs.stale(result, out, manifest) + manifest.false_claims()
         for line in dict.fromkeys(problems):
             typer.echo(line)
@@ -58,8 +59,10 @@ def run_compile(check: bool, cards: Path = CARDS, out: Path = GENERATED) -> None
                         "compile` when only the compiled packages are named)", 1)
         typer.echo(f"{out}/ is up to date ({', '.join(result.games)})", err=True)
         return
-    changed = outputs.write(result, out, manifest)
-    manifest.save()
+    with locked(cards.parent / "generated", lambda message: typer.echo(message, err=True)):
+        manifest = Manifest(cards.parent)  # read under the lock: another writer may be saving it
+        changed = outputs.write(result, out, manifest)
+        manifest.save()
     typer.echo(f"compiled {', '.join(result.games)}: {len(changed)} file(s) changed", err=True)
 
 

@@ -11,6 +11,7 @@ from wondersmith.build import BuildReport, render_games
 from wondersmith.diagnostics import format_text
 from wondersmith.ir.loader import display_path
 from wondersmith.manifest import Manifest
+from wondersmith.output_lock import locked
 from wondersmith.render import OnStep, PAPERS
 
 CARDS = Path("cards")
@@ -96,12 +97,13 @@ def render_all(paths: list[Path], langs: tuple[str, ...], formats: tuple[str, ..
                paper: str, out_dir: Path, docs_dir: Path | None, quiet: bool = False) -> int:
     """Render what is out of date for every game under `paths`; the exit code (0 ok, 1
     invalid data). The manifest is the project's in the working directory."""
-    manifest = Manifest(Path("."))
     report = BuildReport()
-    with progress_bar(not quiet) as on_step:
-        render_games(paths, langs, formats, paper, out_dir, docs_dir, manifest, report,
-                     on_step)
-    manifest.save()
+    with locked(Path("generated"), lambda message: typer.echo(message, err=True)):
+        manifest = Manifest(Path("."))
+        with progress_bar(not quiet) as on_step:
+            render_games(paths, langs, formats, paper, out_dir, docs_dir, manifest, report,
+                         on_step)
+        manifest.save()
     print_report(report, quiet)
     return 0 if report.ok else 1
 
