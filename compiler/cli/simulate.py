@@ -14,6 +14,7 @@ from rich.table import Table
 
 from wondersmith.engine import Game, UnknownRulesetError, load_ruleset
 from wondersmith.engine.bots import BOTS, make_bot, play_game
+from wondersmith.engine.scoring import colors_never_scored
 from wondersmith.workers import cap
 
 from .seats import FREE_CITY, city_count, city_names, seat_count
@@ -234,10 +235,11 @@ def register(app: typer.Typer) -> None:
         if as_json:
             typer.echo(json.dumps(summary, indent=2))
             return
-        _print_summary(summary)
+        _print_summary(summary, colors_never_scored(Game(ruleset, players=players).t))
 
 
-def _print_summary(s: dict) -> None:
+def _print_summary(s: dict, never_scored: tuple[str, ...] = ()) -> None:
+    """The summary as tables; the colours in `never_scored` (always 0) are left out."""
     console = Console()
     console.print(f"[bold]{s['games']} games[/] in {s['seconds']:.2f} s "
                   f"({s['games_per_second']} games/s), {s['players']} seats, bots "
@@ -275,5 +277,6 @@ def _print_summary(s: dict) -> None:
     for name in names:
         t.add_column(name, justify="right")
     for k, points in s["mean_category_by_seat"].items():
-        t.add_row(k, *(f"{v:.2f}" for v in points))
+        if k not in never_scored or any(points):
+            t.add_row(k, *(f"{v:.2f}" for v in points))
     console.print(t)
