@@ -137,7 +137,7 @@ def _write(results: dict, command: str, report_path: Optional[Path], json_path: 
 
 BOTS_HELP = ("Bots of a tier, one per seat, 'A,B' (A sits in seat 0 in a deal's first game, then the seats "
              "rotate) or 'A' for A at every seat; repeat for several tiers")
-PLAYERS_HELP = "Seats at the table (default: the game's usual count; Duel 2, classic 3)"
+PLAYERS_HELP = "Seats at the table [default: the game's usual count: Duel 2, classic 3]"
 WORKERS_HELP = "Local worker processes, at most one per CPU and per chunk [default: the number of CPUs]"
 DEALS_HELP = "Deals per bot tier; each is played at every rotation of the seats (twice at 2 seats) on each revision"
 
@@ -183,16 +183,16 @@ def check(
     new: str = typer.Argument("cards", help="The data to check: a folder or a git revision"),
     guard: list[str] = typer.Option(..., "--guard", help="'METRIC in LOW..HIGH'; repeat for more"),
     base: Optional[str] = typer.Option(None, "--base", help="Compare with this revision (enables METRIC_change guards)"),
-    game: str = typer.Option("duel", "--game"),
+    game: str = typer.Option("duel", "--game", help="The game to check"),
     players: Optional[int] = typer.Option(None, "--players", help=PLAYERS_HELP),
     deals: int = typer.Option(100, "--deals", "--pairs", "-n", help=DEALS_HELP),
-    seed: int = typer.Option(0, "--seed"),
+    seed: int = typer.Option(0, "--seed", help="Master seed of every random stream"),
     bots: list[str] = typer.Option([], "--bots", help=BOTS_HELP),
     workers: Optional[int] = typer.Option(None, "--workers", "-w", help=WORKERS_HELP),
     data: str = typer.Option("cards", "--data", help="The data folder inside a git revision"),
-    report_path: Optional[Path] = typer.Option(None, "--report"),
-    json_path: Optional[Path] = typer.Option(None, "--json"),
-    quiet: bool = typer.Option(False, "--quiet", "-q"),
+    report_path: Optional[Path] = typer.Option(None, "--report", help="Write the HTML report here"),
+    json_path: Optional[Path] = typer.Option(None, "--json", help="Write the results as JSON here"),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar"),
 ) -> None:
     """Exit 1 when a guarded metric's 95 % interval lies outside its bounds (for CI)."""
     guards, runner = _lab()[2], _lab()[5]
