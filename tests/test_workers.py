@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-from concurrent.futures import ThreadPoolExecutor
-
 import pytest
 from typer.testing import CliRunner
 
@@ -29,23 +27,12 @@ def test_the_note_names_what_capped_the_request():
     assert workers.cap(400, 10, 4).note("…") == "--workers 400 capped at 4: 4 usable CPUs"
 
 
-class _Pools:
-    """Stands in for the process pool: records its size, plays in threads."""
-
-    def __init__(self) -> None:
-        self.sizes: list[int] = []
-
-    def __call__(self, max_workers: int, **options) -> ThreadPoolExecutor:
-        self.sizes.append(max_workers)
-        return ThreadPoolExecutor(max_workers)
-
-
 @pytest.fixture
-def pools(monkeypatch) -> _Pools:
-    recorded = _Pools()
+def pools(monkeypatch, recorded_pools):
+    """simulate's pools recorded, on a machine of 2 CPUs."""
     monkeypatch.setattr(workers, "usable_cpus", lambda: 2)
-    monkeypatch.setattr(simulate_cli, "ProcessPoolExecutor", recorded)
-    return recorded
+    monkeypatch.setattr(simulate_cli, "ProcessPoolExecutor", recorded_pools)
+    return recorded_pools
 
 
 def _simulate(*args: str):

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -144,18 +143,7 @@ def test_pairs_is_still_read_as_the_number_of_deals():
     assert result.exit_code == 2 and "at least 1" in result.output
 
 
-class _RecordedPools:
-    """Stands in for the process pool: records its size, plays in threads."""
-
-    def __init__(self) -> None:
-        self.sizes: list[int] = []
-
-    def __call__(self, max_workers: int, **options) -> ThreadPoolExecutor:
-        self.sizes.append(max_workers)
-        return ThreadPoolExecutor(max_workers)
-
-
-def test_the_lab_caps_its_workers_too(monkeypatch):
+def test_the_lab_caps_its_workers_too(monkeypatch, recorded_pools):
     started: list[int] = []
     real = backends.LocalBackend.__init__
 
@@ -165,15 +153,16 @@ def test_the_lab_caps_its_workers_too(monkeypatch):
 
     monkeypatch.setattr(workers, "usable_cpus", lambda: 2)
     monkeypatch.setattr(backends.LocalBackend, "__init__", recording)
-    monkeypatch.setattr(backends, "ProcessPoolExecutor", _RecordedPools())
+    monkeypatch.setattr(backends, "ProcessPoolExecutor", recorded_pools)
     res = _run("check", CARDS, "--deals", "8", "--bots", "random", "-w", "100000", "-q", "--guard", "seat0_win_rate in 0..1")
     assert res.exit_code == 0, res.output
     assert started == [1]  # 8 deals are one chunk: played in the command's own process
     assert res.stderr.count("--workers 100000 capped at 1: 1 chunk(s) of games") == 1
 
 
-def test_a_local_backend_never_starts_more_processes_than_chunks(monkeypatch, revisions):
-    pools = _RecordedPools()
+def test_a_local_backend_never_starts_more_processes_than_chunks(monkeypatch, revisions,
+                                                                 recorded_pools):
+    pools = recorded_pools
     monkeypatch.setattr(backends, "ProcessPoolExecutor", pools)
     design = Design("duel", 4, seed=1, tiers=(Tier(("random", "random")),))
     assert len(design.chunks()) == 1
