@@ -3,6 +3,7 @@ pile up threads, the server keeps answering, and a client that goes away mid-res
 line in the terminal, never a traceback. Loopback only (127.0.0.1), every wait bounded."""
 from __future__ import annotations
 
+import shutil
 import socket
 import struct
 import threading
@@ -96,14 +97,14 @@ def test_a_half_sent_request_is_closed_after_the_timeout_with_one_line(served):
     assert _get(server) == 200
 
 
-def _reset_mid_response(server: PreviewServer, path: str) -> None:
-    host, port = server.url.split("/")[2].split(":")
+def _reset_mid_response(url: str, path: str) -> None:
+    """Ask for `path`, read the start of the answer, then reset the connection."""
+    host, port = url.split("/")[2].split(":")
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # the page cannot all fit
     sock.settimeout(BOUND)
     sock.connect((host, int(port)))
-    sock.sendall(f"GET /{path} HTTP/1.1\r\nHost: 127.0.0.1:{server.url.split(':')[2][:-1]}\r\n\r\n"
-                 .encode("ascii"))
+    sock.sendall(f"GET /{path} HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode("ascii"))
     assert sock.recv(4096).startswith(b"HTTP/1.1 200")
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
     sock.close()  # a reset, the rest of the page unsent
@@ -111,7 +112,7 @@ def _reset_mid_response(server: PreviewServer, path: str) -> None:
 
 def test_a_client_resetting_mid_response_is_one_line_not_a_traceback(served, capfd):
     server, lines = served
-    _reset_mid_response(server, "big-en.html")
+    _reset_mid_response(server.url, "big-en.html")
     line = _wait_until(lambda: lines, "the log line")
     time.sleep(0.2)
     assert len(lines) == 1 and line[0].startswith("preview: dropped 127.0.0.1:")
@@ -121,7 +122,6 @@ def test_a_client_resetting_mid_response_is_one_line_not_a_traceback(served, cap
 
 
 def test_the_watch_terminal_shows_one_line_for_a_reset(tmp_path: Path) -> None:
-    import shutil
     project = tmp_path / "project"
     shutil.copytree(Path(__file__).resolve().parents[1] / "cards", project / "cards")
     watch = Watch(project)
@@ -130,12 +130,8 @@ def test_the_watch_terminal_shows_one_line_for_a_reset(tmp_path: Path) -> None:
         watch.wait_for_line(r"rebuilt in")
         # A page too big for the sockets' buffers: the reset comes while it is being sent.
         (project / "generated" / "sheets" / "big-en.html").write_text(BIG_PAGE, encoding="utf-8")
-
-        class Server:  # what _reset_mid_response needs of a server
-            pass
-        Server.url = url
         for _ in range(3):
-            _reset_mid_response(Server, "big-en.html")
+            _reset_mid_response(url, "big-en.html")
             watch.wait_for_line(r"^preview: dropped 127\.0\.0\.1:\d+: went away mid-response$")
         with urllib.request.urlopen(url, timeout=BOUND) as response:
             assert response.status == 200
