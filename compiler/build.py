@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from wondersmith.diagnostics import Diagnostic
 from wondersmith.ir.loader import find_games, game_id
 from wondersmith.manifest import Manifest
+from wondersmith.output_lock import locked
 from wondersmith.render import OnStep
 
 CARDS = Path("cards")
@@ -131,13 +133,16 @@ def count_untranslated(cards: Path, langs: tuple[str, ...], report: BuildReport)
 
 def run_build(cards: Path = CARDS, *, root: Path | None = None,
               langs: tuple[str, ...] | None = None, formats: tuple[str, ...] = HTML_PDF,
-              paper: str = "a4", on_step: OnStep | None = None) -> BuildReport:
+              paper: str = "a4", on_step: OnStep | None = None,
+              on_wait: Callable[[str], None] | None = None) -> BuildReport:
     """Validate every game under `cards`, then compile and render what is out of date.
 
     Outputs go under `root` (default: the folder holding `cards`): `generated/<game>/`,
     `generated/sheets/`, `docs/rules/`, and the manifest `generated/manifest.json`. Nothing is
     written when the data is invalid. `on_step(description, done, total)` is called before
-    each sheet or doc is rendered. Returns what was written and what was already current,
+    each sheet or doc is rendered. Another build (or `compile`, or a `--watch` rebuild) writing
+    the same outputs is waited for: `on_wait(message)` is told once. Returns what was written
+    and what was already current,
     and how many names each language shows in English for want of a translation.
     """
     from wondersmith.api import validate_paths as collect
@@ -147,14 +152,15 @@ def run_build(cards: Path = CARDS, *, root: Path | None = None,
     report = BuildReport(diagnostics=collect([cards]))
     if not report.ok:
         return report
-    manifest = Manifest(root)
     generated = root / "generated"
-    compile_games(cards, generated, manifest, report)
-    # Compile diagnostics repeat validation's: keep one copy of each.
-    report.diagnostics = list(dict.fromkeys(report.diagnostics))
-    if report.ok:
-        render_games([cards], langs or LANGUAGES, formats, paper, generated / "sheets",
-                     root / "docs" / "rules", manifest, report, on_step)
-        count_untranslated(cards, langs or LANGUAGES, report)
-    manifest.save()
+    with locked(generated, on_wait):
+        manifest = Manifest(root)
+        compile_games(cards, generated, manifest, report)
+        # Compile diagnostics repeat validation's: keep one copy of each.
+        report.diagnostics = list(dict.fromkeys(report.diagnostics))
+        if report.ok:
+            render_games([cards], langs or LANGUAGES, formats, paper, generated / "sheets",
+                         root / "docs" / "rules", manifest, report, on_step)
+            count_untranslated(cards, langs or LANGUAGES, report)
+        manifest.save()
     return report

@@ -65,3 +65,22 @@ def with_rules(game, section: str, **keys):
 
     rules = {**game.rules, section: {**game.rules.get(section, {}), **keys}}
     return dataclasses.replace(game, rules=rules)
+
+
+class RecordedPools:
+    """Stands in for ProcessPoolExecutor: records each pool's size, plays in threads."""
+
+    def __init__(self) -> None:
+        self.sizes: list[int] = []
+
+    def __call__(self, max_workers: int, **options):
+        from concurrent.futures import ThreadPoolExecutor
+
+        self.sizes.append(max_workers)
+        return ThreadPoolExecutor(max_workers)
+
+
+@pytest.fixture
+def recorded_pools() -> RecordedPools:
+    """Patch it in for a module's ProcessPoolExecutor to see how many processes it starts."""
+    return RecordedPools()

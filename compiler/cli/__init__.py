@@ -13,6 +13,7 @@ import traceback
 import typer
 
 from wondersmith import __version__
+from wondersmith.cli.help_text import HelpGroup
 
 app = typer.Typer(
     name="wondersmith",
@@ -20,6 +21,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish
     pretty_exceptions_enable=False,
+    cls=HelpGroup,  # plain help texts, defaults shown, no Python type tags: see help_text
 )
 
 def _print_version(value: bool) -> None:

@@ -1,7 +1,6 @@
 """`wondersmith balance compare|check`: what a data change does to the game (the balance lab)."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Optional
 
@@ -10,6 +9,7 @@ import typer
 from wondersmith import atomic
 from wondersmith.ir.loader import display_path
 from wondersmith.project import ruleset_line
+from wondersmith.workers import cap, usable_cpus
 
 app = typer.Typer(help="The balance lab: paired bot-vs-bot games between two revisions of the data, at any number of seats.",
                   no_args_is_help=True)
@@ -84,10 +84,15 @@ def _run(revs, d, workers: int, ray: Optional[str], sprt_metric: Optional[str],
             raise _fail(str(exc)) from None
         low, high = _bounds(sprt_metric, sprt_bounds, d.players)
         test = sprt_mod.Sprt(sprt_metric, low, high)
-    if workers < 1:
+    if workers is not None and workers < 1:
         raise _fail(f"--workers must be at least 1, got {workers}")
+    if ray is None:  # Ray's own scheduler places its tasks
+        plan = cap(workers or usable_cpus(), len(d.chunks()))
+        if plan.capped and workers is not None:
+            typer.echo(f"wondersmith balance: {plan.note(f'{len(d.chunks())} chunk(s) of games')}", err=True)
+        workers = plan.count
     try:
-        backend = (backends.RayBackend(ray or None, workers) if ray is not None
+        backend = (backends.RayBackend(ray or None, workers or usable_cpus()) if ray is not None
                    else backends.LocalBackend(workers))
     except backends.BackendError as exc:
         raise _fail(str(exc)) from None
@@ -126,7 +131,8 @@ BOTS_HELP = ("Bots of a tier, one per seat, 'A,B' (A sits in seat 0 in a deal's 
              "rotate) or 'A' for A at every seat; repeat for several tiers")
 DATA_HELP = ("The data folder inside a git revision [default: the cards/ of the data repository here, "
              "else cards]")
-PLAYERS_HELP = "Seats at the table (default: the game's usual count; Duel 2, classic 3)"
+PLAYERS_HELP = "Seats at the table [default: the game's usual count: Duel 2, classic 3]"
+WORKERS_HELP = "Local worker processes, at most one per CPU and per chunk [default: the number of CPUs]"
 DEALS_HELP = "Deals per bot tier; each is played at every rotation of the seats (twice at 2 seats) on each revision"
 
 
@@ -141,7 +147,7 @@ def compare(
     bots: list[str] = typer.Option([], "--bots", help=BOTS_HELP),
     restrict: float = typer.Option(0.0, "--restrict", help="Randomized restriction: bar each seat from each component with this probability"),
     wonders: str = typer.Option("draft", "--wonders", help="draft, or random: assign Wonders at random"),
-    workers: int = typer.Option(os.cpu_count() or 1, "--workers", "-w", help="Local worker processes"),
+    workers: Optional[int] = typer.Option(None, "--workers", "-w", help=WORKERS_HELP),
     ray: bool = typer.Option(False, "--ray", help="Run on Ray: a local instance, or the cluster at --ray-address or "
                                                   "$RAY_ADDRESS; needs the ray extra"),
     ray_address: Optional[str] = typer.Option(None, "--ray-address", metavar="ADDRESS",
@@ -172,16 +178,16 @@ def check(
     new: str = typer.Argument("cards", help="The data to check: a folder or a git revision"),
     guard: list[str] = typer.Option(..., "--guard", help="'METRIC in LOW..HIGH'; repeat for more"),
     base: Optional[str] = typer.Option(None, "--base", help="Compare with this revision (enables METRIC_change guards)"),
-    game: str = typer.Option("duel", "--game"),
+    game: str = typer.Option("duel", "--game", help="The game to check"),
     players: Optional[int] = typer.Option(None, "--players", help=PLAYERS_HELP),
     deals: int = typer.Option(100, "--deals", "--pairs", "-n", help=DEALS_HELP),
-    seed: int = typer.Option(0, "--seed"),
+    seed: int = typer.Option(0, "--seed", help="Master seed of every random stream"),
     bots: list[str] = typer.Option([], "--bots", help=BOTS_HELP),
-    workers: int = typer.Option(os.cpu_count() or 1, "--workers", "-w"),
+    workers: Optional[int] = typer.Option(None, "--workers", "-w", help=WORKERS_HELP),
     data: Optional[str] = typer.Option(None, "--data", help=DATA_HELP),
-    report_path: Optional[Path] = typer.Option(None, "--report"),
-    json_path: Optional[Path] = typer.Option(None, "--json"),
-    quiet: bool = typer.Option(False, "--quiet", "-q"),
+    report_path: Optional[Path] = typer.Option(None, "--report", help="Write the HTML report here"),
+    json_path: Optional[Path] = typer.Option(None, "--json", help="Write the results as JSON here"),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar"),
 ) -> None:
     """Exit 1 when a guarded metric's 95 % interval lies outside its bounds (for CI)."""
     guards, runner = _lab()[2], _lab()[5]

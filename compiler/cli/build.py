@@ -45,7 +45,8 @@ def register(app: typer.Typer) -> None:
             from wondersmith.tools.watch import run_watch
             raise typer.Exit(run_watch(CARDS, port, fmt))
         with progress_bar() as on_step:
-            report = run_build(CARDS, on_step=on_step)
+            report = run_build(CARDS, on_step=on_step,
+                               on_wait=lambda message: typer.echo(message, err=True))
         ok = report.ok
         if report.diagnostics:
             typer.echo(FORMATTERS[fmt](report.diagnostics))

@@ -14,6 +14,7 @@ from wondersmith.codegen.export import export
 from wondersmith.cli.validate import require_game_data
 from wondersmith.ir.loader import GAME_FILE, display_path, find_games, load_game
 from wondersmith.manifest import Manifest
+from wondersmith.output_lock import locked
 from wondersmith.project import INIT_HINT, current_project
 
 CARDS = Path("cards")
@@ -53,8 +54,8 @@ def run_compile(check: bool, cards: Path = CARDS, out: Path = GENERATED) -> None
         typer.echo(f"{error}", err=True)
     if not result.ok:
         raise _fail("not compiled: fix the problems above (nothing was written)", 1)
-    manifest = Manifest(cards.parent)
     if check:
+        manifest = Manifest(cards.parent)
         problems = outputs.stale(result, out, manifest) + manifest.false_claims()
         for line in dict.fromkeys(problems):
             typer.echo(line)
@@ -63,8 +64,10 @@ def run_compile(check: bool, cards: Path = CARDS, out: Path = GENERATED) -> None
                         "compile` when only the compiled packages are named)", 1)
         typer.echo(f"{out}/ is up to date ({', '.join(result.games)})", err=True)
         return
-    changed = outputs.write(result, out, manifest)
-    manifest.save()
+    with locked(cards.parent / "generated", lambda message: typer.echo(message, err=True)):
+        manifest = Manifest(cards.parent)  # read under the lock: another writer may be saving it
+        changed = outputs.write(result, out, manifest)
+        manifest.save()
     typer.echo(f"compiled {', '.join(result.games)}: {len(changed)} file(s) changed", err=True)
 
 

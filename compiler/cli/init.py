@@ -15,7 +15,7 @@ def register(app: typer.Typer) -> None:
         target: Path = typer.Argument(Path("."), metavar="[DIR]",
                                       help="The repository's folder [default: here]"),
         example: str = typer.Option("duel", "--example",
-                                    help="Example data to start from, or 'none'"),
+                                    help=f"Example data to start from: {', '.join(scaffold.examples())}, or 'none'"),
     ) -> None:
         """Set up a card-data repository: schemas, pre-commit hooks and example data.
 

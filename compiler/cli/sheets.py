@@ -12,6 +12,7 @@ from wondersmith.build import BuildReport, render_games
 from wondersmith.diagnostics import format_text
 from wondersmith.ir.loader import display_path
 from wondersmith.manifest import Manifest
+from wondersmith.output_lock import locked
 from wondersmith.render import OnStep, PAPERS
 
 CARDS = Path("cards")
@@ -115,12 +116,13 @@ def render_all(paths: list[Path], langs: tuple[str, ...], formats: tuple[str, ..
                fallback_marks: bool = True) -> int:
     """Render what is out of date for every game under `paths`; the exit code (0 ok, 1
     invalid data). The manifest is the project's in the working directory."""
-    manifest = Manifest(Path("."))
     report = BuildReport()
-    with progress_bar(not quiet) as on_step:
-        render_games(paths, langs, formats, paper, out_dir, docs_dir, manifest, report,
-                     on_step, fallback_marks)
-    manifest.save()
+    with locked(Path("generated"), lambda message: typer.echo(message, err=True)):
+        manifest = Manifest(Path("."))
+        with progress_bar(not quiet) as on_step:
+            render_games(paths, langs, formats, paper, out_dir, docs_dir, manifest, report,
+                         on_step, fallback_marks)
+        manifest.save()
     print_report(report, quiet)
     return 0 if report.ok else 1
 

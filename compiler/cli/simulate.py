@@ -14,6 +14,8 @@ from rich.table import Table
 
 from wondersmith.engine import Game, load_ruleset
 from wondersmith.engine.bots import BOTS, make_bot, play_game
+from wondersmith.engine.scoring import colors_never_scored
+from wondersmith.workers import cap
 
 from .rulesets import GAME_HELP, PATH_HELP, load_or_exit
 from .seats import FREE_CITY, city_count, city_names, seat_count
@@ -183,18 +185,19 @@ def register(app: typer.Typer) -> None:
         bots: str = typer.Option("random", "--bots",
                                  help=f"One bot per seat, comma-separated ({', '.join(BOTS)}), or one "
                                       "for every seat; they turn one seat round the table every game"),
-        workers: int = typer.Option(1, "--workers", "-w", help="Processes to play in parallel"),
+        workers: int = typer.Option(1, "--workers", "-w", help="Processes to play in parallel (at most one per CPU and per 25 games)"),
         as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON"),
         path: Path = typer.Option(None, "--path", help=PATH_HELP),
     ) -> None:
         """Play N games between bots, one per seat; print win rates, shared victories,
         victory types and mean scores by seat and by bot."""
-        names = [b.strip() for b in bots.split(",") if b.strip()]
+        names = [b.strip() for b in bots.split(",")]
+        if not all(names):
+            raise usage_error(f"--bots takes bot names separated by commas, got {bots!r} "
+                              "(an empty name)")
         unknown = [b for b in names if b not in BOTS]
         if unknown:
             raise usage_error(f"unknown bot {unknown[0]!r}; choose from {', '.join(BOTS)}")
-        if not names:
-            raise usage_error(f"--bots takes bot names separated by commas, got {bots!r}")
         if n < 1:
             raise usage_error(f"-n must be at least 1, got {n}")
         if workers < 1:
@@ -217,6 +220,12 @@ def register(app: typer.Typer) -> None:
         where = None if loaded.path is None else str(loaded.path)
 
         console = Console(stderr=True)
+        batches = -(-n // CHUNK)
+        plan = cap(workers, batches)
+        if plan.capped:
+            typer.echo(f"wondersmith simulate: {plan.note(f'{n} game(s) in {batches} batch(es) of up to {CHUNK}')}",
+                       err=True)
+        workers = plan.count
         start = time.perf_counter()
         with Progress(TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(),
                       TimeRemainingColumn(), console=console, transient=as_json) as progress:
@@ -227,10 +236,11 @@ def register(app: typer.Typer) -> None:
         if as_json:
             typer.echo(json.dumps(summary, indent=2))
             return
-        _print_summary(summary)
+        _print_summary(summary, colors_never_scored(Game(ruleset, players=players).t))
 
 
-def _print_summary(s: dict) -> None:
+def _print_summary(s: dict, never_scored: tuple[str, ...] = ()) -> None:
+    """The summary as tables; the colours in `never_scored` (always 0) are left out."""
     console = Console()
     console.print(f"[bold]{s['games']} games[/] in {s['seconds']:.2f} s "
                   f"({s['games_per_second']} games/s), {s['players']} seats, bots "
@@ -268,5 +278,6 @@ def _print_summary(s: dict) -> None:
     for name in names:
         t.add_column(name, justify="right")
     for k, points in s["mean_category_by_seat"].items():
-        t.add_row(k, *(f"{v:.2f}" for v in points))
+        if k not in never_scored or any(points):
+            t.add_row(k, *(f"{v:.2f}" for v in points))
     console.print(t)

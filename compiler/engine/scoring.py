@@ -35,6 +35,17 @@ def categories(tables) -> tuple[str, ...]:
             "total")
 
 
+def colors_never_scored(tables) -> tuple[str, ...]:
+    """The colours of `categories` no card of the game scores VP in (Duel's brown, grey and
+    red): no card of the colour has points, nor end-of-game points, and science does not
+    score under it. Their column is always 0."""
+    scored = {tables.colors[color] for color, points, end in
+              zip(tables.color, tables.points, tables.has_end_points)
+              if color >= 0 and (points or end)}
+    scored.add(getattr(tables, "science_category", None))
+    return tuple(c for c in tables.colors if c not in scored)
+
+
 def score(game, player: int) -> dict[str, int]:
     """VP of `player` by category, counted on the current state."""
     t = game.t

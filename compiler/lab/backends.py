@@ -45,21 +45,22 @@ class LocalBackend:
         return f"local, {self.workers} worker{'s' if self.workers > 1 else ''}"
 
     def run(self, revisions: tuple[Revision, ...], design: Design, chunks: list[Chunk]) -> Iterator[dict]:
-        if self.workers == 1:
+        workers = min(self.workers, len(chunks))  # a process without a chunk would only start up
+        if workers <= 1:
             for chunk in chunks:
                 yield play_chunk(revisions, design, chunk)
             return
         # forkserver: a fork of this process could inherit a lock held by the progress thread.
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["wondersmith.lab.play"])  # imported once, not per worker
-        pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_init_worker,
+        pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker,
                                    initargs=(revisions, design))
         pending = iter(chunks)
         running = set()
         try:
             for chunk in pending:
                 running.add(pool.submit(_play_in_worker, chunk))
-                if len(running) >= 2 * self.workers:
+                if len(running) >= 2 * workers:
                     break
             while running:
                 done, running = wait(running, return_when=FIRST_COMPLETED)

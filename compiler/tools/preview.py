@@ -8,6 +8,11 @@ invalid it shows the diagnostics over the last good page until the data is fixed
 Only three kinds of path are served: the index (`/`), the `.html` files directly inside the
 sheets folder, and the font files the sheets link to. Nothing else on disk is reachable, and
 only requests addressed to 127.0.0.1 or localhost are answered.
+
+A client cannot tie the server up: at most MAX_CONNECTIONS connections are served at once (one
+thread each; more are refused), and a connection that sends nothing, or half a request, for
+TIMEOUT_SECONDS is closed. A client that goes away mid-response, a refused one and a half-sent
+request each make one line in the terminal, never a traceback.
 """
 from __future__ import annotations
 
@@ -16,16 +21,20 @@ import json
 import mimetypes
 import re
 import secrets
+import sys
 import threading
 from dataclasses import dataclass
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Callable
 from urllib.parse import unquote, urlsplit
 
 EVENTS_PATH = "/__wondersmith/events"
 SHEET_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\.html")
 KEEPALIVE_SECONDS = 15.0
+MAX_CONNECTIONS = 32  # each open page holds one (its event stream), plus its loads
+TIMEOUT_SECONDS = 10.0  # for a request to arrive whole, and for a send to go through
 
 # The injected client. It is static text: the state it starts from comes in a separate JSON
 # block, and diagnostics are shown with textContent, so nothing from the data becomes markup.
@@ -85,7 +94,10 @@ def inject(page: str, state: State) -> str:
 class PreviewServer:
     """Serves `sheets_dir` on 127.0.0.1:`port` (0: a free port) in a background thread."""
 
-    def __init__(self, sheets_dir: Path, fonts_dir: Path, port: int = 0) -> None:
+    def __init__(self, sheets_dir: Path, fonts_dir: Path, port: int = 0,
+                 log: Callable[[str], None] | None = None,
+                 max_connections: int = MAX_CONNECTIONS,
+                 timeout: float = TIMEOUT_SECONDS) -> None:
         self.sheets_dir = sheets_dir
         self.fonts = {p.name: p for p in fonts_dir.iterdir() if p.is_file()} \
             if fonts_dir.is_dir() else {}
@@ -94,8 +106,8 @@ class PreviewServer:
         self._state = State(f"{self._session}-0")
         self._changed = threading.Condition()
         self._closing = False
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", port), _handler_for(self))
-        self._httpd.daemon_threads = True
+        self._httpd = _BoundedServer(("127.0.0.1", port), _handler_for(self, timeout),
+                                     max_connections, log or _to_stderr)
         self._thread = threading.Thread(target=self._httpd.serve_forever,
                                         name="wondersmith-preview", daemon=True)
 
@@ -151,9 +163,61 @@ class PreviewServer:
                       if p.is_file() and SHEET_NAME.fullmatch(p.name))
 
 
-def _handler_for(server: PreviewServer) -> type[BaseHTTPRequestHandler]:
+def _to_stderr(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def _client(address: object) -> str:
+    return ":".join(map(str, address)) if isinstance(address, tuple) else str(address)
+
+
+class _BoundedServer(ThreadingHTTPServer):
+    """A thread per connection, at most `max_connections` of them; what goes wrong with a
+    client is one line to `log`."""
+
+    daemon_threads = True
+    block_on_close = False
+    request_queue_size = 64  # a burst of connections waits to be accepted (or refused)
+
+    def __init__(self, address: tuple[str, int], handler: type, max_connections: int,
+                 log: Callable[[str], None]) -> None:
+        super().__init__(address, handler)
+        self.log = log
+        self.max_connections = max_connections
+        self._slots = threading.BoundedSemaphore(max_connections)
+
+    def process_request(self, request, client_address) -> None:
+        if not self._slots.acquire(blocking=False):
+            self.log(f"preview: refused {_client(client_address)}: "
+                     f"{self.max_connections} connections already open")
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)  # starts its thread
+        except BaseException:
+            self._slots.release()
+            raise
+
+    def process_request_thread(self, request, client_address) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._slots.release()
+
+    def handle_error(self, request, client_address) -> None:
+        error = sys.exc_info()[1]
+        if isinstance(error, (ConnectionError, TimeoutError)):
+            why = "went away mid-response" if isinstance(error, ConnectionError) else \
+                "too slow to take the response"
+        else:  # a bug: said in one line, the watch loop goes on
+            why = f"internal error ({type(error).__name__}: {error})"
+        self.log(f"preview: dropped {_client(client_address)}: {why}")
+
+
+def _handler_for(server: PreviewServer, timeout: float) -> type[BaseHTTPRequestHandler]:
     class Handler(_Handler):
         preview = server
+    Handler.timeout = timeout
     return Handler
 
 
@@ -163,6 +227,24 @@ class _Handler(BaseHTTPRequestHandler):
 
     def log_message(self, format: str, *args: object) -> None:
         pass  # the terminal shows rebuilds, not every request
+
+    def log_error(self, format: str, *args: object) -> None:
+        """A request cut short or malformed (the base class's one error report)."""
+        why = f"nothing for {self.timeout:g} s in the middle of a request" \
+            if format.startswith("Request timed out") else "a malformed request"
+        self.server.log(f"preview: dropped {_client(self.client_address)}: {why}")
+
+    def handle(self) -> None:
+        """Requests one after the other; a connection that asks nothing more within the
+        timeout (a browser's spare or kept-alive connection) is closed without a word."""
+        self.close_connection = False
+        while not self.close_connection:
+            try:
+                if not self.rfile.peek(1):  # the client closed it
+                    return
+            except (TimeoutError, ConnectionError):
+                return
+            self.handle_one_request()
 
     def do_HEAD(self) -> None:
         self.do_GET(head=True)

@@ -57,10 +57,12 @@ class Rebuilder:
     soon as a sheet changed, wait neither for the rules docs nor for the compiler.
     """
 
-    def __init__(self, cards: Path, on_sheets: Callable[[], None] = lambda: None) -> None:
+    def __init__(self, cards: Path, on_sheets: Callable[[], None] = lambda: None,
+                 on_wait: Callable[[str], None] | None = None) -> None:
         self.cards = cards
         self.root = cards.parent
         self.on_sheets = on_sheets
+        self.on_wait = on_wait  # told when another build holds the outputs' lock
         self._catalogs: tuple[tuple, list[Diagnostic]] | None = None
 
     def catalog_diagnostics(self) -> list[Diagnostic]:
@@ -95,6 +97,7 @@ class Rebuilder:
     def __call__(self) -> Outcome:
         from wondersmith.build import BuildReport, compile_games
         from wondersmith.manifest import Manifest
+        from wondersmith.output_lock import locked
         from wondersmith.render import render_game
         from wondersmith.render.i18n import LANGUAGES
 
@@ -102,25 +105,27 @@ class Rebuilder:
         diagnostics, games = self.validate()
         if any(d.severity == "error" for d in diagnostics):
             return Outcome(False, diagnostics, seconds=time.perf_counter() - start)
-        manifest = Manifest(self.root)
         generated = self.root / "generated"
         changed: list[Path] = []
         sheets_seconds = None
-        try:
-            for folder, game in games:
-                changed += render_game(game, folder, LANGUAGES, ("html",), "a4",
-                                       generated / "sheets", None, manifest).written
-            if changed:
-                self.on_sheets()
-                sheets_seconds = time.perf_counter() - start
-            for folder, game in games:  # the rules docs, once the pages are told
-                changed += render_game(game, folder, LANGUAGES, (), "a4", generated / "sheets",
-                                       self.root / "docs" / "rules", manifest).written
-            report = BuildReport()
-            compile_games(self.cards, generated, manifest, report)
-            changed += report.written
-        finally:
-            manifest.save()  # what was written is recorded, even when a step failed
+        with locked(generated, self.on_wait):  # a `build` or `compile` at the same time waits
+            manifest = Manifest(self.root)
+            try:
+                for folder, game in games:
+                    changed += render_game(game, folder, LANGUAGES, ("html",), "a4",
+                                           generated / "sheets", None, manifest).written
+                if changed:
+                    self.on_sheets()
+                    sheets_seconds = time.perf_counter() - start
+                for folder, game in games:  # the rules docs, once the pages are told
+                    changed += render_game(game, folder, LANGUAGES, (), "a4",
+                                           generated / "sheets", self.root / "docs" / "rules",
+                                           manifest).written
+                report = BuildReport()
+                compile_games(self.cards, generated, manifest, report)
+                changed += report.written
+            finally:
+                manifest.save()  # what was written is recorded, even when a step failed
         if not report.ok:
             return Outcome(False, list(dict.fromkeys(diagnostics + report.diagnostics)),
                            changed, "\n".join(report.errors),
@@ -234,7 +239,7 @@ def run_watch(cards: Path, port: int = 0, fmt: str = "text") -> int:
         _loop(watchfiles.watch(*watched, watch_filter=_wanted, step=STEP_MS,
                                debounce=DEBOUNCE_MS, yield_on_timeout=True,
                                rust_timeout=READY_MS),
-              Rebuilder(cards, server.sheets_changed),
+              Rebuilder(cards, server.sheets_changed, lambda line: typer.echo(line, err=True)),
               fmt, server)
     except KeyboardInterrupt:
         pass

@@ -47,6 +47,8 @@ def test_simulate_table_output():
     (["simulate", "duel", "--bots", "random,random,random"], "played by 2 players, not 3"),
     (["simulate", "duel", "--bots", "random,alphazero"], "unknown bot 'alphazero'"),
     (["simulate", "duel", "--workers", "0"], "--workers must be at least 1"),
+    (["simulate", "duel", "--bots", "random,,random"], "(an empty name)"),
+    (["simulate", "duel", "--bots", ","], "(an empty name)"),
     (["simulate", "chess"], "no game 'chess'"),
     (["play", "duel", "--bot", "nobody"], "unknown bot 'nobody'"),
     (["play", "duel", "--seat", "3"], "--seat is 0 or 1"),
@@ -69,3 +71,20 @@ def test_play_accepts_text_reports_errors_and_quits():
     res = runner.invoke(app, ["play", "duel", "--seed", "3"], input="build Baths\nq\n")
     assert res.exit_code == 0
     assert "illegal action" in res.output and "Game abandoned" in res.output
+
+
+@pytest.mark.parametrize("game", ["duel", "classic"])
+def test_simulate_tables_leave_out_the_colours_the_game_never_scores(game):
+    from wondersmith.engine import Game, load_ruleset
+    from wondersmith.engine.scoring import colors_never_scored
+
+    never = colors_never_scored(Game(load_ruleset(game)).t)
+    assert set(never) == {"brown", "grey", "red"}  # no card of theirs gives VP
+    res = runner.invoke(app, ["simulate", game, "-n", "4", "--seed", "1", "--bots", "greedy"],
+                        env={"COLUMNS": "200"})
+    assert res.exit_code == 0, res.output
+    rows = {line.split("│")[1].strip() for line in res.stdout.splitlines() if line.count("│") > 2}
+    assert not rows & set(never)
+    assert {"military", "blue", "green", "yellow", "purple", "wonders", "coins", "total"} <= rows
+    summary = _summary(["simulate", game, "-n", "4", "--seed", "1", "--bots", "greedy", "--json"])
+    assert set(never) <= set(summary["mean_category_by_seat"])  # the JSON keeps every column

@@ -7,9 +7,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from wondersmith import workers
 from wondersmith.cli import app
+from wondersmith.lab import backends
+from wondersmith.lab.design import Design, Tier
 from wondersmith.lab.guards import Guard, GuardError
 from wondersmith.lab.metrics import Shape
+from wondersmith.lab.runner import run
 
 ROOT = Path(__file__).resolve().parents[2]
 CARDS = str(ROOT / "cards")
@@ -137,3 +141,30 @@ def test_pairs_is_still_read_as_the_number_of_deals():
     """`--pairs` (the option's name before other seat counts) keeps working in scripts."""
     result = _run("compare", CARDS, CARDS, "--pairs", "0", "-q")
     assert result.exit_code == 2 and "at least 1" in result.output
+
+
+def test_the_lab_caps_its_workers_too(monkeypatch, recorded_pools):
+    started: list[int] = []
+    real = backends.LocalBackend.__init__
+
+    def recording(self, count: int = 1) -> None:
+        started.append(count)
+        real(self, count)
+
+    monkeypatch.setattr(workers, "usable_cpus", lambda: 2)
+    monkeypatch.setattr(backends.LocalBackend, "__init__", recording)
+    monkeypatch.setattr(backends, "ProcessPoolExecutor", recorded_pools)
+    res = _run("check", CARDS, "--deals", "8", "--bots", "random", "-w", "100000", "-q", "--guard", "seat0_win_rate in 0..1")
+    assert res.exit_code == 0, res.output
+    assert started == [1]  # 8 deals are one chunk: played in the command's own process
+    assert res.stderr.count("--workers 100000 capped at 1: 1 chunk(s) of games") == 1
+
+
+def test_a_local_backend_never_starts_more_processes_than_chunks(monkeypatch, revisions,
+                                                                 recorded_pools):
+    pools = recorded_pools
+    monkeypatch.setattr(backends, "ProcessPoolExecutor", pools)
+    design = Design("duel", 4, seed=1, tiers=(Tier(("random", "random")),))
+    assert len(design.chunks()) == 1
+    run((revisions["base"],), design, backends.LocalBackend(64))
+    assert pools.sizes == []
