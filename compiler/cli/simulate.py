@@ -236,7 +236,7 @@ def register(app: typer.Typer) -> None:
         if as_json:
             typer.echo(json.dumps(summary, indent=2))
             return
-        _print_summary(summary, colors_never_scored(Game(ruleset, players=players).t))
+        _print_summary(summary, colors_never_scored(Game(loaded.ruleset, players=players).t))
 
 
 def _print_summary(s: dict, never_scored: tuple[str, ...] = ()) -> None:
