@@ -251,7 +251,8 @@ def main() -> None:
           + "".join(f", {bot}.{k}={v}" for bot, kv in settings.items() for k, v in kv.items()))
     for name in dict.fromkeys(names):
         moves, wall, cpu = totals.get(name, (0, 0.0, 0.0))
-        per = f"{wall / moves:.3f} s a move wall, {cpu / moves:.3f} s CPU" if moves else "no move"
+        per = (f"{wall / moves * 1000:.3f} ms a move wall, {cpu / moves * 1000:.3f} ms CPU"
+               if moves else "no move")
         low, high = wilson(wins[name], played[name])
         print(f"  {name:>8}: won {wins[name]}/{played[name]} = {wins[name] / played[name]:6.1%} "
               f"[95% {low:.1%}-{high:.1%}] of its seats' games, mean score "

@@ -145,6 +145,7 @@ class GreedyBot:
 
     name = "greedy"
     samples = 2
+    judge = staticmethod(evaluate)  # what a trial's position is worth to the bot
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -187,7 +188,7 @@ class GreedyBot:
                 child = guess.clone()
                 child.auto_chance = False
                 child.apply(action)
-                value += evaluate(child, player)
+                value += self.judge(child, player)
             values.append(value)
         return values
 
@@ -225,30 +226,19 @@ class GreedyBot:
                 child.apply(action)
                 for other in later:
                     child.apply(other)
-                value += evaluate(child, player)
+                value += self.judge(child, player)
             values.append(value / len(trials))
         return values
 
 
 class ReferenceGreedyBot(GreedyBot):
-    """`GreedyBot` as first written, the slow oracle of its moves: every action judged on a
-    whole copy of the guess, each joint action applied with `apply_joint` (which checks every
-    seat's action), the VP read from `Game.scores()` (`reference_evaluate`). It draws the
-    same random numbers in the same order, so it makes the same moves."""
+    """`GreedyBot` as first written, the slow oracle of its moves: each joint action applied
+    whole with `apply_joint` (which checks every seat's action) on a copy of the guess, the
+    VP read from `Game.scores()` (`reference_evaluate`). It draws the same random numbers in
+    the same order, so it makes the same moves."""
 
     name = "greedy-reference"
-
-    def _values(self, guesses: list[Game], player: int, legal: list[int]) -> list[float]:
-        values = []
-        for action in legal:
-            value = 0.0
-            for guess in guesses:
-                child = guess.clone()
-                child.auto_chance = False
-                child.apply(action)
-                value += reference_evaluate(child, player)
-            values.append(value)
-        return values
+    judge = staticmethod(reference_evaluate)
 
     def _values_with_others(self, view: Game, player: int, legal: list[int]) -> list[float]:
         guesses = self._guesses(view, player)
@@ -258,7 +248,7 @@ class ReferenceGreedyBot(GreedyBot):
             for guess, others in guesses:
                 child = guess.clone()
                 child.apply_joint({**others, player: action})
-                value += reference_evaluate(child, player)
+                value += self.judge(child, player)
             values.append(value / len(guesses))
         return values
 
