@@ -13,7 +13,7 @@ from .city import Cities
 from .errors import IllegalActionError, NotationError
 from .forcing import resolve
 from .core.fresh import first_state, maker
-from .core.kinds import HANDLERS, INTERNAL, OUTCOMES
+from .core.kinds import HANDLERS, INTERNAL, IS_SIMULTANEOUS, LEGAL, OUTCOMES
 from .core.simultaneous import SimultaneousDecisions
 from .mechanics import composition, game_class, players_in_state
 from .core.kinds import FAST_TURN as K_TURN  # marked by a mechanic imported just above
@@ -162,7 +162,7 @@ class Game(LegalActions, Cities, GameVerbs, SimultaneousDecisions):
             action = _action_id(action)
         legal = self._legal
         if legal is None:
-            legal = self.legal_actions()
+            legal = self._legal = self._compute_legal()
         if action not in legal:
             raise IllegalActionError(action, self._why_illegal(action))
         stack = self.stack
@@ -171,9 +171,15 @@ class Game(LegalActions, Cities, GameVerbs, SimultaneousDecisions):
         self.history.append(action)
         if IS_CHANCE[kind]:
             self.chance_count += 1
-        if HANDLERS[kind](self, node, action):  # a turn next, nothing to resolve (card_structure)
+        if HANDLERS[kind](self, node, action):  # a turn next, its plays listed (card_structure)
             return
-        self._advance()
+        if stack and stack[-1][0] == K_TURN:  # a turn next: nothing to resolve, and the
+            self._legal = self._legal_play(stack[-1][1])  # next apply needs its actions
+        elif IS_SIMULTANEOUS[kind] and stack and IS_SIMULTANEOUS[stack[-1][0]] and self.result is None:
+            node = stack[-1]  # classic: the next seat to choose (core/simultaneous.py), its
+            self._legal = LEGAL[node[0]](self, node[1], node[2])  # actions as for a turn
+        else:
+            self._advance()
 
     def clone(self) -> "Game":
         other = object.__new__(type(self))

@@ -243,7 +243,7 @@ def _playable(g: Game, player: int, arg: int) -> list[int]:
 
 @handles(K_PLAY)
 def _on_play(g: Game, node, action: int) -> bool | None:
-    """Play `action`; True once the next turn is due and nothing is left to resolve."""
+    """Play `action`; True once the next turn is due with its plays listed (apply's work)."""
     t = g.t
     p = node[1]
     c, w = t.play_decoded[action]  # the card, and the Wonder or -1 to build, -2 to discard
@@ -291,7 +291,7 @@ def _on_play(g: Game, node, action: int) -> bool | None:
             reveal(g)
             if not g.auto_chance:  # its deals are due first
                 return None
-        g._legal = None  # listed when asked: a bot's trial copy never asks
+        g._legal = g._legal_play(q)
         return True
     else:
         _end_turn(g, p, replay)
