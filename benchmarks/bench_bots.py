@@ -3,6 +3,7 @@
     python benchmarks/bench_bots.py --game duel --bots ismcts,greedy --seeds 500-599,1000-1099
         [--jobs 2] [--set ismcts.iterations=600] [--profile ismcts]
     python benchmarks/bench_bots.py --game classic --bots ismcts,greedy,greedy,greedy -n 8 --seed 1
+    python benchmarks/bench_bots.py --compare --game classic --players 7 -n 4
 
 Games are played as `wondersmith simulate` plays them (game i uses seed `seed + i`, the bots
 turned one seat round the table every game, seat k's bot seeded `seats * (seed + i) + k`),
@@ -15,6 +16,12 @@ for a core on a loaded machine; it still grows when other processes share the ca
 
 `--set BOT.NAME=VALUE` changes one setting of every bot of that name (`ismcts.iterations=600`,
 `ismcts.exploration=0.5`): how settings are tuned and defaults chosen.
+
+`--compare` times the greedy bot against its plain reference (`ReferenceGreedyBot`, the
+oracle of tests/engine/test_greedy_reference.py) in this one process: each game is played by
+both, one after the other (which goes first alternates), their moves are checked to be the
+same, and it prints the moves a CPU second of each, their ratio, and the Python function calls
+a move of each (exact: the same on every run and machine, unlike a time).
 
 `--profile NAME` runs cProfile during NAME's moves only and splits their time between the
 bot's own code (`engine/bots.py`) and everything it calls (the engine copying, redrawing and
@@ -37,7 +44,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from wondersmith.engine import load_ruleset  # noqa: E402
-from wondersmith.engine.bots import make_bot, play_game  # noqa: E402
+from wondersmith.engine.bots import GreedyBot, ReferenceGreedyBot, make_bot, play_game  # noqa: E402
 
 BOT_CODE = str(Path("engine", "bots.py"))
 
@@ -119,6 +126,65 @@ def play(game_name: str, names: list[str], start: int, i: int, settings: dict,
     return table, result.winners, [sc["total"] for sc in result.scores[:seats]], totals
 
 
+class Recorded:
+    """A bot that writes down its moves and adds up their CPU time and Python calls."""
+
+    def __init__(self, bot, tally: dict) -> None:
+        self.bot, self.tally, self.name = bot, tally, bot.name
+
+    def choose(self, game, seat=None):
+        calls = self.tally["calls"]
+
+        def count(frame, event, arg) -> None:
+            if event == "call" or event == "c_call":
+                calls[0] += 1
+
+        cpu = time.process_time()
+        if self.tally["count_calls"]:
+            sys.setprofile(count)
+        try:
+            move = self.bot.choose(game, seat)
+        finally:
+            sys.setprofile(None)
+            self.tally["cpu"] += time.process_time() - cpu
+        self.tally["moves"].append(move)
+        return move
+
+
+def compare(game_name: str, seats: int, start: int, n: int) -> None:
+    """The greedy bot against its reference on games `start` to `start + n - 1`, interleaved."""
+    ruleset = load_ruleset(game_name)
+    kinds = {"reference": ReferenceGreedyBot, "greedy": GreedyBot}
+    tallies = {name: {"cpu": 0.0, "moves": [], "calls": [0], "count_calls": False} for name in kinds}
+    counted = {name: {"cpu": 0.0, "moves": [], "calls": [0], "count_calls": True} for name in kinds}
+    for i in range(n):
+        s = start + i
+        order = list(kinds) if i % 2 == 0 else list(reversed(kinds))
+        for name in order:
+            tally = tallies[name]
+            before = len(tally["moves"])
+            play_game(ruleset, [Recorded(kinds[name](seats * s + k), tally) for k in range(seats)], seed=s)
+            tally.setdefault("per_game", []).append(tally["moves"][before:])
+        if i == 0:  # calls counted on the first game only: exact, and tracing is slow
+            for name in kinds:
+                play_game(ruleset, [Recorded(kinds[name](seats * s + k), counted[name]) for k in range(seats)],
+                          seed=s)
+    ref, fast = tallies["reference"], tallies["greedy"]
+    if ref["moves"] != fast["moves"]:
+        game = next(i for i, (a, b) in enumerate(zip(ref["per_game"], fast["per_game"])) if a != b)
+        raise SystemExit(f"bench_bots: the greedy bot's moves differ from the reference's in game "
+                         f"{start + game}")
+    moves = len(fast["moves"])
+    print(f"{game_name}, {seats} seats, greedy bot against its reference, {n} games from seed {start}: "
+          f"the same {moves} moves")
+    for name, tally in tallies.items():
+        calls = counted[name]["calls"][0] / len(counted[name]["moves"])
+        print(f"  {name:>9}: {moves / tally['cpu']:8.0f} moves a CPU second ({tally['cpu']:.3f} s CPU), "
+              f"{calls:8.0f} Python calls a move (game {start})")
+    print(f"  ratio: {ref['cpu'] / fast['cpu']:.2f}x the moves a second, "
+          f"{counted['reference']['calls'][0] / counted['greedy']['calls'][0]:.2f}x fewer calls")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="duel")
@@ -132,7 +198,14 @@ def main() -> None:
                         help="a bot setting, e.g. ismcts.iterations=600 (repeatable)")
     parser.add_argument("--iterations", type=int, help="ISMCTS iterations a move (--set ismcts.iterations=N)")
     parser.add_argument("--profile", metavar="BOT", help="profile this bot's moves (one process)")
+    parser.add_argument("--compare", action="store_true",
+                        help="time the greedy bot against its reference on the same games (--players seats)")
     args = parser.parse_args()
+    if args.compare:
+        if args.seeds:
+            raise SystemExit("bench_bots: --compare plays --seed and -n, not --seeds")
+        compare(args.game, args.players or load_ruleset(args.game).players, args.seed, args.n)
+        return
     names = [b.strip() for b in args.bots.split(",")]
     if args.players and len(names) == 1:
         names *= args.players
@@ -178,7 +251,8 @@ def main() -> None:
           + "".join(f", {bot}.{k}={v}" for bot, kv in settings.items() for k, v in kv.items()))
     for name in dict.fromkeys(names):
         moves, wall, cpu = totals.get(name, (0, 0.0, 0.0))
-        per = f"{wall / moves:.3f} s a move wall, {cpu / moves:.3f} s CPU" if moves else "no move"
+        per = (f"{wall / moves * 1000:.3f} ms a move wall, {cpu / moves * 1000:.3f} ms CPU"
+               if moves else "no move")
         low, high = wilson(wins[name], played[name])
         print(f"  {name:>8}: won {wins[name]}/{played[name]} = {wins[name] / played[name]:6.1%} "
               f"[95% {low:.1%}-{high:.1%}] of its seats' games, mean score "

@@ -76,6 +76,11 @@ def score(game, player: int) -> dict[str, int]:
     return out
 
 
+def totals(game) -> list[int]:
+    """Every seat's VP as the game stands now: the "total" of `score`, seat by seat."""
+    return [score(game, p)["total"] for p in game.t.seats]
+
+
 def final_result(game, winner: int | None = None, victory: str = "civilian") -> Result:
     """The result; for a civilian end the winners are decided here: the most VP, ties
     broken by the VP of a colour (Duel: blue) or by coins (classic); still tied, the

@@ -62,3 +62,24 @@ def test_an_unknown_setting_is_refused_with_a_message():
     assert done.returncode != 0 and "bot 'ismcts' has no setting 'depth'" in done.stderr
     done = run("-n", "1", "--set", "iterations")
     assert done.returncode != 0 and "--set wants BOT.NAME=VALUE" in done.stderr
+
+
+def test_compare_plays_the_same_moves_with_both_greedy_bots_and_prints_the_ratio():
+    done = run("--compare", "-n", "2", "--seed", "5")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("duel, 2 seats, greedy bot against its reference, 2 games from seed 5: the same ")
+    assert [line.split(":")[0].strip() for line in lines[1:3]] == ["reference", "greedy"]
+    assert all("moves a CPU second" in line and "Python calls a move" in line for line in lines[1:3])
+    assert lines[3].startswith("  ratio: ") and "x the moves a second" in lines[3]
+
+
+def test_compare_stops_with_a_message_when_the_moves_differ(monkeypatch, capsys):
+    class Contrary(bench_bots.GreedyBot):  # not the reference's moves
+        def choose(self, game, seat=None, allowed=None):
+            legal = game.legal_actions() if seat is None else game.legal_actions_for(seat)
+            return legal[-1]
+
+    monkeypatch.setattr(bench_bots, "GreedyBot", Contrary)
+    with pytest.raises(SystemExit, match="moves differ from the reference's in game 3"):
+        bench_bots.compare("duel", 2, 3, 1)
