@@ -286,6 +286,17 @@ class FreeCity:
         sizes = len(self.hands[holder]), len(self.hands[self.t.free_city])
         return sizes in ((n, n), (n + 1, n - 1))
 
+    def _hands_seen(self, player: int) -> tuple[int, ...]:
+        """The holder plays the pile's last card for the Free City (`_plays_from_pile`), so
+        it sees that card while it chooses the Free City's play: a search must not redraw
+        the card it is about to play."""
+        fc = self.t.free_city
+        if (player == self.free_city_holder and self.result is None
+                and self.stack[-1][0] == K_CHOOSE and self.stack[-1][1] == fc
+                and self._plays_from_pile()):
+            return (player, fc)
+        return (player,)
+
     def _ranked(self) -> tuple[int, ...]:
         return self.t.free_city_players
 
