@@ -5,8 +5,9 @@ The reader (serialize.py) has already checked that every id names a component of
 kind (a building, a Wonder, a token). Here a zone that holds one Age's cards holds only
 cards of that Age, read from the ruleset's tables (`Tables.age`, `Tables.guild_color`):
 
-- the Age's deck (`pool`) and the cards of its structure still in play (Duel) are cards of
-  the current Age; the guilds are cards of the Age that draws them;
+- the Age's deck (`pool`) holds cards of the current Age; the guilds are cards of the Age
+  that draws them (the face-up cards of a structure may be any: a position written by hand
+  puts there the cards it is about, and nothing draws them again);
 - a hand (classic) holds cards of the Ages started so far (a position written by hand may
   keep an earlier Age's card in a hand; a later Age's card is not in play yet);
 - the cards left out of an Age (`left_out[i]`, Duel) are cards of Age i + 1 that are not
@@ -49,10 +50,6 @@ def _zones(g: Game) -> Iterable[tuple[str, Iterable[int], int, str]]:
     yield "guild_pool", g.guild_pool, guild_age, "guild"
     for i, cards in enumerate(getattr(g, "left_out", ())):
         yield f"left_out[{i}]", cards, i + 1, "plain"
-    slot_card, taken = getattr(g, "slot_card", ()), getattr(g, "taken", ())
-    for s, c in enumerate(slot_card):
-        if c >= 0 and not taken[s]:  # a taken card is in a city or the discard pile
-            yield f"structure[{s}].card", (c,), g.age, "any"
     for p, hand in enumerate(getattr(g, "hands", ())):
         yield f"mechanics.hand_draft.hands[{p}]", hand, g.age, "so far"
 
