@@ -42,6 +42,15 @@ def component(game, value: Any, argument: str = "component", end: int | None = N
     return in_range(value, argument, 0, t.N if end is None else end, what)
 
 
+def building_or_stage(game, value: Any, argument: str = "component") -> int:
+    """The number of a building or of a Wonder stage (classic)."""
+    t = game.t
+    n = component(game, value, argument)
+    if t.NB <= n < t.stage0:
+        raise ArgumentError(argument, f"expected a building or a Wonder stage, got {t.ids[n]!r}")
+    return n
+
+
 def seed(value: Any) -> int:
     """A seed: any integer (taken modulo 2**64)."""
     return integer(value, "seed", "an integer seed")

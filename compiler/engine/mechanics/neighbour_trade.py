@@ -23,9 +23,8 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, Mapping
 
-from ..arguments import component as checked_component, seat
+from ..arguments import building_or_stage, seat
 from ..core.fields import StateField
-from ..errors import ArgumentError
 from ..core.rules import RulesError, checked
 from .trade_market import MarketKeeping, resource_mask, resource_pairs
 from .trade_splits import LEFT, RIGHT, SIDES, line, line_pairs, option_pairs, split_units
@@ -369,17 +368,11 @@ class NeighbourTrade(MarketKeeping):
         """Every way `player` may pay the resources of a building or Wonder stage now (by
         number or id), cheapest total first: coins and units per seller. Coin costs and
         what the player can afford are not counted here; `[]` if it cannot be supplied.
-        ArgumentError naming `player` or `component` if it is not a seat, a building or a
-        stage (NotationError for an id that names nothing)."""
-        t = self.t
+        ArgumentError for another `player` or `component` (NotationError: an unknown id)."""
         if isinstance(component, str):
             component = self.component(component)
-        player = seat(self, player)
-        component = checked_component(self, component)
-        if t.NB <= component < t.stage0:
-            raise ArgumentError("component", f"expected a building or a Wonder stage, got "
-                                f"{t.ids[component]!r}")
-        res = t.resources
+        player, component = seat(self, player), building_or_stage(self, component)
+        res = self.t.resources
         out = [NeighbourPayment(left, right, {res[r]: n for r, n in sorted(a.items())},
                                 {res[r]: n for r, n in sorted(b.items())})
                for (left, right), (a, b) in self._splits(player, component).items()]
