@@ -77,12 +77,13 @@ def _check_components(g: Game) -> None:
     copies = hasattr(t, "decks")
     where: dict[int, str] = {}
 
-    def place(label: str, comps) -> None:
+    def place(label: str, comps, unique: bool = False) -> None:
         for comp in comps:
-            if copies and comp < t.NB:
+            if copies and comp < t.NB and not unique:
                 continue
             if comp in where:
-                raise _fail(f"{ids[comp]!r} is both in {where[comp]} and in {label}")
+                raise _fail(f"{label}: {ids[comp]!r} is listed twice" if where[comp] == label
+                            else f"{ids[comp]!r} is both in {where[comp]} and in {label}")
             where[comp] = label
 
     for p in t.seats:
@@ -95,7 +96,8 @@ def _check_components(g: Game) -> None:
                 place(f"players[{p}].wonders (under {ids[t.wonder0 + w]!r})", (tuck,))
     place("discard", g.discard)
     place("pool", g.pool)
-    place("guild_pool", g.guild_pool)  # guilds only: zone_checks
+    # Guilds only (zone_checks), one of each: no deck holds two copies of a guild.
+    place("guild_pool", g.guild_pool, unique=True)
     for _, f in g.STATE_FIELDS:
         if f.places is not None:
             for label, comps in f.places(g):

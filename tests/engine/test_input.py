@@ -66,7 +66,7 @@ def test_a_building_twice_in_a_city_is_refused():
     data = _in_play()
     city = data["players"][1]["buildings"]
     city.append(city[0])
-    _refused(data, rf"'{city[0]}' is both in players\[1\]\.buildings and in players\[1\]\.buildings")
+    _refused(data, rf"players\[1\]\.buildings: '{city[0]}' is listed twice")
 
 
 def test_a_card_both_in_a_city_and_in_the_structure_is_refused():

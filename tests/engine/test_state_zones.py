@@ -88,3 +88,13 @@ def test_a_state_accepted_is_played_to_the_end_by_the_search():
     for p in g.t.seats:
         g.sample_state(p, random.Random(p))
     assert play_out(g, [ISMCTSBot(s, iterations=3) for s in g.t.seats]).is_terminal
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_box_of_guilds_holds_each_guild_once(players):
+    """A guild listed twice in `guild_pool` was accepted (classic's copies are counted per
+    card, but no deck holds two of a guild), and a search's redraw dealt the second copy into
+    a hand, which `sample_state` then refused (found by the extended state fuzzer)."""
+    data = _classic(players, 3)
+    data["guild_pool"].append(data["guild_pool"][0])
+    _refused(CLASSIC, data, rf"guild_pool: '{data['guild_pool'][0]}' is listed twice")
