@@ -1,12 +1,15 @@
 """Fuzz the engine's input boundaries at large counts and print what happened.
 
     python benchmarks/fuzz_engine.py [-n 100000] [--seed 0] [--only states|actions|records]
-                                     [--game duel|classic] [--players N]
+                                     [--game duel|classic] [--players N|all]
 
 States, actions and game records are mutated from seeded random games (the mutator is
 tests/engine/engine_fuzz.py, which tests/engine/test_input.py runs at CI size). Each try is
-accepted (an accepted state is then played to the end), refused with the engine's error,
-or a crash; the first crashes are printed with their tracebacks. Exit 1 if anything crashed.
+accepted, refused with the engine's error, or a crash; the first crashes are printed with
+their tracebacks. An accepted state is played to the end three times, by random play, by
+the greedy bot and by the ISMCTS bot (a few iterations a move), and the games each finished
+are counted. `--players all` runs every seat count of the ruleset in turn. Exit 1 if
+anything crashed.
 """
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "engine"))
 
-from engine_fuzz import FUZZERS  # noqa: E402
+from engine_fuzz import FUZZERS, PLAYED_BY  # noqa: E402
 from wondersmith.engine import load_ruleset  # noqa: E402
 
 
@@ -29,21 +32,33 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", choices=sorted(FUZZERS))
     parser.add_argument("--game", default="duel")
-    parser.add_argument("--players", type=int, help="seats (default: the ruleset's)")
+    parser.add_argument("--players", default=None,
+                        help="seats, or 'all' for every count the ruleset is played at "
+                        "(default: the ruleset's)")
     args = parser.parse_args()
     ruleset = load_ruleset(args.game)
+    if args.players == "all":
+        seat_counts = list(getattr(ruleset, "player_counts", ()) or (ruleset.players,))
+    else:
+        seat_counts = [None if args.players is None else int(args.players)]
     crashed = 0
-    for name in ([args.only] if args.only else list(FUZZERS)):
-        crashes: list = []
-        start = time.perf_counter()
-        counts = FUZZERS[name](ruleset, args.n, seed=args.seed, crashes=crashes,
-                               players=args.players)
-        print(f"{name:>8}: {counts['tried']:,} tried, {counts['accepted']:,} accepted, "
-              f"{counts['refused']:,} refused, {counts['crashed']:,} crashed "
-              f"({time.perf_counter() - start:.0f} s)", flush=True)
-        for where, what, tb in crashes[:5]:
-            print(f"  crash in {where}: {what}\n{tb}")
-        crashed += counts["crashed"]
+    for players in seat_counts:
+        if len(seat_counts) > 1:
+            print(f"{players} players:")
+        for name in ([args.only] if args.only else list(FUZZERS)):
+            crashes: list = []
+            start = time.perf_counter()
+            counts = FUZZERS[name](ruleset, args.n, seed=args.seed, crashes=crashes,
+                                   players=players)
+            played = ", ".join(f"{counts[f'played by {bot}']:,} by {bot}"
+                               for bot in PLAYED_BY if f"played by {bot}" in counts)
+            print(f"{name:>8}: {counts['tried']:,} tried, {counts['accepted']:,} accepted, "
+                  f"{counts['refused']:,} refused, {counts['crashed']:,} crashed"
+                  f"{f'; played to the end {played}' if played else ''} "
+                  f"({time.perf_counter() - start:.0f} s)", flush=True)
+            for where, what, tb in crashes[:5]:
+                print(f"  crash in {where}: {what}\n{tb}")
+            crashed += counts["crashed"]
     return 1 if crashed else 0
 
 

@@ -14,7 +14,7 @@ from types import ModuleType
 
 from . import runtime
 from .mechanics.bank_costs import Payment
-from .errors import (EngineError, IllegalActionError, NotationError, OtherEventError, RecordFormatError,
+from .errors import (ArgumentError, EngineError, IllegalActionError, NotationError, OtherEventError, RecordFormatError,
                      StateFormatError, UnknownRulesetError)
 from .records import game_record, replay_record, upgrade_record
 from .scoring import Result
@@ -66,7 +66,7 @@ def new_game(game: str = "duel", seed: int = 0, auto_chance: bool = True) -> Gam
 
 
 __all__ = [
-    "CHANCE", "TERMINAL", "EngineError", "Game", "IllegalActionError", "NotationError",
+    "ArgumentError", "CHANCE", "TERMINAL", "EngineError", "Game", "IllegalActionError", "NotationError",
     "OtherEventError", "Payment", "RecordFormatError", "Result", "StateFormatError", "UnknownRulesetError", "game_record",
     "load_ruleset", "new_game", "replay_record", "runtime", "upgrade_record",
 ]

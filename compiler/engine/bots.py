@@ -435,8 +435,18 @@ def play_game(ruleset: rt.Ruleset, bots: Sequence[Bot], seed: int = 0) -> Game:
     """Play one game with chance sampled from `seed`; `bots[i]` plays seat i, and there are
     as many seats as bots. At a simultaneous decision every seat is asked on the same state
     and the choices are applied together."""
-    game = new_game(ruleset, seed, len(bots))
+    return play_out(new_game(ruleset, seed, len(bots)), bots)
+
+
+def play_out(game: Game, bots: Sequence[Bot], limit: int | None = None) -> Game:
+    """Play `game` on from where it stands, in place, and return it: `bots[i]` plays seat i,
+    chance is sampled from the seed (where the game does not sample it itself). Ends when the
+    game does, or after `limit` decisions (then `game.is_terminal` is False)."""
+    decisions = 0
     while game.result is None:
+        if limit is not None and decisions >= limit:
+            break
+        decisions += 1
         p = game.current_player
         if p == CHANCE:  # only when auto_chance is off
             game.apply(game.sample_chance())

@@ -45,5 +45,18 @@ class RecordFormatError(EngineError, ValueError):
     action that is unreadable or illegal where it stands (the message gives its index)."""
 
 
+class ArgumentError(EngineError, ValueError):
+    """An argument of an API call that is out of its range or not of its type (a seat, a
+    component's number or id, a seed, a player count); `argument` is its name, and the
+    message says what it must be. Nothing has changed."""
+
+    def __init__(self, argument: str, message: str) -> None:
+        super().__init__(f"{argument}: {message}")
+        self.argument = argument
+
+    def __reduce__(self):
+        return type(self), (self.argument, str(self).split(": ", 1)[1])
+
+
 class UnknownRulesetError(EngineError, LookupError):
     """No compiled ruleset by that name."""

@@ -29,8 +29,8 @@ import re
 from typing import Any
 
 from . import runtime as rt
-from .errors import (EngineError, IllegalActionError, NotationError, RecordFormatError,
-                     StateFormatError)
+from .errors import (ArgumentError, EngineError, IllegalActionError, NotationError,
+                     RecordFormatError, StateFormatError)
 from .state import Game  # first: the core's kinds are numbered before the mechanics'
 from .mechanics import module
 
@@ -121,8 +121,9 @@ def replay_record(ruleset: rt.Ruleset, record: Any, auto_chance: bool = True,
     actions = record["actions"]
     try:
         game = Game(ruleset, seed=seed, auto_chance=False, players=record.get("players"))
-    except ValueError as exc:
-        raise RecordFormatError(f"players: {exc}") from None
+    except ValueError as exc:  # an ArgumentError names the argument itself
+        raise RecordFormatError(str(exc) if isinstance(exc, ArgumentError)
+                                else f"players: {exc}") from None
     gaps = () if record["format"] == RECORD_FORMAT else tuple(
         fill for name in game.MECHANICS if (fill := getattr(module(name), "RECORD_GAPS", None)))
     handed: list[str] = []  # "player P receives W" entries due, in order

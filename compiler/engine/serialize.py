@@ -177,7 +177,8 @@ class _Reader:
 
     def token(self, value: Any, path: str) -> int:
         t = self.t
-        return self.component(value, path, t.token0, t.N, "progress token") - t.token0
+        # Only the tokens' own ids: classic's boards and stages are numbered after them.
+        return self.component(value, path, t.token0, t.token0 + t.NT, "progress token") - t.token0
 
     def ids(self, value: Any, path: str, read) -> list[int]:
         return [read(x, f"{path}[{i}]") for i, x in enumerate(self.list(value, path, self.t.N))]

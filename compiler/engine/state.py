@@ -8,7 +8,7 @@ compiled effects call in verbs.py and the mixins, legal actions in legal.py.
 """
 from __future__ import annotations
 
-from . import runtime as rt
+from . import arguments, runtime as rt
 from .city import Cities
 from .errors import IllegalActionError, NotationError
 from .forcing import resolve
@@ -68,8 +68,9 @@ class Game(LegalActions, Cities, GameVerbs, SimultaneousDecisions):
 
     def __init__(self, ruleset: rt.Ruleset, seed: int = 0, auto_chance: bool = True,
                  players: int | None = None) -> None:
-        """`players`: the number of seats, one of `ruleset.player_counts` (default
-        `ruleset.players`); ValueError otherwise."""
+        """`seed`: any integer (taken modulo 2**64); `players`: the number of seats, one of
+        `ruleset.player_counts` (default `ruleset.players`). ArgumentError otherwise."""
+        seed = arguments.seed(seed)
         t = tables_for(ruleset, players)
         # Every new game of a class and tables starts as the same state: made once, then
         # copied by a function compiled for it (core/fresh.py), which costs far less than
@@ -270,19 +271,19 @@ class Game(LegalActions, Cities, GameVerbs, SimultaneousDecisions):
 
     def observation(self, player: int) -> dict:
         """What `player` may see, as JSON (observation.py says what is hidden)."""
-        return observation(self, player)
+        return observation(self, arguments.seat(self, player))
 
     def observation_vector(self, player: int) -> list[float]:
         """`observation(player)` as a fixed-length list of numbers."""
-        return observation_vector(self, player)
+        return observation_vector(self, arguments.seat(self, player))
 
     def legal_mask(self, player: int) -> list[int]:
         """One 0/1 entry per action id: what `player` may do now."""
-        return legal_mask(self, player)
+        return legal_mask(self, arguments.seat(self, player))
 
     def sample_state(self, player: int, rng) -> "Game":
         """A full state with the same `observation(player)`, hidden parts drawn with `rng`."""
-        return sample_state(self, player, rng)
+        return sample_state(self, arguments.seat(self, player), rng)
 
     def component(self, component_id: str) -> int:
         """The number of the building, Wonder or token with this id (the number that
@@ -293,8 +294,9 @@ class Game(LegalActions, Cities, GameVerbs, SimultaneousDecisions):
         return i
 
     def component_id(self, component: int) -> str:
-        """The id of component number `component` (the inverse of `component`)."""
-        return self.t.ids[component]
+        """The id of component number `component` (the inverse of `component`);
+        ArgumentError if no component has that number."""
+        return self.t.ids[arguments.component(self, component)]
 
     def action_component(self, action: int, seat: int | None = None) -> str | None:
         """The id of the building, Wonder, stage or token `action` gives the deciding city

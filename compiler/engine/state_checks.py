@@ -10,6 +10,8 @@ its own fields (their `check` and `check_derived`, core/fields.py):
   Duel's structure, cards left out, Wonders to draft, tokens on the board or in the box).
   A component listed nowhere is out of play (in the box: later Ages' cards, the guilds not
   drawn; in a position written by hand, anything it does not need);
+- every component is in a zone it can be in: a zone of one Age's cards holds that Age's
+  cards, the guilds' box guilds (zone_checks.py, from the ruleset's tables);
 - what a mechanic rules over in the core's state agrees with its rule (its `CHECKS`:
   wonder_limit, that the Wonders built agree with the limit);
 - the pending decisions make a flow the engine can resolve: where each may stand and what
@@ -25,6 +27,7 @@ from .errors import StateFormatError
 from .core.simultaneous import illegal_choice
 from .stack_checks import check_stack, fail as _fail
 from .scoring import final_result
+from .zone_checks import check_zones
 
 if TYPE_CHECKING:
     from .state import Game
@@ -49,6 +52,7 @@ def check_state(g: Game, derived: bool = False) -> None:
             raise StateFormatError(problem)
         return
     _check_components(g)
+    check_zones(g)
     for check in g.STATE_CHECKS:  # the mechanics' checks of the core's state
         problem = check(g)
         if problem:
@@ -73,12 +77,13 @@ def _check_components(g: Game) -> None:
     copies = hasattr(t, "decks")
     where: dict[int, str] = {}
 
-    def place(label: str, comps) -> None:
+    def place(label: str, comps, unique: bool = False) -> None:
         for comp in comps:
-            if copies and comp < t.NB:
+            if copies and comp < t.NB and not unique:
                 continue
             if comp in where:
-                raise _fail(f"{ids[comp]!r} is both in {where[comp]} and in {label}")
+                raise _fail(f"{label}: {ids[comp]!r} is listed twice" if where[comp] == label
+                            else f"{ids[comp]!r} is both in {where[comp]} and in {label}")
             where[comp] = label
 
     for p in t.seats:
@@ -91,11 +96,8 @@ def _check_components(g: Game) -> None:
                 place(f"players[{p}].wonders (under {ids[t.wonder0 + w]!r})", (tuck,))
     place("discard", g.discard)
     place("pool", g.pool)
-    if not copies:
-        for c in g.guild_pool:
-            if t.color[c] != t.guild_color:
-                raise _fail(f"guild_pool: {ids[c]!r} is not a guild")
-    place("guild_pool", g.guild_pool)
+    # Guilds only (zone_checks), one of each: no deck holds two copies of a guild.
+    place("guild_pool", g.guild_pool, unique=True)
     for _, f in g.STATE_FIELDS:
         if f.places is not None:
             for label, comps in f.places(g):

@@ -14,6 +14,7 @@ from .core.flow import ACTIONS as CORE_ACTIONS
 from .core.rules import CoreRules
 from .core.seats import Seating
 from .core.texts import fold, text_names
+from .errors import ArgumentError
 
 
 class Tables:
@@ -184,7 +185,8 @@ def tables_for(ruleset: rt.Ruleset, players: int | None = None) -> Tables:
         return hit[1]
     counts = getattr(ruleset, "player_counts", ()) or (ruleset.players,)
     if players is not None and players not in counts:
-        raise ValueError(f"{ruleset.name} is played by {_counts(counts)} players, not {players!r}")
+        raise ArgumentError("players", f"{ruleset.name} is played by {_counts(counts)} players, "
+                            f"not {players!r}")
     tables = Tables(ruleset, players)
     _CACHE[key] = (ruleset, tables)
     return tables

@@ -6,8 +6,10 @@ States and records are taken from seeded random games and mutated (hostile value
 every field, components duplicated or moved, slots, decisions and results tampered with).
 Each try ends one of three ways:
 
-- accepted: the engine took it; for a state, the game is then played on at random to the
-  end, through a JSON round trip, and anything raised there counts as a crash;
+- accepted: the engine took it; for a state, the game then goes through a JSON round trip
+  and is played on to the end three times, by every seat choosing at random, by the greedy
+  bot and by the ISMCTS bot (a few iterations a move), and anything raised there counts as a
+  crash (`counts["played by random"]`... count the games each finished);
 - refused: StateFormatError / IllegalActionError (state unchanged) / RecordFormatError;
 - crashed: anything else. The goal is 0.
 """
@@ -21,6 +23,7 @@ from collections import Counter
 from typing import Any, Callable
 
 from wondersmith.engine import Game, IllegalActionError, StateFormatError
+from wondersmith.engine.bots import GreedyBot, ISMCTSBot, play_out
 from wondersmith.engine.errors import RecordFormatError
 from wondersmith.engine.records import game_record, replay_record
 
@@ -30,6 +33,7 @@ HOSTILE = [
     "the_sphinx", "play", [], [None], ["baths"], {}, {"id": "the_sphinx"},
 ]
 MAX_PLAY = 600  # steps when playing on from an accepted state; every real game is shorter
+ISMCTS_ITERATIONS = 3  # enough to walk the search's every path (draws, expansion, descent)
 
 
 def positions(ruleset, count: int, seed: int, players: int | None = None) -> list[dict]:
@@ -79,17 +83,10 @@ def _set(doc: Any, path: tuple, value: Any) -> Any:
 
 
 def _id_lists(doc: dict) -> list[tuple]:
-    """Paths of the lists that hold component ids."""
-    out = [(k,) for k in ("board_tokens", "box_tokens", "drawn_tokens", "wonder_pool", "draft",
-                          "discard", "pool", "guild_pool") if isinstance(doc.get(k), list)]
-    for p, player in enumerate(_list(doc.get("players"))):
-        if isinstance(player, dict):
-            out += [("players", p, k) for k in ("buildings", "tokens")
-                    if isinstance(player.get(k), list)]
-    for i, age in enumerate(_list(doc.get("left_out"))):
-        if isinstance(age, list):
-            out.append(("left_out", i))
-    return out
+    """Paths of the lists that hold component ids: every list of strings, wherever it is
+    (the core's, the mechanics', per seat), an empty one included."""
+    return [p for p in _paths(doc) if p and isinstance(v := _get(doc, p), list)
+            and all(isinstance(x, str) for x in v)]
 
 
 def _list(value: Any) -> list:
@@ -104,8 +101,21 @@ def _all_ids(doc: dict) -> list[str]:
     return ids or ["baths"]
 
 
-def mutate_state(doc: dict, rng: random.Random) -> Any:
-    kind = rng.randrange(9)
+def mutate_state(doc: dict, rng: random.Random, ids: list[str] = ()) -> Any:
+    """`doc` changed one way (or a new value in its place); `ids`: every component id of
+    the game (buildings of every Age, Wonders, tokens, boards, stages), which kind 9 puts
+    into any list of ids, so a component turns up in places it can never be."""
+    kind = rng.randrange(10 if ids else 9)
+    if kind == 9:
+        lists = _id_lists(doc)
+        if lists:
+            target = _get(doc, rng.choice(lists))
+            name = rng.choice(ids)
+            if target and rng.random() < 0.5:
+                target[rng.randrange(len(target))] = name
+            else:
+                target.insert(rng.randrange(len(target) + 1), name)
+        return doc
     if kind == 0:  # any value anywhere becomes hostile
         path = rng.choice(_paths(doc))
         return _set(doc, path, rng.choice(HOSTILE))
@@ -222,17 +232,43 @@ def _record_replays(ruleset, g: Game) -> None:
     assert replayed.to_json() == g.to_json(), "a game's record replays to it"
 
 
+PLAYED_BY = ("random", "greedy", "ismcts")  # the play each accepted state gets to the end
+
+
+def _bots(name: str, seats: int, seed: int) -> list:
+    if name == "greedy":
+        return [GreedyBot(seed + s) for s in range(seats)]
+    return [ISMCTSBot(seed + s, iterations=ISMCTS_ITERATIONS) for s in range(seats)]
+
+
+def _play_by_bots(g: Game, counts: Counter, seed: int) -> None:
+    """Play copies of an accepted state to the end by the greedy and the ISMCTS bot at every
+    seat (searching draws states through `sample_state`'s machinery, so a state it cannot
+    redraw is caught here), after drawing one state each seat cannot tell from it
+    (`sample_state`, loaded through `from_json`); raise on anything that is not a normal game."""
+    rng = random.Random(seed)
+    for p in g.t.seats:
+        g.sample_state(p, rng)
+    for name in ("greedy", "ismcts"):
+        game = play_out(g.clone(), _bots(name, g.t.n_seats, seed), limit=MAX_PLAY)
+        assert game.is_terminal, f"the {name} bot's game did not end"
+        assert game.legal_actions() == [] and min(game.coins) >= 0
+        json.dumps(game.to_json(), allow_nan=False)
+        counts[f"played by {name}"] += 1
+
+
 def fuzz_states(ruleset, count: int, seed: int = 0, crashes: list | None = None,
                 players: int | None = None) -> Counter:
     rng = random.Random(seed)
     bases = positions(ruleset, max(20, count // 25), seed, players)
+    ids = Game(ruleset, players=players).t.ids
     counts: Counter = Counter()
     for _ in range(count):
         doc = copy.deepcopy(rng.choice(bases))
         for _ in range(rng.choice((1, 1, 1, 2, 3))):
             if not isinstance(doc, dict):
                 break
-            doc = mutate_state(doc, rng)
+            doc = mutate_state(doc, rng, ids)
         counts["tried"] += 1
         try:
             g = Game.from_json(ruleset, doc)
@@ -243,8 +279,14 @@ def fuzz_states(ruleset, count: int, seed: int = 0, crashes: list | None = None,
             _crash(counts, crashes, "from_json", doc)
             continue
         counts["accepted"] += 1
+        bots_seed = rng.randrange(1 << 30)
+        try:
+            _play_by_bots(g, counts, bots_seed)
+        except Exception:  # noqa: BLE001
+            _crash(counts, crashes, "bots play on", doc)
         try:
             _play_on(ruleset, g, rng)
+            counts["played by random"] += 1
         except Exception:  # noqa: BLE001
             _crash(counts, crashes, "play on", doc)
     return counts

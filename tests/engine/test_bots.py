@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from wondersmith.engine import Game
-from wondersmith.engine.bots import BOTS, GreedyBot, ISMCTSBot, RandomBot, evaluate, make_bot, play_game
+from wondersmith.engine.bots import (BOTS, GreedyBot, ISMCTSBot, RandomBot, evaluate, make_bot, play_game,
+                                     play_out)
 from engine_helpers import RULESET, scenario
 
 
@@ -142,3 +143,13 @@ def test_a_seats_own_legal_actions_are_the_same_in_every_redrawn_state():
             seats = game.choosing()
             game.apply_joint({s: rng.choice(game.legal_actions_for(s)) for s in seats})
     assert checked > 20
+
+
+def test_play_out_plays_a_loaded_game_on_as_play_game_plays_a_new_one():
+    bots = lambda: (make_bot("greedy", 1), make_bot("random", 2))  # noqa: E731
+    whole = play_game(RULESET, bots(), seed=8)
+    loaded = Game.from_json(RULESET, Game(RULESET, seed=8).to_json())
+    assert play_out(loaded, bots()).to_json() == whole.to_json()
+    started = Game(RULESET, seed=8)
+    assert play_out(started, bots(), limit=5) is started and not started.is_terminal
+    assert len(started.history) < len(whole.history)

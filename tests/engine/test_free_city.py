@@ -13,6 +13,7 @@ import pytest
 from classic_helpers import board, ruleset
 
 from wondersmith.engine import Game
+from wondersmith.engine.bots import ISMCTSBot, play_game
 from wondersmith.engine.core.rules import RulesError
 from wondersmith.engine.mechanics import classic_actions as actions
 from wondersmith.engine.mechanics.free_city import K_DRAW
@@ -341,6 +342,29 @@ def test_a_free_city_that_plays_its_seventh_card_plays_the_piles_last_card():
     assert {actions.decode(g.t, a)[1] for a in g.legal_actions()} == {last}
     g.apply(g.legal_actions()[0])
     assert g.age == 2 or g.is_terminal
+
+
+def test_the_holder_sees_the_piles_last_card_it_plays_and_a_search_keeps_it():
+    """The holder plays the pile's last card for the Free City, so its observation shows that
+    card and a state drawn for its search keeps it (ISMCTS played a redrawn card before, and
+    crashed: issue 26, item 6)."""
+    g = Game(with_variant(free_city_last_card="played"), seed=15, players=2)
+    rng = random.Random(15)
+    while not (g.decision == "choose" and g.stack[-1][1] == FREE_CITY and len(g.hands[FREE_CITY]) == 1
+               and all(len(g.hands[p]) <= 1 for p in (0, 1))):
+        g.apply(rng.choice(g.legal_actions()))
+    holder, last = g.free_city_holder, g.hands[FREE_CITY][0]
+    assert g.observation(holder)["mechanics"]["hand_draft"]["hands"][FREE_CITY] == [g.component_id(last)]
+    assert g.observation(1 - holder)["mechanics"]["hand_draft"]["hands"][FREE_CITY] == 1
+    for seed in range(20):
+        assert g.sample_state(holder, random.Random(seed)).hands[FREE_CITY] == [last]
+    bot = ISMCTSBot(0, iterations=5)
+    g.apply(bot.choose(g))
+
+
+def test_ismcts_plays_the_variant_to_the_end():
+    game = play_game(ruleset(), [ISMCTSBot(6, iterations=3), ISMCTSBot(7, iterations=3)], seed=6)
+    assert game.is_terminal
 
 
 def test_the_holder_builds_from_the_discard_pile_for_a_free_city_halikarnassos():

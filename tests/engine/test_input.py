@@ -12,7 +12,7 @@ import pytest
 from wondersmith.engine import EngineError, Game, IllegalActionError, StateFormatError, load_ruleset
 from wondersmith.engine.errors import RecordFormatError
 from wondersmith.engine.records import game_record, replay_record
-from engine_fuzz import FUZZERS
+from engine_fuzz import FUZZERS, PLAYED_BY
 from engine_helpers import RULESET, scenario
 
 CLASSIC = load_ruleset("classic")
@@ -66,7 +66,7 @@ def test_a_building_twice_in_a_city_is_refused():
     data = _in_play()
     city = data["players"][1]["buildings"]
     city.append(city[0])
-    _refused(data, rf"'{city[0]}' is both in players\[1\]\.buildings and in players\[1\]\.buildings")
+    _refused(data, rf"players\[1\]\.buildings: '{city[0]}' is listed twice")
 
 
 def test_a_card_both_in_a_city_and_in_the_structure_is_refused():
@@ -286,10 +286,12 @@ def test_fuzz_never_crashes(target):
     assert counts["tried"] == 1_500
     assert counts["refused"] > 0 and counts["accepted"] > 0
     assert counts["crashed"] == 0, crashes[:3]
+    if target == "states":  # every accepted state, played to the end by every bot
+        assert all(counts[f"played by {bot}"] == counts["accepted"] for bot in PLAYED_BY)
 
 
 @pytest.mark.parametrize("players", [2, 3, 7])
-@pytest.mark.parametrize("target", sorted(FUZZERS))
+@pytest.mark.parametrize("target", ["actions", "records"])
 def test_fuzz_never_crashes_classic(target, players):
     """Classic at the 2-player variant, 3 and 7 players (`fuzz_engine.py --game classic
     --players N` runs large counts)."""
@@ -297,6 +299,18 @@ def test_fuzz_never_crashes_classic(target, players):
     counts = FUZZERS[target](CLASSIC, 1_000, seed=12, crashes=crashes, players=players)
     assert counts["tried"] == 1_000 and counts["refused"] > 0 and counts["accepted"] > 0
     assert counts["crashed"] == 0, crashes[:3]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
+def test_every_accepted_classic_state_is_played_to_the_end_by_every_bot(players):
+    """Classic at every seat count: a mutated state is refused on load or played to the end
+    by random play, the greedy bot and the ISMCTS bot (issue 26, item 6; `fuzz_engine.py
+    --game classic --players all --only states` runs large counts)."""
+    crashes: list = []
+    counts = FUZZERS["states"](CLASSIC, 100, seed=12, crashes=crashes, players=players)
+    assert counts["tried"] == 100 and counts["refused"] > 0 and counts["accepted"] > 0
+    assert counts["crashed"] == 0, crashes[:3]
+    assert all(counts[f"played by {bot}"] == counts["accepted"] for bot in PLAYED_BY)
 
 
 def test_the_simulate_tally_does_not_grow_with_the_number_of_games():

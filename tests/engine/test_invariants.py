@@ -64,6 +64,8 @@ def play_random(seed: int, deep: bool) -> Game:
                 VALIDATOR.validate(data)
                 for s in g.accessible:
                     c = g.slot_card[s]
+                    if c < 0:  # face down: no card yet
+                        continue
                     assert g.payment(g.current_player, c).total == g.build_cost(g.current_player, c)
         g.apply(rng.choice(legal))
         steps += 1

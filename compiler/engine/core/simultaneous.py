@@ -19,6 +19,8 @@ from __future__ import annotations
 from typing import Callable
 
 from .kinds import HANDLERS, IS_SIMULTANEOUS, KIND_NAMES, LEGAL, kind
+from ..arguments import seat as checked_seat
+from ..errors import IllegalActionError
 
 NOT_CHOSEN = -1
 RESOLVE: dict[int, Callable] = {}  # kind -> resolve(game, node, choices)
@@ -159,8 +161,10 @@ class SimultaneousDecisions:
         return choosing(self)
 
     def legal_actions_for(self, seat: int) -> list[int]:
-        """The actions `seat` may take now: [] unless it is among `choosing()`."""
+        """The actions `seat` may take now: [] unless it is among `choosing()`; ArgumentError
+        if it is not a seat."""
         if seat not in choosing(self):
+            checked_seat(self, seat, "seat")
             return []
         kind_number, current, arg = self.stack[-1]
         if seat == current:
@@ -168,13 +172,11 @@ class SimultaneousDecisions:
         return LEGAL[kind_number](self, seat, arg)
 
     def apply_joint(self, actions: dict[int, int]) -> None:
-        """Apply one action for each seat of `choosing()` (a joint action), in seat order;
-        ValueError unless `actions` names exactly those seats. All or nothing: an illegal
-        action of any seat raises IllegalActionError before any is applied."""
+        """Apply one action for each seat of `choosing()` (a joint action), in seat order.
+        All or nothing: IllegalActionError before any is applied unless `actions` is a dict
+        naming exactly those seats, each with a legal action."""
         seats = choosing(self)
-        if set(actions) != set(seats):
-            raise ValueError(f"a joint action names the seats {sorted(seats)}, got "
-                             f"{sorted(actions)}")
+        joint_seats_check(seats, actions)
         self._check_joint(seats, actions)
         for seat in seats:
             self.apply(actions[seat])
@@ -187,3 +189,13 @@ class SimultaneousDecisions:
         trial = self.clone()
         for seat in sorted(seats):
             trial.apply(actions[seat])
+
+
+def joint_seats_check(seats, actions) -> None:
+    """IllegalActionError unless `actions` is a dict naming exactly `seats` (apply_joint)."""
+    if not isinstance(actions, dict):
+        raise IllegalActionError(actions, "a joint action is a dict of seat: action")
+    if set(actions) != set(seats):
+        named = sorted(actions, key=repr)
+        raise IllegalActionError(actions, f"a joint action names the seats {sorted(seats)}, "
+                                 f"got {named}")

@@ -3,6 +3,7 @@ trade costs, the cheapest payment (ruling 3), paying. The base of bank_trade's m
 sums themselves are in bank_costs.py, the prices in bank_trade.py."""
 from __future__ import annotations
 
+from ..arguments import component, seat
 from .bank_costs import (Payment, cheapest_cover, cheapest_trade, cheapest_trade_by_families,
                          choice_families, covered_by_plan, family_plan)
 
@@ -17,7 +18,12 @@ class BankPricing:
     __slots__ = ()
 
     def build_cost(self, player: int, comp: int) -> int:
-        """Coins `player` would pay to build a building or Wonder now (chains included)."""
+        """Coins `player` would pay to build a building or Wonder now (chains included);
+        ArgumentError naming `player` or `comp` if it is not a seat, a building or a Wonder."""
+        return self._build_cost(seat(self, player), component(self, comp, "comp", self.t.token0, "a building or Wonder number"))
+
+    def _build_cost(self, player: int, comp: int) -> int:
+        """`build_cost` of arguments known good (the engine's own calls)."""
         cache = self.cost_cache[player] or self._reset_costs(player)
         v = cache[comp]
         return v if v >= 0 else self._cost(player, comp)
@@ -27,7 +33,7 @@ class BankPricing:
         if self.t.chain_from[comp] & self.chains[player]:  # what it would trade without
             self.cost_cache[player] or self._reset_costs(player)
             return self._trade(player, comp)
-        return self.build_cost(player, comp) - self.t.coin_cost[comp]
+        return self._build_cost(player, comp) - self.t.coin_cost[comp]
 
     def _cost(self, player: int, comp: int) -> int:
         """`build_cost` worked out and cached; the player's cost cache must be current."""
@@ -81,8 +87,10 @@ class BankPricing:
         return cache
 
     def payment(self, player: int, comp: int) -> Payment:
-        """The cheapest payment for `comp` and how it is made up."""
+        """The cheapest payment for `comp` and how it is made up; ArgumentError as
+        `build_cost`."""
         t = self.t
+        player, comp = seat(self, player), component(self, comp, "comp", t.token0, "a building or Wonder number")
         if t.chain_from[comp] & self.chains[player]:
             return Payment(total=0, chain=True)
         res = t.resources
@@ -106,7 +114,7 @@ class BankPricing:
         cache = self.cost_cache[p]  # usually filled by the legal actions just offered
         total = cache[comp] if cache is not None else -1
         if total < 0:
-            total = self.build_cost(p, comp)
+            total = self._build_cost(p, comp)
         self.coins[p] -= total
         trade = total - t.coin_cost[comp]
         if trade:

@@ -3,7 +3,8 @@
 Public: every city (buildings, board and side, how many stages are built, coins, conflict
 tokens), the number of cards in each hand, in the discard pile and left in the box, the Age,
 and which seats have chosen at the pending turn. Private: the seat's own hand, the cards it
-tucked under its own stages and its own pending choice. Hidden: the other hands and
+tucked under its own stages and its own pending choice (free_city: and the pile's last card,
+to the holder of the Free City card while it plays that card for the Free City). Hidden: the other hands and
 choices, the cards other seats tucked under their stages (face down, ruling 4: the JSON
 shows how many), the cards of the discard pile (face down, ruling 7; shown to a seat while
 it builds from it), the guilds left in the box, the seed and the history. The mechanics
@@ -26,8 +27,9 @@ def hide_hands(game: Game, player: int, data: dict[str, Any]) -> None:
     """In `data` (the state's JSON less what observation.py hides): the other hands and the
     discard pile are face down, their sizes seen."""
     hands = data["mechanics"]["hand_draft"]["hands"]
+    seen = game._hands_seen(player)
     data["mechanics"]["hand_draft"]["hands"] = [
-        hand if p == player else len(hand) for p, hand in enumerate(hands)]
+        hand if p in seen else len(hand) for p, hand in enumerate(hands)]
     if not _builds_from_discard(game, player):
         data["discard"] = len(game.discard)
 
@@ -98,7 +100,9 @@ def redraw_hidden(game: Game, player: int, rng: random.Random) -> None:
     t = game.t
     guild = t.classic_guild_color
     others = [p for p in t.seats if p != player]
-    places = [game.hands[p] for p in others]
+    seen = game._hands_seen(player)
+    hidden_hands = [p for p in others if p not in seen]
+    places = [game.hands[p] for p in hidden_hands]
     tucked = game._tucked_cards()
     places += [tucked[p] for p in others if tucked]
     if not _builds_from_discard(game, player):
@@ -117,7 +121,7 @@ def redraw_hidden(game: Game, player: int, rng: random.Random) -> None:
     for cards in places:
         ages = [-1 if t.color[c] == guild else t.age[c] for c in cards]
         cards[:] = [by_age[a].pop() for a in ages]
-    for p in others:
+    for p in hidden_hands:
         game.hands[p].sort()
     for p in others:
         if game.sim_choices[p] != NOT_CHOSEN:

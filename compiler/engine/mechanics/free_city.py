@@ -48,7 +48,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping
 
+from ..arguments import seat as checked_seat
 from ..core.fields import StateField
+from ..core.simultaneous import joint_seats_check
 from ..core.kinds import AGES, CHANCE, LEGAL, handles, kind, outcomes_from, stands
 from ..core.rules import RulesError, checked
 from . import classic_actions as actions
@@ -242,6 +244,7 @@ class FreeCity:
 
     def legal_actions_for(self, seat: int) -> list[int]:
         if seat not in self.choosing():
+            checked_seat(self, seat, "seat")
             return []
         if seat == self.current_player:
             return list(self.legal_actions())
@@ -250,9 +253,7 @@ class FreeCity:
 
     def apply_joint(self, actions_by_seat: dict[int, int]) -> None:
         seats = self.choosing()
-        if set(actions_by_seat) != set(seats):
-            raise ValueError(f"a joint action names the seats {sorted(seats)}, got "
-                             f"{sorted(actions_by_seat)}")
+        joint_seats_check(seats, actions_by_seat)
         self._check_joint(seats, actions_by_seat)
         for seat in sorted(seats):
             self.apply(actions_by_seat[seat])
@@ -284,6 +285,17 @@ class FreeCity:
         n = len(self.hands[other])
         sizes = len(self.hands[holder]), len(self.hands[self.t.free_city])
         return sizes in ((n, n), (n + 1, n - 1))
+
+    def _hands_seen(self, player: int) -> tuple[int, ...]:
+        """The holder plays the pile's last card for the Free City (`_plays_from_pile`), so
+        it sees that card while it chooses the Free City's play: a search must not redraw
+        the card it is about to play."""
+        fc = self.t.free_city
+        if (player == self.free_city_holder and self.result is None
+                and self.stack[-1][0] == K_CHOOSE and self.stack[-1][1] == fc
+                and self._plays_from_pile()):
+            return (player, fc)
+        return (player,)
 
     def _ranked(self) -> tuple[int, ...]:
         return self.t.free_city_players

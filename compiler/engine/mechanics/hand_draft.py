@@ -295,6 +295,11 @@ class HandDraft(actions.Plays):
         bit = self.t.name_bit.__getitem__
         self.held_names = [reduce(or_, map(bit, city), 0) for city in self.city]
 
+    def _hands_seen(self, player: int) -> tuple[int, ...]:
+        """The seats whose hands `player` sees: its own (free_city: and the pile, while the
+        holder plays its last card for the Free City)."""
+        return (player,)
+
     def _hand_sizes_agree(self) -> bool:
         """Between decisions every hand holds as many cards (free_city: but its draw)."""
         return len({len(h) for h in self.hands}) <= 1

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, Mapping
 
+from ..arguments import building_or_stage, seat
 from ..core.fields import StateField
 from ..core.rules import RulesError, checked
 from .trade_market import MarketKeeping, resource_mask, resource_pairs
@@ -366,9 +367,11 @@ class NeighbourTrade(MarketKeeping):
     def payment_options(self, player: int, component: int | str) -> list[NeighbourPayment]:
         """Every way `player` may pay the resources of a building or Wonder stage now (by
         number or id), cheapest total first: coins and units per seller. Coin costs and
-        what the player can afford are not counted here; `[]` if it cannot be supplied."""
+        what the player can afford are not counted here; `[]` if it cannot be supplied.
+        ArgumentError for another `player` or `component` (NotationError: an unknown id)."""
         if isinstance(component, str):
             component = self.component(component)
+        player, component = seat(self, player), building_or_stage(self, component)
         res = self.t.resources
         out = [NeighbourPayment(left, right, {res[r]: n for r, n in sorted(a.items())},
                                 {res[r]: n for r, n in sorted(b.items())})
