@@ -10,8 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wondersmith.engine import load_ruleset
-from wondersmith.engine.bots import (GreedyBot, ReferenceGreedyBot, _half_chosen, evaluate, is_simultaneous,
-                                     new_game, play_game, reference_evaluate, unchosen_view)
+from wondersmith.engine.bots import (GreedyBot, ReferenceGreedyBot, evaluate, is_simultaneous, new_game,
+                                     play_game, reference_evaluate, unchosen_view)
+from wondersmith.engine.bots.base import _half_chosen
 from wondersmith.engine.observation import redraw_hidden
 from wondersmith.engine.scoring import totals
 

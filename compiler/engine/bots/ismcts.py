@@ -1,0 +1,171 @@
+"""The ISMCTS bot: information-set Monte Carlo tree search over the greedy bot's evaluation."""
+from __future__ import annotations
+
+import math
+import random
+from typing import Collection
+
+from ..observation import redraw_hidden
+from ..state import Game
+from .base import _half_chosen, _restrict, is_simultaneous, unchosen_view
+from .greedy import evaluate
+
+
+class _Node:
+    """Statistics of one action sequence, shared by every determinization that allows it."""
+
+    __slots__ = ("visits", "value", "available", "prior", "children", "grown_by_one")
+
+    def __init__(self, prior: float | None = 0.0) -> None:
+        self.visits = 0
+        self.value = 0.0  # sum of rewards for the seat that chose the action leading here
+        self.available = 0  # times the action was legal when its parent was visited
+        self.prior = prior  # the chooser's judgement of the position right after the action
+        self.children: dict[int, _Node] | None = None  # None until the node is expanded
+        self.grown_by_one = False  # its children are added one a visit, without a prior
+
+    def mean(self, prior_weight: float) -> float:
+        """The mean reward, the prior counted as `prior_weight` visits."""
+        if self.prior is None:
+            return self.value / self.visits if self.visits else 0.0
+        if not self.visits and not prior_weight:
+            return self.prior
+        return (self.value + prior_weight * self.prior) / (self.visits + prior_weight)
+
+
+class ISMCTSBot:
+    """Information-set Monte Carlo tree search (single observer, Cowling et al. 2012).
+
+    Each iteration draws a state the bot cannot tell from the real one (the cards it has not
+    seen reshuffled, a new seed: `observation.redraw_hidden`) and walks the tree shared by
+    all draws, choosing among the actions legal in that draw by UCB for available actions:
+    mean reward + `exploration` * sqrt(ln(times available) / (visits + 1)). The first visit
+    of a node expands it whole: every action of the seat to move is tried on a copy and
+    judged with the greedy bot's evaluation, squashed to -1..1 by tanh(value / `scale`).
+    That judgement is the action's prior, counted as `prior_weight` visits in its mean, and
+    the node is worth what its mover's best action makes it (a one-ply look further than
+    the evaluation alone). So one iteration plays the greedy bot's choice, and more look at
+    the replies to it. The most visited action is played (ties: the better mean).
+
+    At a simultaneous decision the search starts where no other seat has chosen
+    (`unchosen_view`); in each iteration the seats the engine asks before the bot choose at
+    random in the drawn state, then the bot's choice is the root. The seats asked after it
+    are searched like any later decision, so their statistics are kept per choice of the
+    bot's (the usual approximation of information-set search with simultaneous moves), and
+    a position is judged once the turn has resolved (the choices still missing drawn at
+    random). Such a judgement rests on one guess of the others' choices, so a node of a
+    simultaneous decision is not expanded whole: it gains one action an iteration, with no
+    prior, judged on a guess of its own. Every seat other than the bot plays against it:
+    the reward it backs up is the bot's, negated.
+    """
+
+    name = "ismcts"
+
+    def __init__(self, seed: int = 0, iterations: int = 200, exploration: float = 0.7,
+                 scale: float = 10.0, prior_weight: float = 2.0) -> None:
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.exploration = exploration
+        self.scale = scale
+        self.prior_weight = prior_weight
+
+    def _after(self, state: Game, action: int) -> Game:
+        """A copy of `state` with `action` played and the turn resolved: a simultaneous
+        decision's missing choices are drawn at random before a position is judged."""
+        child = state.clone()
+        child.apply(action)
+        rng = self.rng
+        while _half_chosen(child):
+            acts = child.legal_actions()
+            child.apply(acts[int(rng.random() * len(acts))])
+        return child
+
+    def _judge(self, state: Game, action: int, mover: int) -> tuple[float, Game]:
+        """How good `action` is for `mover`, in -1..1, and the position it leads to."""
+        child = self._after(state, action)
+        return math.tanh(evaluate(child, mover) / self.scale), child
+
+    def choose(self, game: Game, seat: int | None = None, allowed: Collection[int] | None = None) -> int:
+        me = game.current_player if seat is None else seat
+        simultaneous = is_simultaneous(game, me)
+        if simultaneous:
+            game = unchosen_view(game, me)
+            legal = _restrict(game.legal_actions_for(me), allowed)
+        else:
+            legal = _restrict(game.legal_actions(), allowed)
+        if len(legal) == 1:
+            return legal[0]
+        root = _Node()
+        rng = self.rng
+        c = self.exploration
+        w = self.prior_weight
+        two = len(game.t.seats) == 2
+        for _ in range(self.iterations):
+            state = game.clone()
+            redraw_hidden(state, me, rng)
+            while simultaneous and state.current_player != me:  # seats asked before the bot
+                acts = state.legal_actions()
+                state.apply(acts[int(rng.random() * len(acts))])
+            # The bot's own choices depend on nothing it cannot see: the same in every draw.
+            state._legal = legal
+            node = root
+            path: list[tuple[_Node, int]] = []
+            while True:
+                if state.result is not None:
+                    reward = math.tanh(evaluate(state, me) / self.scale)
+                    break
+                acts = state.legal_actions()
+                mover = state.current_player
+                children = node.children
+                if children is None and is_simultaneous(state, mover):
+                    children = node.children = {}  # grown one action a visit, below
+                    node.grown_by_one = True
+                if children is None:  # expansion: judge every action the mover has here
+                    children = node.children = {}
+                    best, best_state = -math.inf, None
+                    for a in acts:
+                        h, after = self._judge(state, a, mover)
+                        child = children[a] = _Node(h)
+                        child.available = 1
+                        if h > best:
+                            best, best_state = h, after
+                    # The position is worth what the mover's best reply makes it.
+                    if mover == me:
+                        reward = best
+                    elif two:
+                        reward = -best
+                    else:
+                        reward = math.tanh(evaluate(best_state, me) / self.scale)
+                    break
+                if node.grown_by_one:
+                    untried = [a for a in acts if a not in children]
+                    if untried:
+                        # At a choice several seats make at once an action can only be judged
+                        # against guesses of the others' choices: rather than judge every
+                        # action on one guess, add one an iteration, judged on its own guess.
+                        for a in acts:
+                            if a in children:
+                                children[a].available += 1
+                        a = untried[int(rng.random() * len(untried))]
+                        child = children[a] = _Node(None)
+                        child.available = 1
+                        path.append((child, mover))
+                        reward = math.tanh(evaluate(self._after(state, a), me) / self.scale)
+                        break
+                best, best_score = acts[0], -math.inf
+                for a in acts:
+                    child = children.get(a)
+                    if child is None:  # not legal in the draws seen so far
+                        child = children[a] = _Node(self._judge(state, a, mover)[0])
+                    child.available += 1
+                    score = child.mean(w) + c * math.sqrt(math.log(child.available) / (child.visits + 1))
+                    if score > best_score:
+                        best, best_score = a, score
+                node = children[best]
+                state.apply(best)
+                path.append((node, mover))
+            for child, mover in path:
+                child.visits += 1
+                child.value += reward if mover == me else -reward
+        children = root.children
+        return max(legal, key=lambda a: (children[a].visits, children[a].mean(w)) if a in children else (-1, 0.0))
