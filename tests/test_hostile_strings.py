@@ -519,8 +519,10 @@ def _play(game: str, path: Path, *args: str) -> str:
 def _tokens(text: str, names: dict[str, str]) -> str:
     """`text` with each name replaced by a token naming it (longest first, so "Workshop" in
     "Siege Workshop" stays whole), the runs of spaces as one (columns widen with the names),
-    and the Age's structure left out (it cuts names to fit a card's width)."""
+    and the Age's structure left out (it cuts names to fit a card's width), and the line naming
+    the ruleset loaded (its folder and data hash)."""
     text = re.sub(r"╭[^\n]*structure \(highlighted.*?╰[^\n]*\n", "", text, flags=re.S)
+    text = re.sub(r"^ruleset: [^\n]*\n", "", text, flags=re.M)  # the folder and data hash differ
     for k, name in sorted(enumerate(names), key=lambda kv: -len(kv[1])):
         text = text.replace(name, f"«{k}»")
     return re.sub(r"[ \t]+", " ", text)
@@ -540,7 +542,9 @@ def test_play_shows_hostile_names_as_written(game: str, args: list[str], tmp_pat
     shown = _tokens(hostile, dict(zip(names.values(), names)))  # the hostile names' tokens
     assert shown == _tokens(plain, dict(zip(names, names)))  # the same game, name for name
     assert len(set(re.findall(r"«\d+»", shown))) >= 25
-    assert hostile.startswith(names[yaml.safe_load((DUEL.parent / game / "game.yaml").read_text())["name"]])
+    loaded, rest = hostile.split("\n", 1)  # which ruleset was loaded, then the game's name
+    assert loaded.startswith("ruleset: ")
+    assert rest.startswith(names[yaml.safe_load((DUEL.parent / game / "game.yaml").read_text())["name"]])
     assert "⚠" not in hostile and "👍" not in hostile  # emoji codes stay text
 
 
