@@ -44,6 +44,18 @@ def find_chromium() -> tuple[str, str] | str:
     return browser, driver
 
 
+def require_chromium() -> None:
+    """Skip the calling test where no headless browser is installed; under CI fail instead,
+    since CI must run the browser tests (`.ci/install-browser` installs one)."""
+    import pytest
+
+    found = find_chromium()
+    if isinstance(found, str):
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI must run the browser tests: {found}")
+        pytest.skip(f"no headless browser: {found}")
+
+
 def start_browser(profile: Path):
     """A headless Chromium with a fresh profile in `profile`."""
     from selenium import webdriver

@@ -7,7 +7,6 @@ have installed it.
 """
 from __future__ import annotations
 
-import os
 import shutil
 import signal
 import socket
@@ -18,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from browser import Watch, find_chromium, start_browser, text_of, wait_until
+from browser import Watch, require_chromium, start_browser, text_of, wait_until
 from wondersmith.build import run_build
 from wondersmith.api import validate_paths as collect
 from wondersmith.manifest import Manifest
@@ -58,11 +57,7 @@ def project(tmp_path: Path) -> Path:
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory):
     """A watched project and a headless browser on its English sheet."""
-    found = find_chromium()
-    if isinstance(found, str):
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI must run the browser tests: {found}")
-        pytest.skip(f"no headless browser: {found}")
+    require_chromium()
     project = _copy_project(tmp_path_factory.mktemp("live"))
     watch = Watch(project)
     driver = None

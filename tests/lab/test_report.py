@@ -5,7 +5,6 @@ Chromium)."""
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 
@@ -120,13 +119,9 @@ def test_the_terminal_summary_opens_with_the_change_and_the_verdicts(academy):
 def browser(tmp_path_factory):
     import sys
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from browser import find_chromium, start_browser
+    from browser import require_chromium, start_browser
 
-    found = find_chromium()
-    if isinstance(found, str):
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI must run the browser tests: {found}")
-        pytest.skip(f"no headless browser: {found}")
+    require_chromium()
     driver = start_browser(tmp_path_factory.mktemp("chromium-profile"))
     try:
         yield driver
