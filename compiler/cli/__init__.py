@@ -50,6 +50,7 @@ COMMAND_MODULES = (
     "play",
     "simulate",
     "sheets",
+    "cards",
     "balance",
 )
 
