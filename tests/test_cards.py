@@ -432,3 +432,22 @@ def test_invalid_data_exits_1_and_writes_nothing(duel_copy: Path, tmp_path: Path
     assert result.exit_code == 1
     assert "not rendered: duel has invalid data" in result.output
     assert not out.exists()
+
+
+def test_a_full_disk_exits_3_naming_the_path(duel_copy: Path, tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    import errno
+    import os
+
+    from wondersmith import cli
+    from test_cli_safety import assert_clean_failure, failing_writes, run
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "generated" / "cards").mkdir(parents=True)
+    with failing_writes(tmp_path / "generated" / "cards", errno.ENOSPC):
+        code, out, err = run(monkeypatch, capsys, "cards", "--lang", "en", "--no-bleed")
+    assert_clean_failure(code, out, err, cli.EXIT_ENVIRONMENT)
+    last = err.strip().splitlines()[-1]
+    assert "generated/cards" in last and last.endswith(os.strerror(errno.ENOSPC))
+    assert not list((tmp_path / "generated" / "cards").iterdir())
