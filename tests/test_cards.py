@@ -451,3 +451,48 @@ def test_a_full_disk_exits_3_naming_the_path(duel_copy: Path, tmp_path: Path,
     last = err.strip().splitlines()[-1]
     assert "generated/cards" in last and last.endswith(os.strerror(errno.ENOSPC))
     assert not list((tmp_path / "generated" / "cards").iterdir())
+
+
+def overflowing_text(html: str) -> list[str]:
+    """Every line of text that runs out of its card's white panel (the panel clips it, so a
+    card would silently lose words), from WeasyPrint's layout tree."""
+    from weasyprint.formatting_structure import boxes as layout_boxes
+
+    document = sheets.render_document(html, (ROOT / "generated" / "cards" / "x.html").as_uri())
+    problems: list[str] = []
+
+    def walk(box, panel, card_id):
+        element = getattr(box, "element", None)
+        classes = (element.get("class") or "").split() if element is not None else []
+        if element is not None and box.element_tag == "article" and "face" in classes:
+            card_id = element.get("id")
+        if "panel" in classes:  # absolutely placed: WeasyPrint wraps it in a placeholder
+            panel = box
+        if panel is not None and isinstance(box, (layout_boxes.TextBox, layout_boxes.LineBox)):
+            left, top = panel.padding_box_x(), panel.padding_box_y()
+            if box.position_x < left - 0.5 \
+                    or box.position_x + box.width > left + panel.padding_width() + 0.5 \
+                    or box.position_y + box.height > top + panel.padding_height() + 0.5:
+                problems.append(f"{getattr(box, 'text', '')!r} overflows {card_id}")
+        for child in getattr(box, "children", ()):
+            walk(child, panel, card_id)
+
+    for page in document.pages:
+        walk(page._page_box, None, None)
+    return problems
+
+
+@pytest.mark.parametrize("game_id,lang", [("duel", "vi"), ("duel", "pt"), ("classic", "pt")])
+def test_no_text_runs_out_of_its_card(game_id: str, lang: str) -> None:
+    from wondersmith.validate.locales import load_names
+
+    names = load_names(ROOT / "cards" / game_id, lang)
+    assert overflowing_text(cards.render_html(game(game_id), lang, names)) == []
+
+
+def test_the_overflow_check_catches_an_overflow() -> None:
+    g = game("duel")
+    long_text = dataclasses.replace(g.buildings[0], name=" ".join(["Workshop"] * 150))
+    patched = dataclasses.replace(g, buildings=(long_text, *g.buildings[1:]))
+    assert any("overflows front-0" in p
+               for p in overflowing_text(cards.render_html(patched, "en", {})))
