@@ -455,30 +455,42 @@ def test_a_full_disk_exits_3_naming_the_path(duel_copy: Path, tmp_path: Path,
 
 def overflowing_text(html: str) -> list[str]:
     """Every line of text that runs out of its card's white panel (the panel clips it, so a
-    card would silently lose words), from WeasyPrint's layout tree."""
+    card would silently lose words), from WeasyPrint's layout tree; and any front whose name
+    is not on it (content far too long is moved to a later page)."""
     from weasyprint.formatting_structure import boxes as layout_boxes
 
     document = sheets.render_document(html, (ROOT / "generated" / "cards" / "x.html").as_uri())
     problems: list[str] = []
+    fronts: set[str] = set()
+    named: set[str] = set()
 
-    def walk(box, panel, card_id):
+    def walk(box, panel, card_id, in_name):
         element = getattr(box, "element", None)
         classes = (element.get("class") or "").split() if element is not None else []
         if element is not None and box.element_tag == "article" and "face" in classes:
             card_id = element.get("id")
+            if card_id.startswith("front-"):
+                fronts.add(card_id)
         if "panel" in classes:  # absolutely placed: WeasyPrint wraps it in a placeholder
             panel = box
+        in_name = in_name or "name" in classes
         if panel is not None and isinstance(box, (layout_boxes.TextBox, layout_boxes.LineBox)):
+            if in_name and isinstance(box, layout_boxes.TextBox):
+                named.add(card_id)
             left, top = panel.padding_box_x(), panel.padding_box_y()
             if box.position_x < left - 0.5 \
                     or box.position_x + box.width > left + panel.padding_width() + 0.5 \
                     or box.position_y + box.height > top + panel.padding_height() + 0.5:
                 problems.append(f"{getattr(box, 'text', '')!r} overflows {card_id}")
         for child in getattr(box, "children", ()):
-            walk(child, panel, card_id)
+            walk(child, panel, card_id, in_name)
 
     for page in document.pages:
-        walk(page._page_box, None, None)
+        walk(page._page_box, None, None, False)
+    problems += [f"{card} lost its name" for card in sorted(fronts - named)]
+    expected = len(re.findall(r'<section class="page ', html))
+    if len(document.pages) != expected:
+        problems.append(f"{len(document.pages)} pages instead of {expected}")
     return problems
 
 
@@ -494,5 +506,10 @@ def test_the_overflow_check_catches_an_overflow() -> None:
     g = game("duel")
     long_text = dataclasses.replace(g.buildings[0], name=" ".join(["Workshop"] * 150))
     patched = dataclasses.replace(g, buildings=(long_text, *g.buildings[1:]))
+    problems = overflowing_text(cards.render_html(patched, "en", {}))
+    assert any(p == "front-0 lost its name" or p.endswith("overflows front-0")
+               or "pages instead" in p for p in problems), problems
+    slightly = dataclasses.replace(g.buildings[0], name=" ".join(["Workshop"] * 50))
+    patched = dataclasses.replace(g, buildings=(slightly, *g.buildings[1:]))
     assert any("overflows front-0" in p
                for p in overflowing_text(cards.render_html(patched, "en", {})))
