@@ -399,6 +399,20 @@ def test_two_runs_are_byte_identical() -> None:
     assert again == pdf("duel", bleed=False)
 
 
+def embedded_fonts(data: bytes) -> set[str]:
+    families = set()
+    for page in reader(data).pages:
+        for font in page["/Resources"]["/Font"].values():
+            families.add(str(font.get_object()["/BaseFont"]).split("+", 1)[1])
+    return families
+
+
+@pytest.mark.parametrize("game_id", ["duel", "classic"])
+def test_the_pdf_embeds_only_the_shipped_fonts(game_id: str) -> None:
+    fonts = embedded_fonts(pdf(game_id))
+    assert fonts and all(f.startswith("Noto-Sans-WS") for f in fonts), fonts
+
+
 def test_cli_writes_the_pdf_and_a_second_run_writes_nothing(tmp_path: Path) -> None:
     out = tmp_path / "out"
     args = ["cards", str(DUEL), "--lang", "en", "--no-bleed", "--out", str(out)]
@@ -406,6 +420,8 @@ def test_cli_writes_the_pdf_and_a_second_run_writes_nothing(tmp_path: Path) -> N
     assert first.exit_code == 0, first.output
     path = out / "duel-en-a4-no-bleed.pdf"
     assert path.read_bytes()[:5] == b"%PDF-"
+    fonts = embedded_fonts(path.read_bytes())  # the shipped fonts, found from --out
+    assert fonts and all(f.startswith("Noto-Sans-WS") for f in fonts), fonts
     assert not list(out.glob(".*.tmp"))  # written through a temporary file and a rename
     second = CliRunner().invoke(app, args)
     assert second.exit_code == 0 and "0 file(s) written, 1 up to date" in second.output
