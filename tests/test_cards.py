@@ -438,6 +438,20 @@ def test_bad_options_exit_2_without_traceback(args: list[str], message: str) -> 
     assert "Traceback" not in result.output
 
 
+def test_no_game_data_and_a_file_that_is_not_yaml_are_usage_errors(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "cards" / "duel").mkdir(parents=True)
+    passwd = tmp_path / "passwd"
+    passwd.write_text("root:x:0:0:root:/root:/bin/bash\n")
+    monkeypatch.chdir(tmp_path)
+    empty = CliRunner().invoke(app, ["cards"])
+    assert empty.exit_code == 2 and "no game data under cards" in empty.output
+    not_yaml = CliRunner().invoke(app, ["cards", str(passwd)])
+    assert not_yaml.exit_code == 2 and "not a YAML file" in not_yaml.output
+    assert "root:x" not in not_yaml.output
+    assert not (tmp_path / "generated").exists()
+
+
 def test_invalid_data_exits_1_and_writes_nothing(duel_copy: Path, tmp_path: Path) -> None:
     age1 = duel_copy / "age1.yaml"
     age1.write_text(age1.read_text(encoding="utf-8").replace("color: brown", "color: plaid",
