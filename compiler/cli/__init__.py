@@ -52,6 +52,7 @@ COMMAND_MODULES = (
     "play",
     "simulate",
     "sheets",
+    "cards",
     "balance",
 )
 

@@ -1,0 +1,87 @@
+"""`wondersmith cards`: print-and-play cards (PDF) of every game, in every language."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from wondersmith.diagnostics import format_text
+from wondersmith.ir.loader import display_path
+
+CARDS = Path("cards")
+
+
+def render_cards(paths: list[Path], langs: tuple[str, ...], paper: str, bleed: bool,
+                 out_dir: Path, quiet: bool = False) -> int:
+    """Render the cards of every game under `paths`; the exit code (0 done, 1 invalid data
+    or data the cards cannot show)."""
+    from wondersmith.ir.loader import find_games, load_game
+    from wondersmith.render import cards
+    from wondersmith.render.sheets import RenderError
+
+    ok = True
+    written: list[Path] = []
+    unchanged: list[Path] = []
+    for folder in find_games(paths)[0]:
+        loaded = load_game(folder)
+        if not loaded.ok:
+            typer.echo(format_text(loaded.diagnostics), err=True)
+            typer.echo(f"not rendered: {folder.name} has invalid data", err=True)
+            ok = False
+            continue
+        if not quiet:
+            typer.echo(f"rendering the cards of {loaded.game.id} ({', '.join(langs)})",
+                       err=True)
+        try:
+            done, same = cards.write_game(loaded.game, folder, langs, paper, bleed, out_dir)
+        except (RenderError, cards.LayoutError) as exc:
+            typer.echo(f"wondersmith: not rendered: {folder.name}: {exc}", err=True)
+            ok = False
+            continue
+        written += done
+        unchanged += same
+    if not quiet:
+        for path in written:
+            typer.echo(f"written: {display_path(path)}", err=True)
+        typer.echo(f"{len(written)} file(s) written, {len(unchanged)} up to date", err=True)
+    return 0 if ok else 1
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def cards(
+        paths: Optional[list[Path]] = typer.Argument(
+            None, help="Game folders or folders of games [default: cards/]"),
+        lang: Optional[list[str]] = typer.Option(
+            None, "--lang", "-l", help="Language(s): en, fr, it, pt, vi [default: all]"),
+        paper: str = typer.Option("a4", "--paper", help="Paper size: a4 or letter"),
+        no_bleed: bool = typer.Option(
+            False, "--no-bleed", help="Cards cut at their edge, side by side, for home "
+            "printers (no 3 mm bleed); written as <game>-<lang>-<paper>-no-bleed.pdf"),
+        out: Path = typer.Option(Path("generated/cards"), "--out", help="Cards folder"),
+    ) -> None:
+        """Render print-and-play cards (PDF): fronts and backs of every card, Wonder and
+        progress token, at their real size, in every language.
+
+        Each page of fronts is followed by its backs, mirrored for long-edge duplex
+        printing; crop marks show the trim lines. Exit 0 when rendered, 1 on invalid data,
+        2 on usage errors.
+        """
+        from wondersmith.cli.sheets import _usage, parse_options
+
+        from wondersmith.ir.loader import find_games
+
+        langs, _ = parse_options(lang, "pdf", paper)
+        paths = paths or [CARDS]
+        # Paths are refused as `validate` and `sheets` refuse them (main's `check_paths` and
+        # `require_game_data` say the same; use them when this branch meets them).
+        missing = [p for p in paths if not p.exists()]
+        if missing:
+            raise _usage(f"no such file or folder: {missing[0]}")
+        not_yaml = [p for p in paths if p.is_file() and p.suffix not in (".yaml", ".yml")]
+        if not_yaml:
+            raise _usage(f"not a YAML file: {not_yaml[0]}")
+        if not find_games(paths)[0]:
+            raise _usage(f"no game data under {', '.join(map(str, paths))}")
+        raise typer.Exit(render_cards(paths, langs, paper, not no_bleed, out))
