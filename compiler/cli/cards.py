@@ -8,6 +8,7 @@ import typer
 
 from wondersmith.diagnostics import format_text
 from wondersmith.ir.loader import display_path
+from wondersmith.output_lock import locked
 
 CARDS = Path("cards")
 
@@ -68,20 +69,12 @@ def register(app: typer.Typer) -> None:
         printing; crop marks show the trim lines. Exit 0 when rendered, 1 on invalid data,
         2 on usage errors.
         """
-        from wondersmith.cli.sheets import _usage, parse_options
-
-        from wondersmith.ir.loader import find_games
+        from wondersmith.cli.sheets import parse_options
+        from wondersmith.cli.validate import check_paths, require_game_data
 
         langs, _ = parse_options(lang, "pdf", paper)
         paths = paths or [CARDS]
-        # Paths are refused as `validate` and `sheets` refuse them (main's `check_paths` and
-        # `require_game_data` say the same; use them when this branch meets them).
-        missing = [p for p in paths if not p.exists()]
-        if missing:
-            raise _usage(f"no such file or folder: {missing[0]}")
-        not_yaml = [p for p in paths if p.is_file() and p.suffix not in (".yaml", ".yml")]
-        if not_yaml:
-            raise _usage(f"not a YAML file: {not_yaml[0]}")
-        if not find_games(paths)[0]:
-            raise _usage(f"no game data under {', '.join(map(str, paths))}")
-        raise typer.Exit(render_cards(paths, langs, paper, not no_bleed, out))
+        check_paths(paths)  # refused as `validate` and `sheets` refuse them
+        require_game_data(paths)
+        with locked(Path("generated"), lambda message: typer.echo(message, err=True)):
+            raise typer.Exit(render_cards(paths, langs, paper, not no_bleed, out))
