@@ -28,16 +28,18 @@ def components_of(kind: str, item_id: str, info: dict[str, dict], old_game=None,
 
 def changed(old: Revision, new: Revision, info: dict[str, dict]) -> list[dict]:
     """One entry per change of the rules: a card, Wonder, token or board added, removed,
-    renamed or changed (`details`: the diff's words, e.g. "VP: 3 → 13"), or a rule of the game
+    renamed or changed (`words`: the diff's lines with effects as the sheets word them, e.g.
+"effects: 3 victory points → 13 victory points"; `details`: the same in the DSL's form), or a rule of the game
     (kind `rules`). `components`: the lab's components whose play the entry changed (none for a
     rename alone or a removal). Empty when the two revisions have the same rules."""
     old_game, new_game = model_of(old), model_of(new)
     diff = diff_games(old_game, new_game)
     out = [{"kind": "rules", "id": "", "name": "", "status": "changed", "headline": line,
-            "details": [], "components": []} for line in diff.rules]
+            "details": [], "words": [], "components": []} for line in diff.rules]
     for item in diff.items:
         out.append({"kind": item.kind, "id": item.id, "name": item.name, "status": item.status,
                     "headline": item.headline(), "details": list(item.details),
+                    "words": list(item.words or item.details),
                     "components": components_of(item.kind, item.id, info, old_game, new_game)
                     if plays_differently(item) else []})
     return out
@@ -50,15 +52,17 @@ def plays_differently(item) -> bool:
 
 
 def edit_words(entry: dict) -> str:
-    """What was done to one item, in the diff's words: "VP: 3 → 13", or its headline
-    ("added building theater (Theater)") when it is not a change of an existing item."""
+    """What was done to one item, in the diff's words: "effects: 3 victory points → 13 victory
+    points; VP: 3 → 13", or its headline ("added building theater (Theater)") when it is not a
+    change of an existing item."""
     if entry["status"] == "changed" and entry["details"]:
-        return "; ".join(entry["details"])
+        return "; ".join(entry.get("words") or entry["details"])
     return entry["headline"]
 
 
 def words(entry: dict) -> str:
-    """One change in a line, named as a designer names it: "Theater: VP: 3 → 13"."""
+    """One change in a line, named as a designer names it: "Theater: effect: 3 victory points →
+    13 victory points; VP: 3 → 13"."""
     if entry["kind"] == "rules":
         return f"Rules: {entry['headline']}"
     if entry["status"] == "changed" and entry["details"]:

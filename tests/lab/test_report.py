@@ -58,11 +58,13 @@ def test_the_results_say_what_changed_and_give_a_verdict_per_question(academy):
     (edit,) = academy["changed"]
     assert (edit["kind"], edit["id"], edit["status"], edit["components"]) == ("building", "academy", "changed", ["academy"])
     assert "VP: 3 → 13" in edit["details"]
+    # The effect in words, as the sheets and `wondersmith diff` say it, and in the verdict.
+    assert "effect: 3 victory points → 13 victory points" in edit["words"]
     seat, card = academy["verdicts"]
     assert seat["question"] == "seat_balance" and seat["text"].startswith("The seat balance")
     assert card["question"] == "component" and card["subject"] == "academy"
     assert card["resolved"] and card["estimate"]["low"] > 0
-    assert card["text"].startswith("Academy (") and "VP: 3 → 13" in card["text"] and "got stronger" in card["text"]
+    assert card["text"].startswith("Academy (") and "3 victory points → 13 victory points" in card["text"] and "got stronger" in card["text"]
     assert card["command"] is None and card["deals_to_resolve"] is None  # resolved: nothing more to play
 
 
