@@ -208,9 +208,10 @@ def css_token(text: Any) -> str:
     return text
 
 
-def _env() -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR)),
+def _env(folder: Path = TEMPLATES_DIR,
+         kind: type[jinja2.Environment] = jinja2.Environment) -> jinja2.Environment:
+    env = kind(
+        loader=jinja2.FileSystemLoader(str(folder)),
         autoescape=True, trim_blocks=True, lstrip_blocks=True,
         undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
         finalize=_finalize,
@@ -265,6 +266,15 @@ def _tr_md(text: Any) -> str:
 @lru_cache(maxsize=None)
 def environment() -> jinja2.Environment:
     return _env()
+
+
+def sandboxed_environment(folder: Path) -> jinja2.Environment:
+    """The environment for templates from a data repository (a designer's own layout): the
+    same autoescaping, cleaning and filters, in Jinja2's sandbox, so a template reaches no
+    Python internals (`__class__`, `__globals__`...) and no file outside `folder`."""
+    from jinja2.sandbox import SandboxedEnvironment
+
+    return _env(folder, SandboxedEnvironment)
 
 
 def _check_rules_names(game: Game) -> None:
