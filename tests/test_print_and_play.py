@@ -727,6 +727,41 @@ def overflowing_text(html: str) -> list[str]:
     return problems
 
 
+def text_colours_on_panels(html: str) -> dict[str, set[tuple[float, ...]]]:
+    """The colours of the text on each face's white panel, by face id, from WeasyPrint's
+    layout tree."""
+    from weasyprint.formatting_structure import boxes as layout_boxes
+
+    document = sheets.render_document(html, (ROOT / "generated" / "cards" / "x.html").as_uri())
+    found: dict[str, set[tuple[float, ...]]] = {}
+
+    def walk(box, face, on_panel):
+        element = getattr(box, "element", None)
+        classes = (element.get("class") or "").split() if element is not None else []
+        if element is not None and box.element_tag == "article" and "face" in classes:
+            face = element.get("id")
+        on_panel = on_panel or "panel" in classes
+        if on_panel and isinstance(box, layout_boxes.TextBox) and box.text.strip():
+            found.setdefault(face, set()).add(tuple(box.style["color"]))
+        for child in getattr(box, "children", ()):
+            walk(child, face, on_panel)
+
+    for page in document.pages:
+        walk(page._page_box, None, False)
+    return found
+
+
+def test_the_text_on_white_panels_is_dark_on_both_sides() -> None:
+    """A board's side B sits on a page of backs, whose card backs print white on colour:
+    its text must still be dark on its white panel."""
+    colours = text_colours_on_panels(cards.render_html(game("classic"), "en", {}))
+    boards_at = [n for n, f in enumerate(expected_faces("classic")) if f.view.kind == "board"]
+    assert {f"{side}-{n}" for n in boards_at for side in ("front", "back")} <= set(colours)
+    for face, found in colours.items():
+        for red, green, blue, alpha in found:
+            assert max(red, green, blue) < 0.5, (face, found)
+
+
 @pytest.mark.parametrize("game_id,lang", [("duel", "vi"), ("duel", "pt"), ("classic", "pt")])
 def test_no_text_runs_out_of_its_card(game_id: str, lang: str) -> None:
     from wondersmith.validate.locales import load_names
