@@ -574,6 +574,20 @@ def test_a_hostile_template_is_refused_with_one_line(duel_copy: Path, tmp_path: 
     assert not out.exists() or not list(out.iterdir())
 
 
+def test_a_template_cannot_include_a_file_outside_its_folder(duel_copy: Path) -> None:
+    """Jinja2 refuses `..`; a symbolic link out of `templates/` is refused too, whether the
+    template includes it or is it."""
+    own_template(duel_copy, "<p>\n{% include 'outside.html' %}\n</p>\n")
+    (duel_copy / "templates" / "outside.html").symlink_to(duel_copy / "game.yaml")
+    with pytest.raises(cards.TemplateError, match=r"cards\.html\.j2:2: TemplateNotFound"):
+        cards.render_html(game("duel"), "en", {}, folder=duel_copy)
+    template = duel_copy / "templates" / "cards.html.j2"
+    template.unlink()
+    template.symlink_to(duel_copy / "game.yaml")
+    with pytest.raises(cards.TemplateError, match="TemplateNotFound"):
+        cards.render_html(game("duel"), "en", {}, folder=duel_copy)
+
+
 def test_a_template_with_a_syntax_error_names_its_line(duel_copy: Path) -> None:
     own_template(duel_copy, "<p>\n{% for %}\n")
     with pytest.raises(cards.TemplateError, match=r"cards\.html\.j2:2: "):

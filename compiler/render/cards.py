@@ -394,6 +394,9 @@ def template(folder: Path | None = None) -> jinja2.Template:
         return sheets.sandboxed_environment(override.parent).get_template(TEMPLATE)
     except jinja2.TemplateSyntaxError as exc:
         raise TemplateError(f"{display_path(override)}:{exc.lineno}: {exc.message}") from None
+    except jinja2.TemplateError as exc:  # not found: a link out of the folder
+        raise TemplateError(f"{display_path(override)}: {type(exc).__name__}: "
+                            f"{' '.join(str(exc).split())}") from None
 
 
 def _render(chosen: jinja2.Template, values: dict[str, Any]) -> str:
