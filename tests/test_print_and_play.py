@@ -9,6 +9,7 @@ the run short; the other languages share every line of the layout.
 from __future__ import annotations
 
 import dataclasses
+import html as htmllib
 import re
 from collections import Counter
 from functools import lru_cache
@@ -39,10 +40,12 @@ def game(game_id: str) -> model.Game:
 
 
 @lru_cache(maxsize=None)
-def pdf(game_id: str, lang: str = "en", paper: str = "a4", bleed: bool = True) -> bytes:
+def pdf(game_id: str, lang: str = "en", paper: str = "a4", bleed: bool = True,
+        cut_lines: bool = False) -> bytes:
     out = ROOT / "generated" / "cards"
     return cards.render_pdf(game(game_id), lang, {}, paper, bleed, sheets.font_base_for(out),
-                            cards.pdf_path(out.resolve(), game_id, lang, paper).as_uri())
+                            cards.pdf_path(out.resolve(), game_id, lang, paper).as_uri(),
+                            cut_lines)
 
 
 def reader(data: bytes):
@@ -92,8 +95,14 @@ def _multiply(a: list[float], b: list[float]) -> list[float]:
             a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5]]
 
 
-def filled_black_rectangles(page, page_height: float) -> list[tuple[float, float, float, float]]:
-    """(x, y, width, height) in mm from the top-left of every rectangle filled in black."""
+BLACK = (0.0, 0.0, 0.0)
+CUT_GREY = (0.502, 0.502, 0.502)  # #808080, the cut-line grid
+
+
+def filled_rectangles(page, page_height: float, wanted: tuple[float, ...] = BLACK
+                      ) -> list[tuple[float, float, float, float]]:
+    """(x, y, width, height) in mm from the top-left of every rectangle filled in the
+    `wanted` colour (black: the crop marks)."""
     matrix, stack, colour, path, found = [1, 0, 0, 1, 0, 0], [], None, [], []
     for operands, op in page.get_contents().operations:
         if op == b"q":
@@ -107,7 +116,7 @@ def filled_black_rectangles(page, page_height: float) -> list[tuple[float, float
         elif op == b"re":
             path.append([float(o) for o in operands])
         elif op in (b"f", b"f*"):
-            if colour == (0.0, 0.0, 0.0):
+            if colour is not None and colour == pytest.approx(wanted, abs=0.002):
                 for x, y, w, h in path:
                     corners = [(cx, cy) for cx in (x, x + w) for cy in (y, y + h)]
                     xs = [cx * matrix[0] + cy * matrix[2] + matrix[4] for cx, cy in corners]
@@ -123,16 +132,16 @@ def filled_black_rectangles(page, page_height: float) -> list[tuple[float, float
 def marks(data: bytes, page_number: int) -> list[tuple[float, float, float, float]]:
     r = reader(data)
     page = r.pages[page_number]
-    return [m for m in filled_black_rectangles(page, float(page.mediabox.height))
+    return [m for m in filled_rectangles(page, float(page.mediabox.height))
             if min(m[2], m[3]) < 0.5 and max(m[2], m[3]) > 2]
 
 
 @lru_cache(maxsize=None)
 def texts_by_card(data: bytes) -> dict[str, str]:
-    """The text on each front, from the PDF's text layer and its positions."""
+    """The text on each front and back, from the PDF's text layer and its positions."""
     r = reader(data)
     by_box = boxes(data)
-    out: dict[str, list[str]] = {name: [] for name in by_box if name.startswith("front-")}
+    out: dict[str, list[str]] = {name: [] for name in by_box}
     for number, page in enumerate(r.pages):
         height = float(page.mediabox.height)
         mine = [(n, b) for n, b in by_box.items() if b.page == number and n in out]
@@ -176,12 +185,15 @@ def test_page_size_and_card_sizes(game_id: str) -> None:
 
 
 def test_the_sizes_are_the_recorded_ones() -> None:
-    """Classic cards at the publisher's 65 x 100 mm (docs/sources.md); Duel's at standard
-    sizes: poker cards, tarot-size Wonders lying down."""
-    assert {(f.size.width, f.size.height) for f in expected_faces("classic")} == \
-        {(65.0, 100.0)}
+    """Classic cards at the publisher's 65 x 100 mm (docs/sources.md); the rest at standard
+    sizes: poker cards, tarot-size Wonders lying down, A6 boards lying down, mini-card
+    tokens."""
+    classic = {f.view.kind: (f.size.width, f.size.height) for f in expected_faces("classic")}
+    assert classic == {"building": (65.0, 100.0), "board": (148.0, 105.0),
+                       "conflict": (41.0, 63.0)}
     sizes = {f.view.kind: (f.size.width, f.size.height) for f in expected_faces("duel")}
-    assert sizes == {"building": (63.0, 88.0), "wonder": (120.0, 70.0), "token": (63.0, 88.0)}
+    assert sizes == {"building": (63.0, 88.0), "wonder": (120.0, 70.0), "token": (63.0, 88.0),
+                     "military": (41.0, 63.0)}
     assert "65 x 100" in (ROOT / "docs" / "sources.md").read_text(encoding="utf-8")
 
 
@@ -258,6 +270,38 @@ def test_backs_line_up_with_their_fronts_for_duplex(game_id: str) -> None:
     assert len(pages) % 2 == 0
 
 
+@pytest.mark.parametrize("bleed", [True, False], ids=["bleed", "no-bleed"])
+def test_cut_lines_run_across_the_page_on_every_trim_line(bleed: bool) -> None:
+    data = pdf("duel", bleed=bleed, cut_lines=True)
+    found = boxes(data)
+    r = reader(data)
+    assert not any(filled_rectangles(p, float(p.mediabox.height), CUT_GREY)
+                   for p in reader(pdf("duel", bleed=bleed)).pages)  # only when asked
+    for page in (0, 1, len(r.pages) - 1):
+        page_boxes = [b for b in found.values() if b.page == page]
+        trims_x = {round(v, 1) for b in page_boxes for v in (b.x, b.x + b.width)}
+        trims_y = {round(v, 1) for b in page_boxes for v in (b.y, b.y + b.height)}
+        lines = filled_rectangles(r.pages[page], float(r.pages[page].mediabox.height),
+                                  CUT_GREY)
+        vertical = [(x, y, w, h) for x, y, w, h in lines if h > w]
+        horizontal = [(x, y, w, h) for x, y, w, h in lines if w > h]
+        assert sorted(round(x + w / 2, 1) for x, y, w, h in vertical) == sorted(trims_x)
+        assert sorted(round(y + h / 2, 1) for x, y, w, h in horizontal) == sorted(trims_y)
+        for x, y, w, h in vertical:  # edge to edge, thin
+            assert (y, h) == pytest.approx((0, 297), abs=0.05) and w == pytest.approx(0.1, abs=0.02)
+        for x, y, w, h in horizontal:
+            assert (x, w) == pytest.approx((0, 210), abs=0.05) and h == pytest.approx(0.1, abs=0.02)
+        assert len(marks(data, page)) == 2 * (len(trims_x) + len(trims_y))  # crop marks kept
+    assert boxes(pdf("duel", bleed=bleed)) == found  # the cards themselves do not move
+
+
+def test_cli_cut_lines_write_their_own_file(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["cards", str(DUEL), "--lang", "en", "--no-bleed",
+                                      "--cut-lines", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert [p.name for p in tmp_path.iterdir()] == ["duel-en-a4-no-bleed-cut-lines.pdf"]
+
+
 def test_letter_paper_lays_out_on_letter() -> None:
     pages = cards.layout(expected_faces("duel"), cards.PAPER_MM["letter"], cards.BLEED)
     for page in pages:
@@ -282,9 +326,15 @@ def test_every_component_once_per_copy_of_the_largest_game(game_id: str) -> None
     wanted = Counter({b.id: b.copies_at(most) for b in g.buildings})
     wanted.update({w.id: 1 for w in g.wonders})
     wanted.update({k.id: 1 for k in g.tokens})
+    wanted.update({b.id: 1 for b in g.boards})
+    if game_id == "classic":  # 7 players: 7 battles an Age, each a victory and a defeat
+        wanted.update({"victory-1": 7, "victory-2": 7, "victory-3": 7, "defeat": 21})
+    else:  # one token on each side of the track in the 2-coin and 5-coin zones
+        wanted.update({"military-3": 2, "military-4": 2})
     assert printed == wanted
     if game_id == "classic":  # one card per printed copy, each with its player count
-        assert sum(printed.values()) == 148
+        assert sum(n for i, n in printed.items() if i in {b.id for b in g.buildings}) == 148
+        assert len(g.boards) == 7 and all(len(b.sides) == 2 for b in g.boards)
         marks_of = Counter((f.view.id, f.mark) for f in expected_faces(game_id))
         for b in g.buildings:
             for n in b.copies:
@@ -313,9 +363,11 @@ def test_the_text_of_each_card_matches_its_data(game_id: str, lang: str) -> None
     text = texts_by_card(data)
     items = {c.id: c for c in g.components()}
     faces = cards.faces(g, t, names)
-    assert len(text) == len(faces)
+    assert len([n for n in text if n.startswith("front-")]) == len(faces)
     for number, face in enumerate(faces):
         shown = text[f"front-{number}"]
+        if face.view.kind not in ("building", "wonder", "token"):
+            continue  # boards and tokens: their own tests below
         item = items[face.view.id]
 
         def has(words: str) -> bool:
@@ -333,6 +385,79 @@ def test_the_text_of_each_card_matches_its_data(game_id: str, lang: str) -> None
             assert has(phrases.points(t, vp)), (item.id, shown)
         if face.mark:
             assert shown.endswith(face.mark), (item.id, face.mark, shown)  # bottom corner
+
+
+def _shown(data: bytes, name: str) -> str:
+    return texts_by_card(data)[name]
+
+
+def _has(shown: str, words) -> bool:
+    return " ".join(str(words).split()) in shown
+
+
+def test_each_wonder_board_shows_side_a_in_front_and_side_b_behind() -> None:
+    """Name, starting resource, and every stage's cost and effects, in the sheets' words
+    (the same board view as `wondersmith sheets`), read back from the PDF."""
+    from wondersmith.render import boards
+    from wondersmith.validate.locales import load_names
+
+    g = game("classic")
+    t = translator("fr")
+    names = load_names(CLASSIC, "fr")
+    out = ROOT / "generated" / "cards"
+    data = cards.render_pdf(g, "fr", names, "a4", True, sheets.font_base_for(out),
+                            cards.pdf_path(out.resolve(), "classic", "fr", "a4").as_uri())
+    faces = cards.faces(g, t, names)
+    numbers = {f.view.id: n for n, f in enumerate(faces) if f.view.kind == "board"}
+    assert set(numbers) == {b.id for b in g.boards}
+    for board in g.boards:
+        number = numbers[board.id]
+        view = boards.board_view(t, board, sheets._name(t, board, names),
+                                 lambda effects: sheets._effects(t, effects, False))
+        for side, place in zip(view.sides, ("front", "back")):
+            shown = _shown(data, f"{place}-{number}")
+            assert _has(shown, view.name) and _has(shown, view.produces_text), shown
+            assert _has(shown, side.title), (board.id, side.side, shown)
+            assert len(side.stages) == dict(board.sides)[side.side].__len__()
+            for stage in side.stages:
+                assert _has(shown, stage.cost_text), (board.id, side.side, stage.number)
+                for effect in stage.effects:
+                    assert _has(shown, effect.text), (board.id, side.side, effect.text)
+        side_a, side_b = view.sides
+        assert side_a.side == "a" and side_b.side == "b"
+
+
+def test_conflict_and_military_tokens_say_their_value() -> None:
+    from wondersmith.render import phrases
+
+    t = translator("en")
+    classic = texts_by_card(pdf("classic"))
+    victory = dict(enumerate(game("classic").config("conflicts").victory, 1))
+    seen = Counter()
+    for number, face in enumerate(expected_faces("classic")):
+        if face.view.kind != "conflict":
+            continue
+        shown = classic[f"front-{number}"]
+        if face.view.id == "defeat":
+            assert shown == f"Defeat token -1 {phrases.points(t, -1)}", shown
+        else:
+            age = int(face.view.id.removeprefix("victory-"))
+            points = victory[age]
+            assert shown == (f"Victory token +{points} Age {'I' * age} "
+                             f"{phrases.points(t, points)}"), shown
+        assert classic[f"back-{number}"] == "Conflict tokens 7 Wonders"
+        seen[face.view.id] += 1
+    assert seen == {"victory-1": 7, "victory-2": 7, "victory-3": 7, "defeat": 21}
+    duel = texts_by_card(pdf("duel"))
+    zones = game("duel").config("military_track").zones
+    looted = [(z.loot, z.first, z.last) for z in zones if z.loot]
+    shown = sorted(duel[f"front-{n}"] for n, f in enumerate(expected_faces("duel"))
+                   if f.view.kind == "military")
+    assert shown == sorted(
+        f"Military track {loot} Opponent loses: {loot} coins Zone {i}, Spaces: {a}–{b}"
+        for i, (loot, a, b) in ((zones.index(z) + 1, (z.loot, z.first, z.last))
+                                for z in zones if z.loot) for _ in range(2))
+    assert len(shown) == 2 * len(looted) == 4
 
 
 # Hostile text -------------------------------------------------------------------------------
@@ -374,9 +499,8 @@ def test_hostile_names_of_classic(field: tuple[str, str]) -> None:
     bad = rename(base, {value: hostile(value) for value in values})
     tags, css, text = _cards_shape(bad, "fr")
     assert (tags, css) == _cards_shape(base, "fr")[:2]
-    if field != ("Board", "name"):  # boards are not printed as cards yet
-        for value in values:
-            assert clean(hostile(value)) in text
+    for value in values:
+        assert clean(hostile(value)) in text
 
 
 def test_hostile_translated_names() -> None:
@@ -387,6 +511,99 @@ def test_hostile_translated_names() -> None:
                                                 for item in g.components()})[:2]
     for name in names.values():
         assert clean(name) in text
+
+
+# A game's own template --------------------------------------------------------------------
+
+OWN_TEMPLATE = """<!DOCTYPE html>
+<html lang="{{ lang }}"><head><meta charset="utf-8"><title>{{ title }}</title></head><body>
+{% for p in pages %}{% if p.side == "front" %}{% for s in p.slots %}
+<p class="mine" data-size="{{ s.face.size.width }}x{{ s.face.size.height }}">{{ s.face.view.name|tr }} ({{ s.face.back_title|tr }})</p>
+{% endfor %}{% endif %}{% endfor %}
+</body></html>
+"""
+
+
+def own_template(folder: Path, text: str) -> Path:
+    path = folder / "templates" / "cards.html.j2"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_games_own_template_lays_out_its_cards(duel_copy: Path, tmp_path: Path) -> None:
+    """`<game>/templates/cards.html.j2` replaces the default layout, with the same values."""
+    g = game("duel")
+    assert 'class="mine"' not in cards.render_html(g, "en", {}, folder=duel_copy)
+    own_template(duel_copy, OWN_TEMPLATE)
+    html = cards.render_html(g, "en", {}, folder=duel_copy)
+    shown = re.findall(r'<p class="mine" data-size="([^"]+)">([^<]*)</p>', html)
+    faces = expected_faces("duel")
+    assert shown == [(f"{f.size.width}x{f.size.height}", f"{f.view.name} ({f.back_title})")
+                     for f in faces]
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["cards", str(duel_copy), "--lang", "en", "--out",
+                                      str(out)])
+    assert result.exit_code == 0, result.output
+    text = " ".join(p.extract_text() for p in reader((out / "duel-en-a4.pdf").read_bytes())
+                    .pages)
+    assert f"{faces[0].view.name} ({faces[0].back_title})" in text
+
+
+@pytest.mark.parametrize("body,reason", [
+    ("{{ labels.__class__.__mro__[1].__subclasses__() }}", "sandbox"),
+    ("{{ mm.__globals__['os'].system('echo WS_HOSTILE_RAN') }}", "sandbox"),
+    ("{{ coin_word.__code__.co_consts }}", "sandbox"),
+    ("{{ title.format.__self__.__class__ }}", "sandbox"),
+    ("{{ pages[0].slots[0].face.view.__dict__ }}", "sandbox"),
+    ("{{ no_such_value }}", "UndefinedError"),
+    ("{% include '../../game.yaml' %}", "TemplateNotFound"),
+])
+def test_a_hostile_template_is_refused_with_one_line(duel_copy: Path, tmp_path: Path,
+                                                     body: str, reason: str) -> None:
+    path = own_template(duel_copy, "<p>\n" + body + "\n</p>\n")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["cards", str(duel_copy), "--lang", "en", "--out",
+                                      str(out)])
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output and "WS_HOSTILE_RAN" not in result.output
+    last = next(line for line in result.output.splitlines()
+                if line.startswith("wondersmith: not rendered: duel: "))
+    assert reason in last, last
+    assert f"{path.name}:2: " in last  # the template's own line
+    assert not out.exists() or not list(out.iterdir())
+
+
+def test_a_template_cannot_include_a_file_outside_its_folder(duel_copy: Path) -> None:
+    """Jinja2 refuses `..`; a symbolic link out of `templates/` is refused too, whether the
+    template includes it or is it."""
+    own_template(duel_copy, "<p>\n{% include 'outside.html' %}\n</p>\n")
+    (duel_copy / "templates" / "outside.html").symlink_to(duel_copy / "game.yaml")
+    with pytest.raises(cards.TemplateError, match=r"cards\.html\.j2:2: TemplateNotFound"):
+        cards.render_html(game("duel"), "en", {}, folder=duel_copy)
+    template = duel_copy / "templates" / "cards.html.j2"
+    template.unlink()
+    template.symlink_to(duel_copy / "game.yaml")
+    with pytest.raises(cards.TemplateError, match="TemplateNotFound"):
+        cards.render_html(game("duel"), "en", {}, folder=duel_copy)
+
+
+def test_a_template_with_a_syntax_error_names_its_line(duel_copy: Path) -> None:
+    own_template(duel_copy, "<p>\n{% for %}\n")
+    with pytest.raises(cards.TemplateError, match=r"cards\.html\.j2:2: "):
+        cards.render_html(game("duel"), "en", {}, folder=duel_copy)
+
+
+def test_hostile_text_stays_text_in_a_games_own_template(duel_copy: Path) -> None:
+    own_template(duel_copy, OWN_TEMPLATE)
+    g = game("duel")
+    bad = rename(g, {item.name: hostile(item.name) for item in g.components()})
+    html = cards.render_html(bad, "en", {}, folder=duel_copy)
+    assert "<script" not in html and "<img" not in html and "<b>" not in html
+    shown = [htmllib.unescape(t) for t in re.findall(r'<p class="mine"[^>]*>([^<]*)</p>', html)]
+    assert len(shown) == len(expected_faces("duel"))
+    for item in g.components():
+        assert any(clean(hostile(item.name)) in t for t in shown), item.id
 
 
 # Determinism and the command ----------------------------------------------------------------
@@ -522,6 +739,41 @@ def overflowing_text(html: str) -> list[str]:
     if len(document.pages) != expected:
         problems.append(f"{len(document.pages)} pages instead of {expected}")
     return problems
+
+
+def text_colours_on_panels(html: str) -> dict[str, set[tuple[float, ...]]]:
+    """The colours of the text on each face's white panel, by face id, from WeasyPrint's
+    layout tree."""
+    from weasyprint.formatting_structure import boxes as layout_boxes
+
+    document = sheets.render_document(html, (ROOT / "generated" / "cards" / "x.html").as_uri())
+    found: dict[str, set[tuple[float, ...]]] = {}
+
+    def walk(box, face, on_panel):
+        element = getattr(box, "element", None)
+        classes = (element.get("class") or "").split() if element is not None else []
+        if element is not None and box.element_tag == "article" and "face" in classes:
+            face = element.get("id")
+        on_panel = on_panel or "panel" in classes
+        if on_panel and isinstance(box, layout_boxes.TextBox) and box.text.strip():
+            found.setdefault(face, set()).add(tuple(box.style["color"]))
+        for child in getattr(box, "children", ()):
+            walk(child, face, on_panel)
+
+    for page in document.pages:
+        walk(page._page_box, None, False)
+    return found
+
+
+def test_the_text_on_white_panels_is_dark_on_both_sides() -> None:
+    """A board's side B sits on a page of backs, whose card backs print white on colour:
+    its text must still be dark on its white panel."""
+    colours = text_colours_on_panels(cards.render_html(game("classic"), "en", {}))
+    boards_at = [n for n, f in enumerate(expected_faces("classic")) if f.view.kind == "board"]
+    assert {f"{side}-{n}" for n in boards_at for side in ("front", "back")} <= set(colours)
+    for face, found in colours.items():
+        for red, green, blue, alpha in found:
+            assert max(red, green, blue) < 0.5, (face, found)
 
 
 @pytest.mark.parametrize("game_id,lang", [("duel", "vi"), ("duel", "pt"), ("classic", "pt")])

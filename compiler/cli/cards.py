@@ -14,7 +14,7 @@ CARDS = Path("cards")
 
 
 def render_cards(paths: list[Path], langs: tuple[str, ...], paper: str, bleed: bool,
-                 out_dir: Path, quiet: bool = False) -> int:
+                 out_dir: Path, quiet: bool = False, cut_lines: bool = False) -> int:
     """Render the cards of every game under `paths`; the exit code (0 done, 1 invalid data
     or data the cards cannot show)."""
     from wondersmith.ir.loader import find_games, load_game
@@ -35,8 +35,9 @@ def render_cards(paths: list[Path], langs: tuple[str, ...], paper: str, bleed: b
             typer.echo(f"rendering the cards of {loaded.game.id} ({', '.join(langs)})",
                        err=True)
         try:
-            done, same = cards.write_game(loaded.game, folder, langs, paper, bleed, out_dir)
-        except (RenderError, cards.LayoutError) as exc:
+            done, same = cards.write_game(loaded.game, folder, langs, paper, bleed, out_dir,
+                                          cut_lines)
+        except (RenderError, cards.LayoutError, cards.TemplateError) as exc:
             typer.echo(f"wondersmith: not rendered: {folder.name}: {exc}", err=True)
             ok = False
             continue
@@ -60,14 +61,18 @@ def register(app: typer.Typer) -> None:
         no_bleed: bool = typer.Option(
             False, "--no-bleed", help="Cards cut at their edge, side by side, for home "
             "printers (no 3 mm bleed); written as <game>-<lang>-<paper>-no-bleed.pdf"),
+        cut_line_grid: bool = typer.Option(
+            False, "--cut-lines", help="Thin lines along every trim line, across the whole "
+            "page, to cut along with a ruler; written as ...-cut-lines.pdf"),
         out: Path = typer.Option(Path("generated/cards"), "--out", help="Cards folder"),
     ) -> None:
         """Render print-and-play cards (PDF): fronts and backs of every card, Wonder and
         progress token, at their real size, in every language.
 
         Each page of fronts is followed by its backs, mirrored for long-edge duplex
-        printing; crop marks show the trim lines. Exit 0 when rendered, 1 on invalid data,
-        2 on usage errors.
+        printing; crop marks show the trim lines. A game folder holding
+        templates/cards.html.j2 is laid out by that template (sandboxed). Exit 0 when
+        rendered, 1 on invalid data or a template that fails, 2 on usage errors.
         """
         from wondersmith.cli.sheets import parse_options
         from wondersmith.cli.validate import check_paths, require_game_data
@@ -77,4 +82,5 @@ def register(app: typer.Typer) -> None:
         check_paths(paths)  # refused as `validate` and `sheets` refuse them
         require_game_data(paths)
         with locked(Path("generated"), lambda message: typer.echo(message, err=True)):
-            raise typer.Exit(render_cards(paths, langs, paper, not no_bleed, out))
+            raise typer.Exit(render_cards(paths, langs, paper, not no_bleed, out,
+                                          cut_lines=cut_line_grid))

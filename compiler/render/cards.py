@@ -18,20 +18,26 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import jinja2
+from jinja2.sandbox import SecurityError
 from markupsafe import Markup
 
 from wondersmith import atomic
 from wondersmith.engine.mechanics.catalogue import OPPONENT
+from wondersmith.ir.loader import display_path
 from wondersmith.ir.model import Building, Game, Token, Wonder
-from wondersmith.render import boards, phrases, sheets, texts
+from wondersmith.render import boards, phrases, sheets, texts, track
 from wondersmith.render.i18n import Text, Translator, translator
 
 TEMPLATE = "cards.html.j2"
+# A game's own layout, in its data folder: <game>/templates/cards.html.j2.
+OVERRIDE = Path("templates") / TEMPLATE
 BLEED = 3.0  # mm of picture past the trim line, cut off by the printer
 EDGE = 3.0  # mm of paper a printer may leave blank, kept clear of marks
 MARK_LENGTH = 3.0  # mm: crop marks, in the margin, on the line of each trim
 MARK_GAP = 1.0  # mm between a crop mark and the bleed it stands beside
 MARK_WIDTH = 0.25  # mm
+CUT_LINE_WIDTH = 0.1  # mm: `--cut-lines`, thin enough to vanish in the cut
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 
 
@@ -56,7 +62,11 @@ TAROT_LANDSCAPE = Size(120.0, 70.0, "standard tarot size, landscape")
 PUBLISHED = {
     ("classic", "building"): Size(65.0, 100.0, "7 Wonders cards, 65 x 100 mm"),
 }
-STANDARD = {"building": POKER, "wonder": TAROT_LANDSCAPE, "token": POKER}
+# A Wonder board (classic) at ISO A6 lying down: its printed size is not public (docs/sources.md).
+A6_LANDSCAPE = Size(148.0, 105.0, "ISO A6, landscape")
+MINI = Size(41.0, 63.0, "standard mini card size")  # conflict and military tokens
+STANDARD = {"building": POKER, "wonder": TAROT_LANDSCAPE, "token": POKER,
+            "board": A6_LANDSCAPE, "conflict": MINI, "military": MINI}
 
 
 def card_size(game: Game, kind: str) -> Size:
@@ -64,15 +74,40 @@ def card_size(game: Game, kind: str) -> Size:
 
 
 @dataclass
-class Face:
-    """One printed card: its front (the sheet's card view) and what its back says."""
+class BoardSide:
+    """One side of a Wonder board, as the sheet words it (`boards.board_view`)."""
 
-    view: sheets.CardView
+    id: str
+    name: Text
+    board: boards.BoardView
+    side: boards.SideView
+    kind: str = "board"
+
+
+@dataclass
+class TokenView:
+    """A conflict token (classic) or a military token (Duel): a value and what it means."""
+
+    id: str  # "victory-1", "defeat", "military-2": one per kind of token
+    name: Text
+    kind: str  # "conflict" or "military"
+    value: str  # printed large: "+3", "-1", "5"
+    coins: bool  # the value is coins (a coin icon beside it), else victory points
+    lines: list[Text]  # the value in words, and where it applies
+
+
+@dataclass
+class Face:
+    """One printed component: its front and what its back shows. A card's front is the
+    sheet's card view; a board's front is its side A and its back its side B."""
+
+    view: sheets.CardView | BoardSide | TokenView
     mark: str  # the player count printed on this copy ("3+"), or ""
     cost_text: Text  # the cost in words, under the icons
     back_title: Text
-    back_kind: str  # "age-1", "guild", "wonder", "token": the back's colour
+    back_kind: str  # "age-1", "guild", "wonder", "token", "board"...: the back's colour
     size: Size
+    back_view: BoardSide | None = None  # a board's side B, else the back names the deck
 
 
 @dataclass
@@ -100,6 +135,7 @@ class Page:
     side: str  # "front" or "back"
     slots: list[Slot] = field(default_factory=list)
     marks: list[Mark] = field(default_factory=list)
+    cuts: list[Mark] = field(default_factory=list)  # `--cut-lines`: over the cards
 
 
 @dataclass(frozen=True)
@@ -122,6 +158,11 @@ class LayoutError(ValueError):
     """Cards too large for the paper."""
 
 
+class TemplateError(ValueError):
+    """A game's own cards template that cannot be rendered: a syntax error, an unknown
+    name, or a reach past the sandbox."""
+
+
 def grid(size: Size, paper: tuple[float, float], bleed: float) -> Grid:
     """As many cards as fit, bleed boxes side by side, centred; the margin keeps room for
     the crop marks and the printer's blank edge."""
@@ -137,9 +178,10 @@ def grid(size: Size, paper: tuple[float, float], bleed: float) -> Grid:
     return Grid(columns, rows, left, top, pitch_x, pitch_y)
 
 
-def crop_marks(g: Grid, size: Size, bleed: float, paper_width: float,
-               count: int, mirrored: bool) -> list[Mark]:
-    """Marks on the line of every trim edge of the cards on a page, outside the grid."""
+def trim_lines(g: Grid, size: Size, paper_width: float, count: int,
+               mirrored: bool) -> tuple[list[float], list[float]]:
+    """The x of every vertical trim line and the y of every horizontal one of the `count`
+    cards on a page (mirrored: as the back page places them)."""
     used_columns = range(min(count, g.columns))
     used_rows = range((count + g.columns - 1) // g.columns)
     xs = sorted({round(g.left + c * g.pitch_x + dx, 4) for c in used_columns
@@ -148,6 +190,13 @@ def crop_marks(g: Grid, size: Size, bleed: float, paper_width: float,
         xs = sorted(round(paper_width - x, 4) for x in xs)
     ys = sorted({round(g.top + r * g.pitch_y + dy, 4) for r in used_rows
                  for dy in (0.0, size.height)})
+    return xs, ys
+
+
+def crop_marks(g: Grid, size: Size, bleed: float, paper_width: float,
+               count: int, mirrored: bool) -> list[Mark]:
+    """Marks on the line of every trim edge of the cards on a page, outside the grid."""
+    xs, ys = trim_lines(g, size, paper_width, count, mirrored)
     grid_left = min(xs) - bleed
     grid_right = max(xs) + bleed
     grid_top, grid_bottom = min(ys) - bleed, max(ys) + bleed
@@ -164,9 +213,20 @@ def crop_marks(g: Grid, size: Size, bleed: float, paper_width: float,
     return marks
 
 
-def layout(faces: list[Face], paper: tuple[float, float], bleed: float) -> list[Page]:
+def cut_lines(g: Grid, size: Size, paper: tuple[float, float], count: int,
+              mirrored: bool) -> list[Mark]:
+    """A thin line along every trim line, from one edge of the paper to the other, so a
+    ruler or a guillotine can follow it across the whole page."""
+    xs, ys = trim_lines(g, size, paper[0], count, mirrored)
+    half = CUT_LINE_WIDTH / 2
+    return [Mark(x - half, 0.0, CUT_LINE_WIDTH, paper[1]) for x in xs] + \
+        [Mark(0.0, y - half, paper[0], CUT_LINE_WIDTH) for y in ys]
+
+
+def layout(faces: list[Face], paper: tuple[float, float], bleed: float,
+           with_cut_lines: bool = False) -> list[Page]:
     """Pages of fronts, each followed by its backs mirrored left to right. Cards of one size
-    share pages; a new size starts a new page."""
+    share pages; a new size starts a new page. `with_cut_lines`: a cut-line grid on each."""
     pages: list[Page] = []
     number = 0
     groups: list[list[Face]] = []
@@ -191,6 +251,9 @@ def layout(faces: list[Face], paper: tuple[float, float], bleed: float) -> list[
                 number += 1
             front.marks = crop_marks(g, size, bleed, paper[0], len(chunk), False)
             back.marks = crop_marks(g, size, bleed, paper[0], len(chunk), True)
+            if with_cut_lines:
+                front.cuts = cut_lines(g, size, paper, len(chunk), False)
+                back.cuts = cut_lines(g, size, paper, len(chunk), True)
             pages += [front, back]
     return pages
 
@@ -231,19 +294,85 @@ def faces(game: Game, t: Translator, names: dict[str, str]) -> list[Face]:
         add(wonder, texts.labels(t)["wonders"], "wonder")
     for token in game.tokens:
         add(token, texts.labels(t)["tokens"], "token")
+    out += board_faces(game, t, names, opponent)
+    out += conflict_faces(game, t)
+    out += military_faces(game, t)
+    return out
+
+
+def board_faces(game: Game, t: Translator, names: dict[str, str],
+                opponent: bool) -> list[Face]:
+    """Each Wonder board once: side A on the front, side B behind it, worded as the sheet
+    words them."""
+    out = []
+    for board in game.boards:
+        view = boards.board_view(t, board, sheets._name(t, board, names),
+                                 lambda effects: sheets._effects(t, effects, opponent))
+        a, *rest = [BoardSide(board.id, view.name, view, side) for side in view.sides]
+        out.append(Face(a, "", Text(""), texts.labels(t)["boards"], "board",
+                        card_size(game, "board"), rest[0] if rest else None))
+    return out
+
+
+def _neighbour_pairs(game: Game) -> int:
+    """The battles of one Age in a game of the most players: each city against each
+    neighbour, one battle per pair of neighbours around the table."""
+    most = max(game.player_counts)
+    return most if most > 2 else 1
+
+
+def conflict_faces(game: Game, t: Translator) -> list[Face]:
+    """As many conflict tokens as the largest game can hand out: in each Age one victory
+    token of that Age and one defeat token per battle."""
+    labels = texts.labels(t)
+    size = card_size(game, "conflict")
+    battles = _neighbour_pairs(game) if "conflicts" in game.mechanics else 0
+    out = []
+    defeat = None
+    for number, row in enumerate(boards.conflict_rows(t, game), 1):
+        points = int(row["victory"])
+        victory = TokenView(f"victory-{number}", labels["victory_token"], "conflict",
+                            row["victory"], False, [row["age"], phrases.points(t, points)])
+        defeat = TokenView("defeat", labels["defeat_token"], "conflict", row["defeat"],
+                           False, [phrases.points(t, int(row["defeat"]))])
+        out += [Face(victory, "", Text(""), labels["conflict_tokens"], "conflict", size)
+                for _ in range(battles)]
+    if defeat is not None:
+        out += [Face(defeat, "", Text(""), labels["conflict_tokens"], "conflict", size)
+                for _ in range(battles * len(game.config("conflicts").victory))]
+    return out
+
+
+def military_faces(game: Game, t: Translator) -> list[Face]:
+    """The military tokens of a two-seat game: one on each side of the track in every zone
+    that loots coins."""
+    labels = texts.labels(t)
+    out = []
+    for number, zone in enumerate(track.zones(game), 1):
+        if not zone["loot"]:
+            continue
+        spaces = f"{zone['first']}–{zone['last']}" if zone["last"] != zone["first"] \
+            else str(zone["first"])
+        view = TokenView(f"military-{number}", labels["military_track"], "military",
+                         str(zone["loot"]), True,
+                         [Text(f"{labels['loot']}: {phrases.coins(t, zone['loot'])}"),
+                          Text(f"{labels['zone']} {number}, {labels['spaces']}: {spaces}")])
+        out += [Face(view, "", Text(""), labels["military_track"], "military",
+                     card_size(game, "military")) for _ in range(2)]
     return out
 
 
 def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
-            bleed: bool = True, font_base: str = "") -> dict[str, Any]:
-    """What the cards template prints."""
+            bleed: bool = True, font_base: str = "", cut_lines: bool = False) -> dict[str, Any]:
+    """What the cards template prints (docs/designer-guide.md lists it for a game's own
+    template)."""
     sheets._check_rules_names(game)  # the wording depends on them, as the sheets' does
     t = translator(lang)
     size = PAPER_MM[paper]
     bleed_mm = BLEED if bleed else 0.0
     return {
         "lang": lang, "title": Text(game.name), "labels": texts.labels(t),
-        "pages": layout(faces(game, t, names), size, bleed_mm),
+        "pages": layout(faces(game, t, names), size, bleed_mm, cut_lines),
         "paper": size, "bleed": bleed_mm, "font_base": font_base,
         "icon_css": Markup(sheets.icon_css()), "coin_word": lambda n: phrases.coins(t, n),
         "mm": _mm, "fallback_marks": False,
@@ -255,27 +384,68 @@ def _mm(value: float) -> Markup:
     return Markup(f"{float(value):.3f}mm")
 
 
+def template(folder: Path | None = None) -> jinja2.Template:
+    """The game's own `templates/cards.html.j2` in its data folder, in the sandbox, or the
+    default layout."""
+    override = folder / OVERRIDE if folder is not None else None
+    if override is None or not override.is_file():
+        return sheets.environment().get_template(TEMPLATE)
+    try:
+        return sheets.sandboxed_environment(override.parent).get_template(TEMPLATE)
+    except jinja2.TemplateSyntaxError as exc:
+        raise TemplateError(f"{display_path(override)}:{exc.lineno}: {exc.message}") from None
+    except jinja2.TemplateError as exc:  # not found: a link out of the folder
+        raise TemplateError(f"{display_path(override)}: {type(exc).__name__}: "
+                            f"{' '.join(str(exc).split())}") from None
+
+
+def _render(chosen: jinja2.Template, values: dict[str, Any]) -> str:
+    """The template filled in; a game's own template failing, for whatever reason, is the
+    designer's error to fix, told with its file and line, never a traceback."""
+    if chosen.environment is sheets.environment():
+        return chosen.render(**values)
+    try:
+        return chosen.render(**values)
+    except Exception as exc:  # whatever the data's template does wrong is reported
+        line = None
+        trace = exc.__traceback__
+        while trace is not None:  # Jinja2 puts the template's own lines in the traceback
+            if trace.tb_frame.f_code.co_filename == chosen.filename:
+                line = trace.tb_lineno
+            trace = trace.tb_next
+        where = display_path(Path(chosen.filename or TEMPLATE)) + (f":{line}" if line else "")
+        reason = "not allowed in a template (sandbox)" if isinstance(
+            exc, SecurityError) else type(exc).__name__
+        raise TemplateError(f"{where}: {reason}: {' '.join(str(exc).split())}") from None
+
+
 def render_html(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
-                bleed: bool = True, font_base: str = "../../compiler/render/fonts/") -> str:
-    return sheets.environment().get_template(TEMPLATE).render(
-        **context(game, lang, names, paper, bleed, font_base))
+                bleed: bool = True, font_base: str = "../../compiler/render/fonts/",
+                cut_lines: bool = False, folder: Path | None = None) -> str:
+    """The cards' HTML; `folder`: the game's data folder, whose own template, if any, lays
+    them out."""
+    return _render(template(folder),
+                   context(game, lang, names, paper, bleed, font_base, cut_lines))
 
 
 def render_pdf(game: Game, lang: str, names: dict[str, str], paper: str, bleed: bool,
-               font_base: str, base_url: str) -> bytes:
+               font_base: str, base_url: str, cut_lines: bool = False,
+               folder: Path | None = None) -> bytes:
     """The cards as a PDF, byte-identical on every run (the sheets' PDF settings)."""
-    return sheets.render_pdf(render_html(game, lang, names, paper, bleed, font_base), base_url)
+    return sheets.render_pdf(render_html(game, lang, names, paper, bleed, font_base,
+                                         cut_lines, folder), base_url)
 
 
-
-def pdf_path(out_dir: Path, game_id: str, lang: str, paper: str, bleed: bool = True) -> Path:
-    """`<game>-<lang>-<paper>.pdf`; without bleed `...-no-bleed.pdf`, so the two prints of
-    one game never overwrite each other."""
-    return out_dir / f"{game_id}-{lang}-{paper}{'' if bleed else '-no-bleed'}.pdf"
+def pdf_path(out_dir: Path, game_id: str, lang: str, paper: str, bleed: bool = True,
+             cut_lines: bool = False) -> Path:
+    """`<game>-<lang>-<paper>.pdf`; without bleed `...-no-bleed.pdf`, with cut lines
+    `...-cut-lines.pdf`, so the prints of one game never overwrite each other."""
+    return out_dir / (f"{game_id}-{lang}-{paper}{'' if bleed else '-no-bleed'}"
+                      f"{'-cut-lines' if cut_lines else ''}.pdf")
 
 
 def write_game(game: Game, folder: Path, langs: tuple[str, ...], paper: str, bleed: bool,
-               out_dir: Path) -> tuple[list[Path], list[Path]]:
+               out_dir: Path, cut_lines: bool = False) -> tuple[list[Path], list[Path]]:
     """Render one game's cards in every language and write each PDF atomically; (written,
     unchanged) paths. A file already holding the same bytes is left as it is."""
     from wondersmith.validate.locales import load_names
@@ -283,9 +453,9 @@ def write_game(game: Game, folder: Path, langs: tuple[str, ...], paper: str, ble
     written, unchanged = [], []
     font_base = sheets.font_base_for(out_dir)
     for lang in langs:
-        path = pdf_path(out_dir, game.id, lang, paper, bleed)
+        path = pdf_path(out_dir, game.id, lang, paper, bleed, cut_lines)
         data = render_pdf(game, lang, load_names(folder, lang), paper, bleed, font_base,
-                          path.resolve().as_uri())
+                          path.resolve().as_uri(), cut_lines, folder)
         if path.is_file() and path.read_bytes() == data:
             unchanged.append(path)
             continue

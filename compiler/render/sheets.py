@@ -208,9 +208,10 @@ def css_token(text: Any) -> str:
     return text
 
 
-def _env() -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR)),
+def _env(loader: jinja2.BaseLoader | None = None,
+         kind: type[jinja2.Environment] = jinja2.Environment) -> jinja2.Environment:
+    env = kind(
+        loader=loader or jinja2.FileSystemLoader(str(TEMPLATES_DIR)),
         autoescape=True, trim_blocks=True, lstrip_blocks=True,
         undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
         finalize=_finalize,
@@ -265,6 +266,28 @@ def _tr_md(text: Any) -> str:
 @lru_cache(maxsize=None)
 def environment() -> jinja2.Environment:
     return _env()
+
+
+class _ConfinedLoader(jinja2.FileSystemLoader):
+    """The templates of one folder: `..` is refused by Jinja2 already, and a symbolic link
+    leading out of the folder is refused here."""
+
+    def get_source(self, environment: jinja2.Environment,
+                   template: str) -> tuple[str, str, Any]:
+        source, filename, uptodate = super().get_source(environment, template)
+        root = Path(self.searchpath[0]).resolve()
+        if not Path(filename).resolve().is_relative_to(root):
+            raise jinja2.TemplateNotFound(template, "it leads out of its templates folder")
+        return source, filename, uptodate
+
+
+def sandboxed_environment(folder: Path) -> jinja2.Environment:
+    """The environment for templates from a data repository (a designer's own layout): the
+    same autoescaping, cleaning and filters, in Jinja2's sandbox, so a template reaches no
+    Python internals (`__class__`, `__globals__`...) and no file outside `folder`."""
+    from jinja2.sandbox import SandboxedEnvironment
+
+    return _env(_ConfinedLoader(str(folder)), SandboxedEnvironment)
 
 
 def _check_rules_names(game: Game) -> None:
