@@ -196,9 +196,14 @@ def bytecodes_a_game(ruleset, games: int, top: int = 15) -> tuple[int, int, list
     finally:
         sys.settrace(None)
     total = sum(counts.values())
+    # An engine file by its path in the engine (the mechanics' folders share names:
+    # __init__.py, texts.py), any other by its name.
+    engine = Path(sys.modules["wondersmith.engine"].__file__).parent
     named: Counter[str] = Counter()
     for code, n in counts.items():
-        named[f"{code.co_qualname} ({Path(code.co_filename).name}:{code.co_firstlineno})"] += n
+        path = Path(code.co_filename)
+        where = path.relative_to(engine).as_posix() if path.is_relative_to(engine) else path.name
+        named[f"{code.co_qualname} ({where}:{code.co_firstlineno})"] += n
     return (total // games, total // max(1, decisions),
             [(name, n // games) for name, n in named.most_common(top)])
 

@@ -64,7 +64,7 @@ def test_bytecodes_are_counted_exactly_by_function() -> None:
     module.play(duel, module.WARMUP_GAMES)
     per_game, per_decision, top = module.bytecodes_a_game(duel, 2)
     assert per_game > per_decision > 0
-    assert any(name.startswith("StructurePlays._legal_play (structure_plays.py:") for name, _ in top)
+    assert any(name.startswith("StructurePlays._legal_play (mechanics/card_structure/plays.py:") for name, _ in top)
     assert sum(n for _, n in top) <= per_game
     assert sys.gettrace() is None  # the tracer is taken off again
 
@@ -80,7 +80,7 @@ def test_bytecodes_report_a_game_and_a_decision() -> None:
     assert done.returncode == 0, done.stderr
     head, *rows = done.stdout.splitlines()
     assert head.endswith("a decision (1 games after 50 warm-up games); the functions that run most of them:")
-    assert len(rows) == 15 and "Plays._legal_plays (classic_actions.py:" in done.stdout
+    assert len(rows) == 15 and "Plays._legal_plays (games/classic/actions.py:" in done.stdout
 
 
 def test_repeats_time_each_run_and_sum_up_best_and_median() -> None:

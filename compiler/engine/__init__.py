@@ -13,7 +13,7 @@ from pathlib import Path
 from types import ModuleType
 
 from . import runtime
-from .mechanics.bank_costs import Payment
+from .mechanics.bank_trade.costs import Payment
 from .errors import (ArgumentError, EngineError, IllegalActionError, NotationError, OtherEventError, RecordFormatError,
                      StateFormatError, UnknownRulesetError)
 from .records import game_record, replay_record, upgrade_record

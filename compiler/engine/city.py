@@ -129,7 +129,7 @@ class Cities:
         t = self.t
         if not t.ongoing[comp]:
             return
-        # Stale costs and prices (bank_pricing.py): a city's costs follow its production, its
+        # Stale costs and prices (bank_trade/pricing.py): a city's costs follow its production, its
         # prices only its neighbours' raising production and its own price-fixing and
         # choice cards, which change far less often.
         produces = t.produces[comp]

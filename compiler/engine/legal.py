@@ -1,7 +1,7 @@
 """Legal actions and the reason an action is not legal. A mixin of `Game`.
 
 The legal actions of a decision are listed by the mechanic that owns its kind (`LEGAL`);
-Duel's turn, the one listed without dispatch, by card_structure (`structure_plays.py`).
+Duel's turn, the one listed without dispatch, by card_structure (`card_structure/plays.py`).
 """
 from __future__ import annotations
 

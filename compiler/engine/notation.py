@@ -1,8 +1,8 @@
 """Short text forms of actions, and their parser.
 
 Each mechanic words the action ids it owns and reads them back (core/texts.py: Duel's in
-mechanics/duel_texts.py, `build Lighthouse`, `take Law from the library`; classic's in
-mechanics/classic_texts.py, `stage 2 with Baths, pay left 2`). The core words its own
+games/duel/texts.py, `build Lighthouse`, `take Law from the library`; classic's in
+games/classic/texts.py, `stage 2 with Baths, pay left 2`). The core words its own
 chance outcome, the first player: `first player 1`. Texts are worded for the seat to move,
 or for the seat given.
 """

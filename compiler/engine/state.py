@@ -3,7 +3,7 @@
 The state is one object with flat lists (see `__slots__`), so clones are cheap. `Game(ruleset)`
 returns an instance of the class composed for the ruleset's mechanics (mechanics/__init__.py):
 their mixins, then this class. What a decision does lives with the mechanic that registered
-its kind (mechanics/*.py; the core's own in core/), how a city changes in city.py, the verbs
+its kind (mechanics/<name>/; the core's own in core/), how a city changes in city.py, the verbs
 compiled effects call in verbs.py and the mixins, legal actions in legal.py.
 """
 from __future__ import annotations
@@ -17,6 +17,10 @@ from .core.kinds import HANDLERS, INTERNAL, IS_SIMULTANEOUS, LEGAL, OUTCOMES
 from .core.simultaneous import SimultaneousDecisions
 from .mechanics import composition, game_class, players_in_state
 from .core.kinds import FAST_TURN as K_TURN  # marked by a mechanic imported just above
+# Classic's reasons an action is illegal (core/kinds.explains), registered once the mechanics
+# have registered their kinds in catalogue order (so the kinds keep their numbers); here, not
+# in mechanics/__init__.py, since it imports three classic mechanics (a package cycle there).
+from .games.classic import explain as classic_explain  # noqa: F401
 from .legal import LegalActions, _action_id
 from .notation import action_component, action_to_text, parse_action
 from .observation import legal_mask, observation, observation_vector, sample_state

@@ -1,4 +1,4 @@
-"""Why a classic action is illegal, in words (mechanics/classic_explain.py): one test per
+"""Why a classic action is illegal, in words (games/classic/explain.py): one test per
 reason, through `Game.apply` (an id) and `apply_text` (the IllegalActionError's message),
 and through `wondersmith play`."""
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from wondersmith.cli import app
 from wondersmith.engine import Game
 from wondersmith.engine.errors import IllegalActionError
-from wondersmith.engine.mechanics.classic_actions import BUILD, DISCARD, FREE, REVIVE, STAGE, encode
+from wondersmith.engine.games.classic.actions import BUILD, DISCARD, FREE, REVIVE, STAGE, encode
 
 BOARDS3 = {0: ("gizah", "a"), 1: ("babylon", "a"), 2: ("rhodos", "a")}  # left of 0: seat 2
 OLYMPIA_A = {0: ("olympia", "a"), 1: ("gizah", "a"), 2: ("rhodos", "a")}
@@ -329,7 +329,7 @@ def test_play_names_the_reason_of_an_illegal_classic_action():
 def test_every_illegal_play_over_random_games_gets_the_mechanic_s_reason(players, seed):
     """At every decision of a random game, plays of the hand's and the discard pile's cards
     (each way, a few payments) and ids drawn from the whole block of plays: each one not
-    legal is refused with words of classic_explain, never the core's fallback."""
+    legal is refused with words of games/classic/explain.py, never the core's fallback."""
     g = Game(ruleset(), seed=seed, players=players)
     t = g.t
     rng = random.Random(seed)

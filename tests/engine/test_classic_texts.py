@@ -9,7 +9,7 @@ import pytest
 from classic_helpers import play, position, ruleset
 
 from wondersmith.engine import Game, NotationError, RecordFormatError, game_record, replay_record
-from wondersmith.engine.mechanics import classic_actions as actions
+from wondersmith.engine.games.classic import actions
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6, 7])  # 2: the Free City variant

@@ -1,7 +1,7 @@
 """Neighbour trading's fast paths agree with its reference search (neighbour_trade).
 
 The legal plays read each seat's offers from markets kept up to date as cities grow
-(trade_market.py) and from memos shared per ruleset; `payment_options` runs the reference
+(neighbour_trade/market.py) and from memos shared per ruleset; `payment_options` runs the reference
 search (`_splits`: every split of the missing units between the two sellers). Over random
 games at 3, 5 and 7 players, at every decision, for every card of the deciding seat's hand
 and its next Wonder stage, both must offer the same Pareto-minimal payments, and the markets

@@ -15,7 +15,7 @@ from classic_helpers import board, ruleset
 from wondersmith.engine import Game
 from wondersmith.engine.bots import ISMCTSBot, play_game
 from wondersmith.engine.core.rules import RulesError
-from wondersmith.engine.mechanics import classic_actions as actions
+from wondersmith.engine.games.classic import actions
 from wondersmith.engine.mechanics.free_city import K_DRAW
 from wondersmith.engine.mechanics.hand_draft import K_CHOOSE
 from wondersmith.engine.records import game_record, replay_record

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wondersmith.engine import Game, IllegalActionError
-from wondersmith.engine.mechanics.bank_costs import (cheapest_trade, cheapest_trade_by_families, choice_families,
+from wondersmith.engine.mechanics.bank_trade.costs import (cheapest_trade, cheapest_trade_by_families, choice_families,
                                       covered_by_plan, family_plan)
 from wondersmith.engine.records import game_record, replay_record
 from engine_helpers import RULESET

@@ -1,6 +1,6 @@
 """The engine's module layout: no import cycles (imports inside functions included), no module
-over about 400 lines, and game records saved by earlier versions still replay to the same final
-state."""
+over about 400 lines, no mechanic naming the class composed from it, and game records saved by
+earlier versions still replay to the same final state."""
 from __future__ import annotations
 
 import ast
@@ -23,13 +23,15 @@ def _name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts) or "__init__"
 
 
-def _imports(source: str, package: list[str]) -> set[str]:
+def _imports(source: str, package: list[str], typing: bool = False) -> set[str]:
     """Engine modules a module of `package` (["mechanics"]) imports, at load time or inside a
-    function (run later, it closes a cycle all the same); not those for typing only."""
+    function (run later, it closes a cycle all the same); those for typing only with
+    `typing`."""
     tree = ast.parse(source)
-    typing_only = {id(node) for block in ast.walk(tree)
-                   if isinstance(block, ast.If) and "TYPE_CHECKING" in ast.unparse(block.test)
-                   for node in ast.walk(block)}
+    typing_only = set() if typing else {
+        id(node) for block in ast.walk(tree)
+        if isinstance(block, ast.If) and "TYPE_CHECKING" in ast.unparse(block.test)
+        for node in ast.walk(block)}
     out: set[str] = set()
     for node in ast.walk(tree):
         if id(node) in typing_only:
@@ -73,6 +75,36 @@ def test_an_import_inside_a_function_counts_and_one_for_typing_does_not():
               "def later():\n    from ..records import game_record\n"
               "    from wondersmith.engine.core import kinds\n    from wondersmith.engine import state\n")
     assert _imports(source, ["mechanics"]) == {"records", "core", "state"}
+
+
+def _names_the_composed_class(source: str, package: list[str]) -> bool:
+    """Whether a module imports state.py (where `Game` is), even for typing only, or any
+    name `Game`."""
+    imported = {alias.name for node in ast.walk(ast.parse(source))
+                if isinstance(node, ast.ImportFrom) for alias in node.names}
+    return "state" in _imports(source, package, typing=True) or "Game" in imported
+
+
+# The mechanics, and the games' presentation they load: the game's class is composed from
+# their mixins, so they annotate it with core/game.py's protocol `GameState`.
+COMPOSED_FROM = [p for p in MODULES if p.relative_to(ENGINE).parts[0] in ("mechanics", "games")]
+
+
+@pytest.mark.parametrize("path", COMPOSED_FROM, ids=lambda p: _name(p))
+def test_no_mechanic_names_the_class_composed_from_it(path):
+    assert not _names_the_composed_class(path.read_text(),
+                                         list(path.relative_to(ENGINE).parts[:-1]))
+
+
+def test_a_typing_import_of_the_game_class_counts_and_the_protocol_does_not():
+    package = ["mechanics", "senate"]
+    assert _names_the_composed_class(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ...state import Game\n", package)
+    assert _names_the_composed_class("from wondersmith.engine import Game\n", package)
+    assert not _names_the_composed_class(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+        "    from ...core.game import GameState\n    from ...state_checks import x\n", package)
+    assert len(COMPOSED_FROM) > 30  # the mechanics' folders and the games' are found
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: _name(p))

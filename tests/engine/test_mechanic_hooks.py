@@ -185,7 +185,7 @@ def test_a_position_lays_no_token_a_mechanic_keeps(keeper_mechanic) -> None:
 
 
 def test_progress_tokens_names_no_mechanic_that_keeps_tokens() -> None:
-    names = _names_in(ENGINE / "mechanics" / "progress_tokens.py")
+    names = _names_in(ENGINE / "mechanics" / "progress_tokens" / "__init__.py")
     assert not {"senate", "decree_tokens", "tokens_kept_out"} & names
 
 

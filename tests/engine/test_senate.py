@@ -322,14 +322,16 @@ def test_senate_numbers_that_cannot_hold_are_refused(change, message) -> None:
 # The core names nothing of the senate ---------------------------------------------------------
 
 def test_adding_the_senate_needed_no_name_of_it_in_the_core() -> None:
-    """Nothing of the senate's kinds, state, tables or victory outside its own modules. The
-    verb itself is declared where every verb compiled cards call is (runtime.GameVerbs) and
-    refused, naming its mechanic, in a game without it (verbs.py), as take_token and destroy
-    are: those two files name the mechanic, nothing else of it."""
+    """Nothing of the senate's kinds, state, tables or victory outside the mechanics and the
+    games' presentation they use (games/): nowhere in the core. The verb itself is declared
+    where every verb compiled cards call is (runtime.GameVerbs) and refused, naming its
+    mechanic, in a game without it (verbs.py), as take_token and destroy are: those two
+    files name the mechanic, nothing else of it."""
     names = {"senate", "senate_action", "decree_draw", "chamber_cubes", "decrees",
              "decree_tokens", "SENATE_PLACE", "SENATE_MOVE", "SENATE_END", "CH_DECREE",
              "political", "chamber_points", "n_chambers", "tokens_kept_out"}
-    outside = [p for p in ENGINE.rglob("*.py") if p.parent.name != "mechanics"]
+    outside = [p for p in ENGINE.rglob("*.py")
+               if p.relative_to(ENGINE).parts[0] not in ("mechanics", "games")]
     found = {str(p.relative_to(ENGINE)): sorted(n for n in names if n in p.read_text())
              for p in outside}
     assert {k: v for k, v in found.items() if v} == {"runtime.py": ["senate"],

@@ -1,11 +1,11 @@
-"""The rule mechanics, one module each, and the game class composed from them.
+"""The rule mechanics, one package each, and the game class composed from them.
 
-Each module named in `catalogue.MECHANICS` (and `ADDED`) registers its node kinds (with their
-handlers and legal actions) in the core's registry when imported, and defines `MIXIN`: a class
-of small methods (the hooks the core calls, the verbs the mechanic provides) that a game of a
-ruleset listing the mechanic inherits. `game_class(base, mechanics)` builds, once per list,
-the class `Game(ruleset)` returns: the mixins, a later mechanic of `game.yaml`'s list before an
-earlier one in the method order, then the core.
+Each package named in `catalogue.MECHANICS` (and `ADDED`), `mechanics/<name>/`, registers its
+node kinds (with their handlers and legal actions) in the core's registry when imported, and
+defines `MIXIN`: a class of small methods (the hooks the core calls, the verbs the mechanic
+provides) that a game of a ruleset listing the mechanic inherits. `game_class(base, mechanics)`
+builds, once per list, the class `Game(ruleset)` returns: the mixins, a later mechanic of
+`game.yaml`'s list before an earlier one in the method order, then the core.
 
 So a mechanic refines the ones listed before it (`weaker_player_starts` replaces
 `card_structure`'s default of who starts the next Age), a hook one mechanic owns (`_shields`,
@@ -25,9 +25,6 @@ from .catalogue import ADDED, DUEL, MECHANICS
 _MODULES: dict[str, ModuleType] = {
     name: importlib.import_module(f"{__name__}.{name}") for name in (*MECHANICS, *ADDED)
 }
-# Classic's reasons an action is illegal (core/kinds.explains), registered once the mechanics
-# have registered their kinds in catalogue order, so the kinds keep their numbers.
-from . import classic_explain  # noqa: E402,F401
 _CLASSES: dict[tuple[type, tuple[str, ...]], type] = {}
 
 

@@ -1,0 +1,82 @@
+"""The legal plays of a turn of the card structure (mechanic `card_structure`, Duel): the
+reachable cards each built if affordable, discarded, or put under a Wonder. A mixin of the
+mechanic's class; `Game.apply` lists them without dispatch (`core.kinds.FAST_TURN`)."""
+from __future__ import annotations
+
+from ..bank_trade.costs import covered_by_plan
+
+
+class StructurePlays:
+    __slots__ = ()
+
+    def _legal_play(self, p: int) -> list[int]:
+        # Built in ascending order (builds, discards, then Wonders by id) so no sort is needed.
+        # Plain loops, not comprehensions: for a handful of items they cost half as much.
+        # What a component costs `p` is cached with its chain and coin cost in it
+        # (bank_trade/pricing.py), so the usual check is a lookup. A card new to the
+        # structure, or priced before the cache was last reset, is worked out here: the usual
+        # case of bank_trade/pricing.py's _cost, inlined, as most turns have one.
+        t = self.t
+        cards = self.reach  # the face-up cards within reach, ascending (read, not changed)
+        cache = self.cost_cache[p] or self._reset_costs(p)
+        coins = self.coins[p]
+        out = []
+        prod = None  # what the first card to work out needs, loaded then
+        for c in cards:
+            v = cache[c]
+            if v < 0:
+                if prod is None:
+                    chains, prod = self.chains[p], self.prod[p]
+                    price, plan = self.price_cache[p]
+                    exact = plan is None or self.discounting[p]
+                    chain_from, coin_cost, costs = t.chain_from, t.coin_cost, t.cost
+                if chain_from[c] & chains:
+                    v = 0
+                elif exact:
+                    v = coin_cost[c] + self._trade(p, c)
+                else:
+                    v = 0
+                    for r, n in costs[c]:
+                        m = n - prod[r]
+                        if m > 0:
+                            v += m * price[r]
+                    if v and plan:
+                        v -= covered_by_plan(t.need[c], prod, price, plan)
+                    v += coin_cost[c]
+                cache[c] = v
+            if v <= coins:
+                out.append(c)
+        d = t.DISCARD
+        for c in cards:
+            out.append(d + c)
+        unbuilt = self.unbuilt[p]
+        if unbuilt:
+            w0, wonder_plays = t.wonder0, t.wonder_plays
+            for w in unbuilt:
+                comp = w0 + w
+                v = cache[comp]
+                if v < 0:  # as for the cards above
+                    if prod is None:
+                        chains, prod = self.chains[p], self.prod[p]
+                        price, plan = self.price_cache[p]
+                        exact = plan is None or self.discounting[p]
+                        chain_from, coin_cost, costs = t.chain_from, t.coin_cost, t.cost
+                    if chain_from[comp] & chains:
+                        v = 0
+                    elif exact:
+                        v = coin_cost[comp] + self._trade(p, comp)
+                    else:
+                        v = 0
+                        for r, n in costs[comp]:
+                            m = n - prod[r]
+                            if m > 0:
+                                v += m * price[r]
+                        if v and plan:
+                            v -= covered_by_plan(t.need[comp], prod, price, plan)
+                        v += coin_cost[comp]
+                    cache[comp] = v
+                if v <= coins:
+                    plays = wonder_plays[w]  # the actions as ints made once (they are > 256)
+                    for c in cards:
+                        out.append(plays[c])
+        return out

@@ -1,0 +1,310 @@
+"""Mechanic `senate`: Agora's Senate (7 Wonders Duel: Agora).
+
+Reads `senate` (docs/dsl.md; the facts and their sources: docs/sources.md, "Agora"):
+
+- `chambers`, in board order, each with its `section`, the VP its controller scores at the
+  end and whether its Decree is dealt `face_up` or `face_down`;
+- `cubes`: the influence cubes each player has; a cube placed comes from them;
+- `decrees`: the tokens that are Decrees; one is drawn at random for each chamber;
+- `supremacy`: chambers controlled at once that win the game (political supremacy);
+- `actions`: the Senate actions a Politician gives, by the buildings of a colour in the city.
+
+A card's `influence` effect (the verb) gives its owner Senate actions, one decision each
+(`senate_action`): place a cube in a chamber of the card's section (or any chamber), move one
+of their cubes to the chamber next to it, or end the actions. The seat with strictly the most
+cubes in a chamber controls it (a tie: no one); while it does, the chamber's Decree is part of
+its city (its ongoing effects apply, its end-game VP count for it), and it loses them with the
+control. A face-down Decree is drawn (chance `decree_draw`) when its chamber is first
+controlled: the Decrees not dealt are unknown to both players until then, so drawing it at that
+moment gives every Decree the same chance the set-up would, and no state is hidden. Political
+supremacy is checked after every Senate action. Seating: opponent (Agora is a Duel expansion).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ...errors import EngineError
+from ...core.actions import EFFECTS, OUTCOMES, Actions
+from ...core.fields import STATE, StateField, list_copy, lists_copy
+from ...core.kinds import AGES, CHANCE, arg_in_json, explains, handles, kind, legal_at, outcomes_from, stands
+from ...core.rules import RulesError, checked
+from ...core.texts import add_texts
+from ...core.views import Feature, Place
+from . import texts as senate_texts
+from ..progress_tokens import keeps_out
+from .state import (VICTORY, _check_senate, _decrees_of, _load_decrees, _load_influence,
+                    _save_decrees, _seen_senate, controlled, controller, cubes_left,
+                    load_action, save_action)
+
+if TYPE_CHECKING:
+    from ...core.game import GameState
+
+NAME = "senate"
+ANY = "any"  # `influence: {section: any}`: every chamber
+
+
+@dataclass(frozen=True)
+class Chamber:
+    section: str
+    points: int
+    face_up: bool
+
+    def __post_init__(self) -> None:
+        checked(self)
+
+
+@dataclass(frozen=True)
+class Step:
+    cards: int  # from this many buildings of senate.actions.color on
+    actions: int  # this many Senate actions
+
+    def __post_init__(self) -> None:
+        checked(self)
+
+
+@dataclass(frozen=True)
+class Config:
+    cubes: int  # senate.cubes: each player's
+    chambers: tuple[Chamber, ...]  # senate.chambers, in board order
+    decrees: tuple[str, ...]  # senate.decrees: token ids
+    supremacy: int  # senate.supremacy: chambers controlled that win at once
+    action_color: str  # senate.actions.color
+    action_steps: tuple[Step, ...]  # senate.actions.steps
+
+    def __post_init__(self) -> None:
+        checked(self)
+        if self.supremacy > len(self.chambers):
+            raise RulesError(f"senate.supremacy: {self.supremacy} chambers, but the Senate has "
+                             f"{len(self.chambers)}")
+        if len(self.decrees) < len(self.chambers):
+            raise RulesError(f"senate.decrees: {len(self.decrees)} Decrees for "
+                             f"{len(self.chambers)} chambers")
+        if any(c.section == ANY for c in self.chambers):
+            raise RulesError(f"senate.chambers: {ANY!r} means every chamber, not a section")
+        cards = [step.cards for step in self.action_steps]
+        if not cards or cards[0] != 0 or cards != sorted(set(cards)):
+            raise RulesError("senate.actions.steps: ascending by `cards`, the first at 0")
+
+    @classmethod
+    def parse(cls, rules: Mapping[str, Any]) -> "Config":
+        s = rules["senate"]
+        return cls(s["cubes"], tuple(Chamber(c["section"], c["points"], c["decree"] == "face_up")
+                                     for c in s["chambers"]),
+                   tuple(s["decrees"]), s["supremacy"], s["actions"]["color"],
+                   tuple(Step(step["cards"], step["actions"]) for step in s["actions"]["steps"]))
+
+
+# arg: actions left * (sections + 1) + section
+K_ACTION = kind("senate_action", NAME, prompt="place or move an influence cube")
+K_DECREE = kind("decree_draw", NAME, chance=True)  # arg: the chamber
+stands(K_ACTION, AGES)  # a Decree draw stands in the set-up or above a Senate action
+arg_in_json(K_ACTION, "senate", save_action, load_action)  # {"actions": 2, "section": "left"}
+explains(K_ACTION)(senate_texts.why_not)  # a chamber out of the section, no cube to move
+
+
+# Action ids and what the tables know of the Senate -----------------------------------------
+
+def _chambers(t) -> int:
+    return len(t.config[NAME].chambers)
+
+
+# Its action ids (core/actions.py): a cube placed in a chamber; a cube moved from a chamber,
+# `SENATE_MOVE + 2 * chamber + (0: to the chamber before it, 1: after it)`; the actions
+# ended; a Decree drawn, `CH_DECREE + its index in senate.decrees`.
+ACTIONS = (Actions("SENATE_PLACE", EFFECTS, _chambers),
+           Actions("SENATE_MOVE", EFFECTS, lambda t: 2 * _chambers(t)),
+           Actions("SENATE_END", EFFECTS, lambda t: 1),
+           Actions("CH_DECREE", OUTCOMES, lambda t: len(t.config[NAME].decrees)))
+
+
+def extend_tables(t) -> None:
+    """What the Senate's handlers and texts read, worked out once per ruleset, and the data
+    checked against the components."""
+    config = t.config[NAME]
+    n = t.n_chambers = len(config.chambers)
+    t.chamber_points = tuple(c.points for c in config.chambers)
+    t.sections = tuple(dict.fromkeys(c.section for c in config.chambers))
+    # Per section index (the last: any chamber), the chambers a cube may be placed in.
+    t.section_chambers = (*(tuple(k for k, c in enumerate(config.chambers) if c.section == s)
+                            for s in t.sections), tuple(range(n)))
+    decrees = []
+    for d in config.decrees:
+        comp = t.index.get(d, -1)
+        if not t.token0 <= comp < t.token0 + t.NT:
+            raise RulesError(f"senate.decrees: {d!r} is not a token of the game")
+        if t.has_on_build[comp]:  # a Decree holds while its chamber is controlled
+            raise RulesError(f"senate.decrees: {d!r} has an effect on gain; a Decree's effects "
+                             "hold while its chamber is controlled (ongoing or end-game VP)")
+        decrees.append(comp - t.token0)
+    t.decree_tokens = tuple(decrees)
+    t.action_color = t.color_index[config.action_color]
+    t.score_categories = (*t.score_categories, NAME)
+    add_texts(t, senate_texts.to_text, senate_texts.parse, senate_texts.FORMS)
+
+
+# Decrees are dealt to the chambers, never laid on the board or drawn from the box.
+keeps_out(NAME, lambda t: t.decree_tokens)
+
+
+def senate_actions(g: GameState, player: int) -> int:
+    """The Senate actions a Politician gives `player` (senate.actions)."""
+    have = g.color_count[player][g.t.action_color]
+    return [s.actions for s in g.t.config[NAME].action_steps if s.cards <= have][-1]
+
+
+# The decision: one Senate action -----------------------------------------------------------
+
+def _split(g: GameState, arg: int) -> tuple[int, int]:
+    """(actions left, section index) of a `senate_action` node's arg."""
+    return divmod(arg, len(g.t.sections) + 1)
+
+
+@legal_at(K_ACTION)
+def _options(g: GameState, player: int, arg: int) -> list[int]:
+    t = g.t
+    out = []
+    if cubes_left(g, player) > 0:
+        out += [t.SENATE_PLACE + c for c in t.section_chambers[_split(g, arg)[1]]]
+    mine = g.chamber_cubes[player]
+    for c in range(t.n_chambers):
+        if mine[c]:
+            if c > 0:
+                out.append(t.SENATE_MOVE + 2 * c)
+            if c + 1 < t.n_chambers:
+                out.append(t.SENATE_MOVE + 2 * c + 1)
+    out.append(t.SENATE_END)
+    return sorted(out)
+
+
+@handles(K_ACTION)
+def _on_action(g: GameState, node, action: int) -> None:
+    t, player = g.t, node[1]
+    if action == t.SENATE_END:
+        return
+    left, section = _split(g, node[2])
+    if left > 1:  # the next action waits below what this one reveals
+        g.stack.append((K_ACTION, player, (left - 1) * (len(t.sections) + 1) + section))
+    if action < t.SENATE_MOVE:
+        chamber = action - t.SENATE_PLACE
+        before = controller(g, chamber)
+        g.chamber_cubes[player][chamber] += 1
+        _control_changed(g, [(chamber, before)])
+    else:
+        source, right = divmod(action - t.SENATE_MOVE, 2)
+        target = source + 1 if right else source - 1
+        before = [(source, controller(g, source)), (target, controller(g, target))]
+        g.chamber_cubes[player][source] -= 1
+        g.chamber_cubes[player][target] += 1
+        _control_changed(g, before)
+
+
+def _control_changed(g: GameState, before: list[tuple[int, int]]) -> None:
+    """Give and take the Decrees of the chambers whose control changed; draw the face-down
+    Decree of a chamber controlled for the first time; then political supremacy."""
+    t = g.t
+    lost, gained = False, []
+    for chamber, old in before:
+        new = controller(g, chamber)
+        if new == old:
+            continue
+        lost = lost or old >= 0
+        if new >= 0:
+            if g.decrees[chamber] < 0:
+                g.stack.append((K_DECREE, CHANCE, chamber))
+            else:
+                gained.append((new, t.token0 + g.decrees[chamber]))
+    if lost:
+        g._recompute()  # a city lost a Decree: everything derived is rebuilt from the cities
+    else:
+        for seat, comp in gained:
+            g._acquire(seat, comp)
+    _check_supremacy(g)
+
+
+def _check_supremacy(g: GameState) -> None:
+    if g.result is None:
+        need = g.t.config[NAME].supremacy
+        for p in g.t.seats:
+            if len(controlled(g, p)) >= need:
+                g._win(p, VICTORY)
+                return
+
+
+# Chance: a Decree drawn for a chamber --------------------------------------------------------
+
+def _undealt(g: GameState) -> list[int]:
+    """Indices (in senate.decrees) of the Decrees not in a chamber."""
+    placed = set(g.decrees)
+    return [k for k, tok in enumerate(g.t.decree_tokens) if tok not in placed]
+
+
+@outcomes_from(K_DECREE)
+def _decree_outcomes(g: GameState) -> tuple[list[int], int]:
+    return _undealt(g), g.t.CH_DECREE
+
+
+@handles(K_DECREE)
+def _on_decree(g: GameState, node, action: int) -> None:
+    chamber = node[2]
+    tok = g.t.decree_tokens[action - g.t.CH_DECREE]
+    g.decrees[chamber] = tok
+    seat = controller(g, chamber)
+    if seat >= 0:  # drawn as its chamber is first controlled: it is the controller's
+        g._acquire(seat, g.t.token0 + tok)
+
+
+FIELDS = (
+    StateField("chamber_cubes", lambda g: [[0] * g.t.n_chambers for _ in g.t.seats], lists_copy,
+               lambda g, v: [list(row) for row in v], _load_influence,
+               check_derived=_check_senate,
+               doc="per seat, per chamber (board order): its influence cubes there"),
+    StateField("decrees", lambda g: [-1] * g.t.n_chambers, list_copy, _save_decrees,
+               _load_decrees,
+               places=lambda g: [("the senate", [g.t.token0 + d for d in g.decrees if d >= 0])],
+               doc="per chamber: the token index of its Decree, -1 until it is drawn"),
+)
+
+
+VIEW = (
+    Place("senate", 16, lambda g, p: [g.t.token0 + d for d in g.decrees if d >= 0]),
+    Place("my decrees", 17, _decrees_of),
+    Feature("senate", 460, lambda t: 3 * t.n_chambers + 1, _seen_senate),
+)
+
+
+class Senate:
+    """The verb `influence`, the Decrees in the cities, and the Senate's VP."""
+
+    __slots__ = ()
+
+    def _setup_nodes(self, first: int) -> list:
+        chambers = self.t.config[NAME].chambers
+        return [*super()._setup_nodes(first),
+                *((K_DECREE, CHANCE, c) for c, ch in enumerate(chambers) if ch.face_up)]
+
+    def influence(self, player: int, section: str, actions: int) -> None:
+        """`player` takes Senate actions: `actions`, or when it is 0 as many as
+        senate.actions gives; cubes are placed in `section`'s chambers (`any`: every one)."""
+        t = self.t
+        if section != ANY and section not in t.sections:
+            raise EngineError(f"influence: no section {section!r:.40} in senate.chambers "
+                              f"(sections: {', '.join(t.sections)})")
+        s = len(t.sections) if section == ANY else t.sections.index(section)
+        n = actions or senate_actions(self, player)
+        self._buffer.append((K_ACTION, player, n * (len(t.sections) + 1) + s))
+
+    def _board_components(self, player: int) -> list[int]:
+        return [*super()._board_components(player), *_decrees_of(self, player)]
+
+    def _score_more(self, player: int, out: dict[str, int]) -> None:
+        super()._score_more(player, out)
+        t = self.t
+        vp = sum(t.chamber_points[c] for c in controlled(self, player))
+        for comp in _decrees_of(self, player):
+            vp += t.points[comp] + (t.objects[comp].end_points(self, player)
+                                    if t.has_end_points[comp] else 0)
+        out[NAME] += vp
+
+
+MIXIN = Senate
