@@ -9,7 +9,9 @@ seats from one game to the next), so the settings meet the same deals. The games
 are played interleaved (game 1 of each setting, then game 2 of each...), in `--jobs` processes,
 so a change in the machine's load falls on every setting alike. For each setting it prints the
 ISMCTS bot's CPU time a move, its wins (sole winner) out of its games with the Wilson 95%
-interval, and the greedy bot's CPU time a move; and the load average before and after.
+interval, its win rate less the last setting's on the same games with a 95% interval (paired
+game by game, so sharper than the two Wilson intervals side by side), and the greedy bot's CPU
+time a move; and the load average before and after.
 """
 from __future__ import annotations
 
@@ -37,7 +39,7 @@ def parse_iterations(text: str) -> list[int]:
 def curve(game: str, iterations: list[int], ranges: list[tuple[int, int]], settings: dict,
           jobs: int) -> list[dict]:
     """Play every seed at every setting; one row a setting: wins, games, CPU a move of both bots."""
-    rows = [{"iterations": n, "wins": 0, "games": 0, "moves": {}} for n in iterations]
+    rows = [{"iterations": n, "wins": 0, "games": 0, "won": [], "moves": {}} for n in iterations]
     tasks = []
     for start, i in [(start, i) for start, count in ranges for i in range(count)]:
         for row in rows:
@@ -47,13 +49,28 @@ def curve(game: str, iterations: list[int], ranges: list[tuple[int, int]], setti
         futures = [(row, pool.submit(play, *task)) for row, task in tasks]
         for row, future in futures:
             table, winners, _, moves = future.result()
+            won = len(winners) == 1 and table[winners[0]] == "ismcts"
             row["games"] += 1
-            row["wins"] += len(winners) == 1 and table[winners[0]] == "ismcts"
+            row["wins"] += won
+            row["won"].append(won)  # game by game, in seed order: the settings pair up
             for name, (count, _, cpu) in moves.items():
                 entry = row["moves"].setdefault(name, [0, 0.0])
                 entry[0] += count
                 entry[1] += cpu
     return rows
+
+
+def paired_difference(won: list[bool], than: list[bool], z: float = 1.96) -> tuple[float, float, float]:
+    """The win rate of `won` less that of `than` on the same games, with its 95% interval
+    (normal, from the game-by-game differences: the deals both settings met cancel out)."""
+    diffs = [int(a) - int(b) for a, b in zip(won, than)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, -1.0, 1.0
+    sd = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5
+    half = z * sd / n ** 0.5
+    return mean, mean - half, mean + half
 
 
 def main() -> None:
@@ -76,13 +93,16 @@ def main() -> None:
           f"{args.jobs} jobs" + "".join(f", {b}.{k}={v}" for b, kv in settings.items() for k, v in kv.items()))
     print(f"load average before {before[0]:.1f} {before[1]:.1f} {before[2]:.1f}, "
           f"after {after[0]:.1f} {after[1]:.1f} {after[2]:.1f}")
-    print(f"{'iterations':>10}  {'ms CPU a move':>13}  {'won':>9}  {'win rate':>8}  {'95% interval':>13}  greedy ms CPU a move")
+    last = rows[-1]
+    print(f"{'iterations':>10}  {'ms CPU a move':>13}  {'won':>9}  {'win rate':>8}  {'95% interval':>13}  "
+          f"{'vs ' + str(last['iterations']) + ', same games':>22}  greedy ms CPU a move")
     for row in rows:
         count, cpu = row["moves"].get("ismcts", (0, 0.0))
         greedy_count, greedy_cpu = row["moves"].get("greedy", (0, 0.0))
         low, high = wilson(row["wins"], row["games"])
         print(f"{row['iterations']:>10}  {cpu / max(count, 1) * 1000:>13.2f}  {row['wins']:>4}/{row['games']:<4}  "
               f"{row['wins'] / row['games']:>8.1%}  {low:>6.1%}-{high:<6.1%}  "
+              f"{'%+.1f pp [%+.1f, %+.1f]' % tuple(100 * x for x in paired_difference(row['won'], last['won'])):>22}  "
               f"{greedy_cpu / max(greedy_count, 1) * 1000:.3f}")
 
 

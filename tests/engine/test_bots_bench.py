@@ -109,3 +109,13 @@ def test_the_ismcts_curve_refuses_bad_iteration_counts_with_a_message():
         done = subprocess.run([sys.executable, str(ISMCTS_BENCH), "--iterations", bad, "--seeds", "3"],
                               capture_output=True, text=True, timeout=600)
         assert done.returncode != 0 and "--iterations wants counts" in done.stderr
+
+
+def test_the_paired_difference_of_two_settings_is_the_mean_of_game_by_game_differences():
+    spec = importlib.util.spec_from_file_location("bench_ismcts", ISMCTS_BENCH)
+    bench_ismcts = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench_ismcts)
+    mean, low, high = bench_ismcts.paired_difference([True, True, False, False], [True, False, False, False])
+    # differences 0, 1, 0, 0: mean 0.25, standard deviation 0.5, half-width 1.96 * 0.5 / 2
+    assert mean == 0.25 and low == pytest.approx(0.25 - 0.49) and high == pytest.approx(0.25 + 0.49)
+    assert bench_ismcts.paired_difference([True, False], [True, False]) == (0.0, 0.0, 0.0)
