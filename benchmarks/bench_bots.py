@@ -90,6 +90,18 @@ def parse_seeds(text: str) -> list[int]:
     return seeds
 
 
+def seed_ranges(text: str) -> list[tuple[int, int]]:
+    """`parse_seeds` as runs of consecutive seeds, (first, count): each is played as
+    `simulate --seed FIRST -n COUNT` plays it."""
+    ranges: list[tuple[int, int]] = []
+    for seed in parse_seeds(text):
+        if ranges and seed == ranges[-1][0] + ranges[-1][1]:
+            ranges[-1] = (ranges[-1][0], ranges[-1][1] + 1)
+        else:
+            ranges.append((seed, 1))
+    return ranges
+
+
 def parse_settings(items: list[str]) -> dict[str, dict[str, float]]:
     settings: dict[str, dict[str, float]] = {}
     for item in items:
@@ -212,15 +224,7 @@ def main() -> None:
     settings = parse_settings(args.set)
     if args.iterations:
         settings.setdefault("ismcts", {})["iterations"] = args.iterations
-    if args.seeds:  # each range is played as `simulate --seed FIRST -n LEN` plays it
-        ranges: list[tuple[int, int]] = []
-        for seed in parse_seeds(args.seeds):
-            if ranges and seed == ranges[-1][0] + ranges[-1][1]:
-                ranges[-1] = (ranges[-1][0], ranges[-1][1] + 1)
-            else:
-                ranges.append((seed, 1))
-    else:
-        ranges = [(args.seed, args.n)]
+    ranges = seed_ranges(args.seeds) if args.seeds else [(args.seed, args.n)]
     games = [(start, i) for start, n in ranges for i in range(n)]
     seats = len(names)
     totals: dict[str, list] = {}

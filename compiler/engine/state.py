@@ -186,6 +186,14 @@ class Game(LegalActions, Cities, GameVerbs, SimultaneousDecisions):
         else:
             self._advance()
 
+    def apply_legal(self, action: int) -> None:
+        """`apply` for an action known to be legal here (taken from `legal_actions()` or
+        `legal_actions_for(seat)`), as a bot's trial plays it: not checked, and the next
+        decision's actions are listed only when asked. The same state as `apply` gives
+        (tests/engine/test_apply_legal.py compares them on every game)."""
+        self._apply_unchecked(action)
+        self._advance()
+
     def clone(self) -> "Game":
         other = object.__new__(type(self))
         self._copy_into(other)

@@ -83,3 +83,39 @@ def test_compare_stops_with_a_message_when_the_moves_differ(monkeypatch, capsys)
     monkeypatch.setattr(bench_bots, "GreedyBot", Contrary)
     with pytest.raises(SystemExit, match="moves differ from the reference's in game 3"):
         bench_bots.compare("duel", 2, 3, 1)
+
+
+ISMCTS_BENCH = BENCH.parent / "bench_ismcts.py"
+
+
+def test_the_ismcts_curve_plays_every_setting_on_the_same_games_and_prints_a_row_each():
+    done = subprocess.run([sys.executable, str(ISMCTS_BENCH), "--iterations", "1,3", "--seeds", "3-4"],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "duel, ISMCTS against greedy, seeds 3-4 (2 games a setting), 1 jobs"
+    assert lines[1].startswith("load average before ")
+    rows = [line.split() for line in lines[3:]]
+    assert [row[0] for row in rows] == ["1", "3"]
+    assert all(row[2].endswith("/2") and "%-" in row[4] for row in rows)
+    # The 3-iteration row's wins are those bench_bots counts for the same seeds and setting.
+    single = run("--seeds", "3-4", "--bots", "ismcts,greedy", "--set", "ismcts.iterations=3")
+    ismcts_line = next(line for line in single.stdout.splitlines() if line.strip().startswith("ismcts:"))
+    assert rows[1][2] == ismcts_line.split("won ")[1].split(" ")[0]
+
+
+def test_the_ismcts_curve_refuses_bad_iteration_counts_with_a_message():
+    for bad in ("ten", "0,5"):
+        done = subprocess.run([sys.executable, str(ISMCTS_BENCH), "--iterations", bad, "--seeds", "3"],
+                              capture_output=True, text=True, timeout=600)
+        assert done.returncode != 0 and "--iterations wants counts" in done.stderr
+
+
+def test_the_paired_difference_of_two_settings_is_the_mean_of_game_by_game_differences():
+    spec = importlib.util.spec_from_file_location("bench_ismcts", ISMCTS_BENCH)
+    bench_ismcts = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench_ismcts)
+    mean, low, high = bench_ismcts.paired_difference([True, True, False, False], [True, False, False, False])
+    # differences 0, 1, 0, 0: mean 0.25, standard deviation 0.5, half-width 1.96 * 0.5 / 2
+    assert mean == 0.25 and low == pytest.approx(0.25 - 0.49) and high == pytest.approx(0.25 + 0.49)
+    assert bench_ismcts.paired_difference([True, False], [True, False]) == (0.0, 0.0, 0.0)

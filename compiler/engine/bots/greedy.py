@@ -2,6 +2,7 @@
 evaluation itself, which the ISMCTS bot uses as its prior."""
 from __future__ import annotations
 
+import math
 import random
 from typing import Callable, Collection, Sequence
 
@@ -45,27 +46,33 @@ def _judge(game: Game, player: int, vp_of: Callable[[Game], Sequence[int]]) -> f
     t = game.t
     vp = vp_of(game)
     late = game.age >= t.ages
-    track = "military_track" in type(game).MECHANICS  # a conflict pawn to lead with
-
-    def side(p: int) -> float:
-        lead = game.pawn * t.pawn_side[p] if track else 0
+    pawn_side = t.pawn_side if "military_track" in type(game).MECHANICS else None  # a pawn to lead with
+    sci_distinct, prod, choices, coins = game.sci_distinct, game.prod, game.choices, game.coins
+    mine = best_other = -math.inf
+    for p in t.seats:  # each seat's side, in one loop: this runs once a trial
         v = float(vp[p])
-        if lead > 0:
-            v += lead * (0.3 + 0.05 * lead)
-        d = game.sci_distinct[p]
+        if pawn_side is not None:
+            lead = game.pawn * pawn_side[p]
+            if lead > 0:
+                v += lead * (0.3 + 0.05 * lead)
+        d = sci_distinct[p]
         v += 1.5 * d + (4.0 * (d - 3) if d > 3 else 0.0)
         if not late:  # production saves coins on every later construction
-            v += 2.5 * (sum(game.prod[p]) + len(game.choices[p]))
-        v += game.coins[p] / 6.0
-        return v
-
-    return side(player) - max(side(q) for q in t.seats if q != player)
+            v += 2.5 * (sum(prod[p]) + len(choices[p]))
+        v += coins[p] / 6.0
+        if p == player:
+            mine = v
+        elif v > best_other:
+            best_other = v
+    return mine - best_other
 
 
 class GreedyBot:
     """One ply: try every legal action on a copy and keep the best evaluation.
 
-    Copies do not sample chance, so the bot never sees a card before it is turned over.
+    Copies do not sample chance, so the bot never sees a card before it is turned over; an
+    action is tried with `apply_legal` (it is legal: not checked again, and the actions of
+    the decision after it are not listed, since the copy is only judged).
     Ties are broken at random. At a simultaneous decision the other seats' choices are
     unknown: each action is tried against `samples` guesses of them, each a uniformly random
     legal choice of every other seat in a state drawn to agree with what the bot sees
@@ -119,7 +126,7 @@ class GreedyBot:
             for guess in guesses:
                 child = guess.clone()
                 child.auto_chance = False
-                child.apply(action)
+                child.apply_legal(action)
                 value += self.judge(child, player)
             values.append(value)
         return values
@@ -148,29 +155,42 @@ class GreedyBot:
         for guess, others in self._guesses(view, player):
             for q in sorted(others):
                 if q < player:
-                    guess.apply(others[q])
+                    guess.apply_legal(others[q])
             trials.append((guess, [others[q] for q in sorted(others) if q > player]))
         values = []
         for action in legal:
             value = 0.0
             for guess, later in trials:
                 child = guess.clone()
-                child.apply(action)
+                child.apply_legal(action)
                 for other in later:
-                    child.apply(other)
+                    child.apply_legal(other)
                 value += self.judge(child, player)
             values.append(value / len(trials))
         return values
 
 
 class ReferenceGreedyBot(GreedyBot):
-    """`GreedyBot` as first written, the slow oracle of its moves: each joint action applied
-    whole with `apply_joint` (which checks every seat's action) on a copy of the guess, the
-    VP read from `Game.scores()` (`reference_evaluate`). It draws the same random numbers in
-    the same order, so it makes the same moves."""
+    """`GreedyBot` as first written, the slow oracle of its moves: each action applied with
+    `apply` (checked) on a copy, a joint action whole with `apply_joint` (which checks every
+    seat's action) on a copy of the guess, the VP read from `Game.scores()`
+    (`reference_evaluate`). It draws the same random numbers in the same order, so it makes
+    the same moves."""
 
     name = "greedy-reference"
     judge = staticmethod(reference_evaluate)
+
+    def _values(self, guesses: list[Game], player: int, legal: list[int]) -> list[float]:
+        values = []
+        for action in legal:
+            value = 0.0
+            for guess in guesses:
+                child = guess.clone()
+                child.auto_chance = False
+                child.apply(action)  # checked, and the next decision's actions listed
+                value += self.judge(child, player)
+            values.append(value)
+        return values
 
     def _values_with_others(self, view: Game, player: int, legal: list[int]) -> list[float]:
         guesses = self._guesses(view, player)

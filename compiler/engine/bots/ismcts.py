@@ -73,11 +73,11 @@ class ISMCTSBot:
         """A copy of `state` with `action` played and the turn resolved: a simultaneous
         decision's missing choices are drawn at random before a position is judged."""
         child = state.clone()
-        child.apply(action)
+        child.apply_legal(action)  # a legal action of `state`: not checked again
         rng = self.rng
         while _half_chosen(child):
             acts = child.legal_actions()
-            child.apply(acts[int(rng.random() * len(acts))])
+            child.apply_legal(acts[int(rng.random() * len(acts))])
         return child
 
     def _judge(self, state: Game, action: int, mover: int) -> tuple[float, Game]:
