@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import shutil
 from pathlib import Path
@@ -272,10 +273,7 @@ def test_an_extensions_locale_adds_to_its_bases(repo: Path) -> None:
     from wondersmith.validate import locales
 
     folder = repo / "cards" / "duel_plus"
-    (folder / "locales").mkdir()
-    own = folder / "locales" / "fr.yaml"
-    own.write_text("language: fr\nnames:\n  the_fan_forum: Le Forum des fans\n",
-                   encoding="utf-8")
+    own = folder / "locales" / "fr.yaml"  # the fixture's: the new Wonder's name only
     names = locales.load_names(folder, "fr")
     assert names["the_fan_forum"] == "Le Forum des fans"
     assert names["lumber_yard"] == locales.load_names(repo / "cards" / "duel", "fr")["lumber_yard"]
@@ -302,9 +300,6 @@ def test_the_sheets_inputs_cover_the_bases_names(repo: Path) -> None:
 def test_build_renders_the_extended_game(repo: Path) -> None:
     from wondersmith.build import run_build
 
-    (repo / "cards" / "duel_plus" / "locales").mkdir()
-    (repo / "cards" / "duel_plus" / "locales" / "fr.yaml").write_text(
-        "language: fr\nnames:\n  the_fan_forum: Le Forum des fans\n", encoding="utf-8")
     report = run_build(Path("cards"), langs=("fr",), formats=("html",))
     assert report.ok, report.diagnostics
     sheet = (repo / "generated" / "sheets" / "duel_plus-fr-a4.html").read_text(encoding="utf-8")
@@ -319,3 +314,67 @@ def test_build_renders_the_extended_game(repo: Path) -> None:
     assert Path("generated/sheets/duel_plus-fr-a4.html") in again.written
     assert "Chantier naval" in (repo / "generated" / "sheets" / "duel_plus-fr-a4.html"
                                 ).read_text(encoding="utf-8")
+
+
+# --- new --------------------------------------------------------------------------------------
+
+
+def test_new_adds_a_component_to_the_extensions_folder(repo: Path) -> None:
+    base_before = {p: p.read_bytes() for p in (repo / "cards" / "duel").rglob("*.yaml")}
+    wonder = runner.invoke(app, ["new", "wonder", "the_second_forum", "--game", "duel_plus"])
+    assert wonder.exit_code == 0, wonder.output
+    assert "the_second_forum" in (repo / "cards" / "duel_plus" / "wonders.yaml").read_text()
+    # An Age card: the extension's first age1.yaml, and the Age's counts and structure,
+    # which it inherited, become its own, raised.
+    card = runner.invoke(app, ["new", "card", "fan_club", "--game", "duel_plus", "--age", "1"])
+    assert card.exit_code == 0, card.output
+    assert (repo / "cards" / "duel_plus" / "age1.yaml").is_file()
+    loaded = load_game(repo / "cards" / "duel_plus")
+    assert loaded.ok, loaded.diagnostics
+    assert {b.id for b in loaded.game.buildings if b.age == 1} >= {"fan_club", "lumber_yard"}
+    assert loaded.game.ages[0].cards == 24
+    assert {p: p.read_bytes() for p in (repo / "cards" / "duel").rglob("*.yaml")} == base_before
+    assert runner.invoke(app, ["fmt", "--check", "cards"]).exit_code == 0
+
+
+def test_new_refuses_a_base_id_and_says_how_to_replace_it(repo: Path) -> None:
+    result = runner.invoke(app, ["new", "card", "lumber_yard", "--game", "duel_plus",
+                                 "--age", "1"])
+    assert result.exit_code == 2
+    assert "already exists in duel, the base of duel_plus" in result.stderr
+    assert "replaces:" in result.stderr
+
+
+# --- the designer guide's worked example -------------------------------------------------------
+
+GUIDE = Path(__file__).resolve().parent.parent / "docs" / "designer-guide.md"
+GUIDE_FILE = re.compile(r"<!-- file: cards/duel_plus/(\S+) -->\n```yaml\n(.*?)```\n", re.S)
+
+
+def _guide_files() -> dict[str, str]:
+    return dict(GUIDE_FILE.findall(GUIDE.read_text(encoding="utf-8")))
+
+
+def test_the_guides_example_is_the_fixture_whole() -> None:
+    shown = _guide_files()
+    fixture = {p.relative_to(PLUS).as_posix(): p.read_text(encoding="utf-8")
+               for p in PLUS.rglob("*.yaml")}
+    assert shown == fixture
+
+
+def test_the_guides_example_builds_and_plays_to_the_end(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    shutil.copytree(DUEL, tmp_path / "cards" / "duel")
+    for name, text in _guide_files().items():  # written from the guide's own text
+        path = tmp_path / "cards" / "duel_plus" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    validated = runner.invoke(app, ["validate", "cards/duel_plus"])
+    assert validated.exit_code == 0 and "no problems found" in validated.output, \
+        validated.output
+    assert runner.invoke(app, ["compile"]).exit_code == 0
+    played = runner.invoke(app, ["play", "duel_plus", "--seed", "3", "--bot", "random"],
+                           input="1\n" * 400, env={"COLUMNS": "200"})
+    assert played.exit_code == 0, played.output[-2000:]
+    assert "Game over" in played.output
