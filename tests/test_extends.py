@@ -378,3 +378,22 @@ def test_the_guides_example_builds_and_plays_to_the_end(tmp_path: Path,
                            input="1\n" * 400, env={"COLUMNS": "200"})
     assert played.exit_code == 0, played.output[-2000:]
     assert "Game over" in played.output
+
+
+@pytest.mark.parametrize("value, code, words", [
+    ("5", "WS204", "expected a game id, got a number"),
+    ("[duel]", "WS204", "expected a game id, got a list"),
+    ("null", "WS204", "expected a game id, got nothing"),
+    ('"../duel"', "WS113", "no game '../duel' beside this one in cards/"),
+    ("Duel", "WS113", "no game 'Duel'"),
+])
+def test_a_base_named_wrongly_is_one_clear_error(repo: Path, value: str, code: str,
+                                                 words: str) -> None:
+    _edit(repo / "cards" / "duel_plus" / "game.yaml", "extends: duel", f"extends: {value}")
+    result = runner.invoke(app, ["validate", "cards/duel_plus"])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
+    (d,) = load_game(repo / "cards" / "duel_plus").diagnostics
+    assert (d.file, d.line, d.code) == ("cards/duel_plus/game.yaml", 7, code)
+    assert words in d.message
+    if value == "Duel":
+        assert d.hint == "did you mean 'duel'?"
