@@ -397,3 +397,19 @@ def test_a_base_named_wrongly_is_one_clear_error(repo: Path, value: str, code: s
     assert words in d.message
     if value == "Duel":
         assert d.hint == "did you mean 'duel'?"
+
+
+def test_the_watch_loop_shows_a_base_files_error_once(repo: Path) -> None:
+    from wondersmith.tools.watch import Rebuilder
+
+    _edit(repo / "cards" / "duel" / "age1.yaml", "effects: [coins: 4]", "effects: [coin: 4]")
+    diagnostics, _ = Rebuilder(Path("cards")).validate()
+    assert diagnostics == api.validate_paths(["cards"])
+    assert [d.code for d in diagnostics] == ["WS202"]
+
+
+def test_compile_prints_a_base_files_error_once(repo: Path) -> None:
+    _edit(repo / "cards" / "duel" / "age1.yaml", "effects: [coins: 4]", "effects: [coin: 4]")
+    result = runner.invoke(app, ["compile"])
+    assert result.exit_code == 1
+    assert result.stdout.count("WS202") == 1, result.stdout
