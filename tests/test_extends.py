@@ -413,3 +413,20 @@ def test_compile_prints_a_base_files_error_once(repo: Path) -> None:
     result = runner.invoke(app, ["compile"])
     assert result.exit_code == 1
     assert result.stdout.count("WS202") == 1, result.stdout
+
+
+def test_init_with_an_example_that_extends_brings_its_base(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    from wondersmith.tools import scaffold
+
+    examples = tmp_path / "examples"
+    shutil.copytree(DUEL, examples / "duel")
+    shutil.copytree(PLUS, examples / "duel_plus")
+    monkeypatch.setattr(scaffold.resources, "folder",
+                        lambda package, *parts: examples.joinpath(*parts))
+    target = tmp_path / "mine"
+    result = runner.invoke(app, ["init", str(target), "--example", "duel_plus"])
+    assert result.exit_code == 0, result.output
+    assert (target / "cards" / "duel" / "game.yaml").is_file()
+    assert load_game(target / "cards" / "duel_plus").ok
