@@ -16,6 +16,7 @@ import typer
 from wondersmith.tools import diff as semdiff
 from wondersmith.tools.diff_report import FORMATS
 from wondersmith.diagnostics import Diagnostic, format_text
+from wondersmith.ir import extends
 from wondersmith.ir.loader import find_games, load_game
 
 
@@ -64,7 +65,12 @@ def checkout(rev: str, data: str, cwd: Path, into: Path) -> Path:
                          "(use --data to name the data folder)")
     with tarfile.open(fileobj=io.BytesIO(run.stdout)) as tar:
         tar.extractall(into, filter="data")
-    return into / data
+    folder = into / data
+    parent = Path(data).parent.as_posix()
+    if extends.declared_base(folder) is not None and parent != ".":
+        # One extension's folder: its bases, beside it in the same folder of games, too.
+        checkout(rev, parent, cwd, into)
+    return folder
 
 
 def _relabel(diagnostics: list[Diagnostic], root: Path, label: str) -> list[Diagnostic]:

@@ -20,7 +20,7 @@ def register(app: typer.Typer) -> None:
         """Set up a card-data repository: schemas, pre-commit hooks and example data.
 
         Writes schema/ (editor completion through each file's yaml-language-server line),
-        .pre-commit-config.yaml and cards/<example>/, and runs `git init` there when git is
+        .pre-commit-config.yaml and cards/<example>/ (and the games it extends), and runs `git init` there when git is
         installed and the folder is in no git repository yet. Overwrites nothing: exit 2
         naming the files that exist. Inside the new folder, play, simulate, balance and
         export use its games.

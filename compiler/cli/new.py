@@ -23,6 +23,7 @@ import typer
 from wondersmith import atomic, datafiles
 from wondersmith.datafiles import RefusedFile
 from wondersmith.diagnostics import Diagnostic, format_text
+from wondersmith.ir import extends
 from wondersmith.ir.loader import GAME_FILE, LoadedGame, card_files, display_path, load_game
 from wondersmith.tools import skeleton
 from wondersmith.validate.semantics import cards_in_play
@@ -39,15 +40,18 @@ def _validated(folder: Path, changes: dict[Path, str]) -> tuple[LoadedGame, list
     """The game as it would load with `changes` written, validated in a scratch copy; its
     diagnostics name the game's own files (without excerpts: those files are not written)."""
     with tempfile.TemporaryDirectory(prefix="wondersmith-new-") as scratch:
-        copy = Path(scratch) / folder.name
-        copy.mkdir()
-        for path in [folder / GAME_FILE, *card_files(folder)]:
-            shutil.copyfile(path, copy / path.name)
+        names = {}
+        for game in extends.chain(folder):  # an extension's bases beside it, as in cards/
+            copy = Path(scratch) / game.name
+            copy.mkdir()
+            for path in [game / GAME_FILE, *card_files(game)]:
+                shutil.copyfile(path, copy / path.name)
+            names.update({display_path(copy / p.name): display_path(game / p.name)
+                          for p in [game / GAME_FILE, *card_files(game)]})
         for path, text in changes.items():
             (copy / path.name).write_text(text, encoding="utf-8")
+            names[display_path(copy / path.name)] = display_path(path)
         loaded = load_game(copy)
-        names = {display_path(copy / p.name): display_path(folder / p.name)
-                 for p in copy.iterdir()}
     return loaded, [replace(d, file=names.get(d.file, d.file)) for d in loaded.diagnostics]
 
 
@@ -127,7 +131,7 @@ def register(app: typer.Typer) -> None:
         slots = None
         if kind == "card":
             needed = _slots_needed(before, after, age)
-            slots = skeleton.add_slots(game_after, age, needed) if needed else None
+            slots = skeleton.add_slots(game_after, age, needed, folder) if needed else None
             if slots is not None:
                 game_after = slots.after
                 after, diagnostics = _validated(folder, {added.path: added.text,

@@ -26,7 +26,7 @@ from typing import Any, Iterable
 import yaml
 
 from wondersmith import datafiles
-from wondersmith.diagnostics import Diagnostic
+from wondersmith.diagnostics import Diagnostic, closest
 from wondersmith.validate.strict_yaml import Document
 
 EXTENDS = "extends"
@@ -102,9 +102,11 @@ def source_files(folder: Path, card_files: Any) -> dict[str, Path]:
 def unknown_base(doc: Document, folder: Path, base: str) -> Diagnostic:
     games = sibling_games(folder)
     known = ", ".join(sorted(games)) or "none"
+    near = closest(base, [g for g, f in games.items() if f.resolve() != folder.resolve()])
     return doc.error((EXTENDS,), "WS113",
                      f"no game '{base}' beside this one in {folder.parent.name}/ "
                      f"(games there: {known})",
+                     f"did you mean '{near}'?" if near else
                      f"a base game is a folder of the same {folder.parent.name}/ whose "
                      "game.yaml has that id: copy the base game's folder there, or fix the id")
 

@@ -250,8 +250,10 @@ def _base(folder: Path, doc: strict_yaml.Document, version: int,
     base_id = doc.data[extends.EXTENDS]
     own = [*doc.diagnostics]
     if not isinstance(base_id, str):
+        got = {int: "a number", bool: "true or false", list: "a list", dict: "a mapping",
+               type(None): "nothing"}.get(type(base_id), type(base_id).__name__)
         return None, [*own, doc.error((extends.EXTENDS,), "WS204",
-                                      f"expected a game id, got {type(base_id).__name__}",
+                                      f"expected a game id, got {got}",
                                       "write the base game's id: `extends: duel`")]
     found = extends.base_folder(folder, base_id)
     here = (*extending, folder.resolve())

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Callable
 
 from wondersmith import atomic
-from wondersmith.ir.loader import LOCALES_DIR, source_files
+from wondersmith.ir.loader import source_files
 from wondersmith.ir.model import Game
 from wondersmith.manifest import Manifest, data_digest, inputs_digest, package_files
 
@@ -60,9 +60,10 @@ def doc_path(docs_dir: Path, game_id: str, lang: str) -> Path:
 def _inputs(folder: Path, lang: str, kind: str, paper: str, out_dir: Path,
             fallback_marks: bool = True) -> str:
     from wondersmith.render.i18n import po_path
+    from wondersmith.validate.locales import names_files
 
     files = source_files(folder)
-    files["game/names"] = folder / LOCALES_DIR / f"{lang}.yaml"
+    files.update(names_files(folder, lang))
     files["wondersmith/render/catalog"] = po_path(lang)
     # The renderer's own code and phrases, and the DSL's: each verb's phrase and icons, the
     # nouns' words, the languages' names (catalogs.py only extracts messages: not an input).

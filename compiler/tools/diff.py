@@ -335,15 +335,23 @@ def diff_games(old: Game | None, new: Game | None, old_locales: dict | None = No
 
 
 def load_locales(folder: Path) -> dict[str, Any]:
-    """`locales/<lang>.yaml` of a game folder, by language; {} when there are none."""
+    """`locales/<lang>.yaml` of a game folder, by language; {} when there are none. An
+    extension's are its bases' with its own laid over them: `names` merge by id (a change of
+    a base's translation shows in the extension's diff too)."""
+    from wondersmith.ir import extends
     from wondersmith.ir.loader import read_document
 
     out: dict[str, Any] = {}
-    locales = folder / "locales"
-    if locales.is_dir():
-        for path in sorted(locales.glob("*.yaml")):
+    for game in extends.chain(folder):
+        locales = game / "locales"
+        for path in sorted(locales.glob("*.yaml")) if locales.is_dir() else ():
             doc = read_document(path)
-            out[path.stem] = doc.data if isinstance(doc.data, dict) else {}
+            data = doc.data if isinstance(doc.data, dict) else {}
+            before = out.get(path.stem, {})
+            merged = {**before, **data}
+            if isinstance(before.get("names"), dict) and isinstance(data.get("names"), dict):
+                merged["names"] = {**before["names"], **data["names"]}
+            out[path.stem] = merged
     return out
 
 

@@ -15,6 +15,7 @@ from pathlib import Path, PurePosixPath
 
 from wondersmith import atomic, resources
 from wondersmith.dsl import schemas
+from wondersmith.ir import extends
 
 EXAMPLES = "wondersmith.examples"
 PRE_COMMIT_CONFIG = ".pre-commit-config.yaml"
@@ -64,9 +65,10 @@ def files(example: str | None) -> dict[PurePosixPath, bytes]:
         if example not in examples():
             raise ValueError(f"no example named '{example}' (examples: "
                              + ", ".join(examples()) + ")")
-        game = resources.folder(EXAMPLES, example)
-        out.update((PurePosixPath("cards", example, *p.relative_to(game).parts), p.read_bytes())
-                   for p in game.rglob("*.yaml"))
+        # An example that extends another comes with its bases, beside it as it needs them.
+        for game in extends.chain(resources.folder(EXAMPLES, example)):
+            out.update((PurePosixPath("cards", game.name, *p.relative_to(game).parts),
+                        p.read_bytes()) for p in game.rglob("*.yaml"))
     return dict(sorted(out.items()))
 
 

@@ -20,6 +20,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from wondersmith.tools import fmt
 from wondersmith import datafiles
 from wondersmith.validate import strict_yaml
+from wondersmith.ir import extends
 from wondersmith.ir.loader import GAME_FILE, card_files
 from wondersmith.dsl.schemas import MAX_ID_LENGTH, RESERVED_IDS
 from wondersmith.dsl.vocabulary import ID_PATTERN
@@ -46,9 +47,10 @@ def _title(ident: str) -> str:
 
 
 def existing_ids(folder: Path) -> set[str]:
-    """Ids of every item in the game's files, read leniently (the game may not validate)."""
+    """Ids of every item in the game's files, read leniently (the game may not validate);
+    an extension's bases' too (`new` adds, `replaces:` replaces)."""
     ids: set[str] = set()
-    for path in card_files(folder):
+    for path in [p for game in extends.chain(folder) for p in card_files(game)]:
         doc = strict_yaml.load(str(path), datafiles.read_bytes(path))
         if isinstance(doc.data, dict):
             for key in ("buildings", "wonders", "tokens", "boards"):
@@ -59,8 +61,30 @@ def existing_ids(folder: Path) -> set[str]:
 
 
 def _game_data(folder: Path) -> dict:
-    doc = strict_yaml.load(str(folder / GAME_FILE), datafiles.read_bytes(folder / GAME_FILE))
-    return doc.data if isinstance(doc.data, dict) else {}
+    """game.yaml's data, read leniently; an extension's resolved over its bases'."""
+    resolved = None
+    for game in extends.chain(folder):
+        doc = strict_yaml.load(str(game / GAME_FILE), datafiles.read_bytes(game / GAME_FILE))
+        if not isinstance(doc.data, dict):
+            return {}
+        resolved = doc if resolved is None else extends.merge(resolved, doc)
+    return extends.resolved_data(resolved)
+
+
+def _inherit(data: dict, resolved: dict, path: tuple[str, ...]) -> None:
+    """Make an extension's game.yaml `data` hold the resolved game's value at `path` (a list
+    or a number the extension writes is its whole value), so raising it raises the game's."""
+    node, value = data, resolved
+    for key in path[:-1]:
+        value = value.get(key) if isinstance(value, dict) else None
+        if not isinstance(value, dict):
+            return
+        if not isinstance(node.get(key), dict):
+            node[key] = CommentedMap()
+        node = node[key]
+    if path[-1] in value and path[-1] not in node:
+        y = fmt._yaml()  # round-trip types, as the rest of the file, to be edited alike
+        node[path[-1]] = y.load(_dumped(y, {path[-1]: value[path[-1]]}))[path[-1]]
 
 
 def _hands(game: dict) -> bool:
@@ -165,6 +189,12 @@ def add(folder: Path, kind: str, ident: str, age: int | None = None,
         raise SkeletonError(f"bad id '{ident}': a reserved word in Python (ids become names "
                             f"in generated code); try '{ident}_{kind}'")
     if ident in existing_ids(folder):
+        bases = [g for g in extends.chain(folder)[:-1] if ident in existing_ids(g)]
+        if bases:  # an extension's: `new` adds, it never replaces
+            raise SkeletonError(f"id '{ident}' already exists in {bases[-1].name}, the base "
+                                f"of {folder.name}: to change that component, copy it into "
+                                f"a card file of {folder.name} and list it under "
+                                f"`{extends.REPLACES}:` in its game.yaml")
         raise SkeletonError(f"id '{ident}' already exists in {folder.name}")
     game = _game_data(folder)
     guild_color = _guild_color(game)
@@ -239,6 +269,14 @@ def count_update(folder: Path, age: int | None, color: str | None,
     data = y.load(before)
     if not isinstance(data, dict):
         return None
+    if extends.EXTENDS in data:  # the counts it inherits become its own, then are raised
+        resolved = _game_data(folder)
+        guilds = resolved.get("setup", {}).get("guilds", {})
+        wanted = [("setup", "boards", "count")] if kind == "board" else [("ages",)]
+        if kind == "card" and (color, age) == (guilds.get("color"), guilds.get("age")):
+            wanted.append(("setup", "guilds", "printed"))
+        for part in wanted:
+            _inherit(data, resolved, part)
     setup = data.get("setup") or {}
     guilds = (setup.get("guilds") or {}) if isinstance(setup, dict) else {}
     if kind == "board":
@@ -268,9 +306,12 @@ def count_update(folder: Path, age: int | None, color: str | None,
 
 
 def _dumped(y: object, data: object) -> str:
+    """The data as YAML; an extension's in the canonical style, the values it inherited (plain
+    data) styled like the rest."""
     out = io.StringIO()
     y.dump(data, out)  # type: ignore[attr-defined]
-    return out.getvalue()
+    text = out.getvalue()
+    return fmt.format_text(text) if isinstance(data, dict) and extends.EXTENDS in data else text
 
 
 def free_slot(rows: list[list[int]]) -> tuple[int, int]:
@@ -294,11 +335,15 @@ class SlotUpdate:
     slots: list[tuple[int, int]]  # (row, column), 1-based row
 
 
-def add_slots(text: str, age: int, count: int) -> SlotUpdate | None:
+def add_slots(text: str, age: int, count: int, folder: Path | None = None
+              ) -> SlotUpdate | None:
     """game.yaml `text` with `count` slots added to Age `age`'s structure (see `free_slot`),
-    comments kept; None when it has no such structure."""
+    comments kept; None when it has no such structure. An extension (its `folder` given)
+    that does not write `structures:` gets its base's first."""
     y = fmt._yaml()
     data = y.load(text)
+    if folder is not None and isinstance(data, dict) and extends.EXTENDS in data:
+        _inherit(data, _game_data(folder), ("structures",))
     structure = next((s for s in (data or {}).get("structures") or ()
                       if isinstance(s, dict) and s.get("age") == age), None)
     if structure is None or not structure.get("rows"):

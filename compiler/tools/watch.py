@@ -92,7 +92,8 @@ class Rebuilder:
             found += loaded.diagnostics + check_names(folder, loaded.game)
             if loaded.game is not None:
                 games.append((folder, loaded.game))
-        return sorted(found, key=sort_key), games
+        # An error in a base game's file is the base's and each extension's: shown once.
+        return sorted(dict.fromkeys(found), key=sort_key), games
 
     def __call__(self) -> Outcome:
         from wondersmith.build import BuildReport, compile_games

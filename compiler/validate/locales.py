@@ -21,6 +21,7 @@ from jsonschema import Draft202012Validator
 from wondersmith.dsl import schemas
 from wondersmith.validate.schema_check import name_problem
 from wondersmith.diagnostics import WARNING, Diagnostic, sort_key
+from wondersmith.ir import extends
 from wondersmith.ir.loader import LOCALES_DIR, display_path, load_game, read_document
 from wondersmith.ir.model import Game
 from wondersmith.languages import LANGUAGES, LOCALE_DIR, placeholders, read_catalog
@@ -38,9 +39,26 @@ def locale_file(folder: Path, lang: str) -> Path:
     return folder / LOCALES_DIR / f"{lang}.yaml"
 
 
+def names_files(folder: Path, lang: str) -> dict[str, Path]:
+    """The files that give a game's names in `lang`, by the label render hashes: its own
+    `locales/<lang>.yaml` and, for an extension, each base's before it (`base/<folder>/names`).
+    A file may be absent."""
+    *bases, own = extends.chain(folder)
+    files = {f"base/{base.name}/names": locale_file(base, lang) for base in bases}
+    files["game/names"] = locale_file(own, lang)
+    return files
+
+
 def load_names(folder: Path, lang: str) -> dict[str, str]:
-    """Names by id for one language (empty when the game has no file for it)."""
-    path = locale_file(folder, lang)
+    """Names by id for one language (empty when the game has no file for it); an
+    extension's add to its bases' (the base components' names are the base's)."""
+    names: dict[str, str] = {}
+    for path in names_files(folder, lang).values():
+        names.update(_own_names(path, lang))
+    return names
+
+
+def _own_names(path: Path, lang: str) -> dict[str, str]:
     if lang == "en" or not path.is_file():
         return {}
     doc = read_document(path)
@@ -82,6 +100,8 @@ def check_names(folder: Path, game: Game | None) -> list[Diagnostic]:
     found: list[Diagnostic] = []
     langs = LANGUAGES
     ids = [c.id for c in game.components()] if game else []
+    # An extension's locale files name its own components; its bases' files name theirs.
+    own = _own_ids(folder, game) if game else []
     for path in sorted((folder / LOCALES_DIR).glob("*.yaml")):
         file = display_path(path)
         doc = read_document(path)
@@ -138,12 +158,13 @@ def check_names(folder: Path, game: Game | None) -> list[Diagnostic]:
                                    f"name for '{key}', which is no {_kinds(game)} of this "
                                    f"game", did_you_mean(key, ids)))
         if path.stem != "en":
-            found += _translated_clashes(game, names, file, doc)
-            missing = [i for i in ids if i not in names and i not in fallback]
+            inherited = {**load_names(folder, path.stem), **names}
+            found += _translated_clashes(game, inherited, names, file, doc)
+            missing = [i for i in own if i not in inherited and i not in fallback]
             if missing:
                 shown = ", ".join(missing[:8]) + (", ..." if len(missing) > 8 else "")
                 found.append(_diag(file, 1, 1, "WS401",
-                                   f"{len(missing)} of {len(ids)} names have no "
+                                   f"{len(missing)} of {len(own)} names have no "
                                    f"'{path.stem}' translation and fall back to English: "
                                    f"{shown}",
                                    "add the official name under `names:`, or list the id "
@@ -152,12 +173,21 @@ def check_names(folder: Path, game: Game | None) -> list[Diagnostic]:
     return found
 
 
-def _translated_clashes(game: Game, names: dict, file: str, doc) -> list[Diagnostic]:
+def _own_ids(folder: Path, game: Game) -> list[str]:
+    """The ids of the components the game folder's own card files give (an extension's new
+    and replaced ones; every one for a game of its own)."""
+    here = folder.resolve()
+    return [c.id for c in game.components() if Path(c.loc.file).resolve().parent == here]
+
+
+def _translated_clashes(game: Game, shown_names: dict, names: dict, file: str, doc
+                        ) -> list[Diagnostic]:
     """WS405: two components whose names in this language (the English one where it falls
     back) fold alike, or one's like another's id (names.py); where neither name is
-    translated, the clash is the English data's (WS328)."""
+    translated in this file (`names`), the clash is the English data's (WS328) or a base's
+    locale file's."""
     from wondersmith.validate.names import clash_message, clashes
-    shown = {c.id: names[c.id] if isinstance(names.get(c.id), str) else c.name
+    shown = {c.id: shown_names[c.id] if isinstance(shown_names.get(c.id), str) else c.name
              for c in game.components()}
     found = []
     for item, what, other, other_what in clashes((c, shown[c.id]) for c in game.components()):

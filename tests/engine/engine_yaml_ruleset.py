@@ -1,5 +1,5 @@
-"""An independent, test-only reading of cards/duel/*.yaml and cards/classic/*.yaml into a
-`runtime.Ruleset`.
+"""An independent, test-only reading of cards/duel/*.yaml and cards/classic/*.yaml (and of a
+game that extends Duel: `load_duel(folder)`) into a `runtime.Ruleset`.
 
 It exists so the engine can be exercised before `generated/<game>` is available, and so
 the generated package can be checked against a second reading of the same data. It
@@ -203,19 +203,48 @@ def load_classic() -> rt.Ruleset:
     )
 
 
-def load_duel() -> rt.Ruleset:
-    game = yaml.safe_load((DATA / "game.yaml").read_text())
+def _merged(base, extension):
+    """game.yaml laid over its base's: mappings key by key, anything else replaced."""
+    if not (isinstance(base, dict) and isinstance(extension, dict)):
+        return extension
+    return {**base, **{k: _merged(base.get(k), v) for k, v in extension.items()}}
+
+
+def _resolved(folder: Path) -> tuple[dict, dict[str, list[tuple[int, dict]]]]:
+    """A game folder's game.yaml and its (Age, entry) of each kind, an extension's over its
+    base's (the base by folder name, as the data of this repository names them)."""
+    game = yaml.safe_load((folder / "game.yaml").read_text())
+    entries: dict[str, list[tuple[int, dict]]] = {"buildings": [], "wonders": [], "tokens": []}
+    if "extends" in game:
+        base, entries = _resolved(folder.parent / game["extends"])
+        added = game.pop("added_mechanics", [])
+        game = _merged(base, game)
+        game["mechanics"] = [*game["mechanics"], *added]
+        for key in ("extends", "replaces"):
+            game.pop(key, None)
+    for path in sorted(folder.glob("*.yaml")):
+        if path.name == "game.yaml":
+            continue
+        data = yaml.safe_load(path.read_text())
+        for kind, items in entries.items():
+            for entry in data.get(kind, ()):
+                at = [i for i, (_, old) in enumerate(items) if old["id"] == entry["id"]]
+                if at:  # replaced in its place
+                    items[at[0]] = (data.get("age", 0), entry)
+                else:
+                    items.append((data.get("age", 0), entry))
+    return game, entries
+
+
+def load_duel(folder: Path = DATA) -> rt.Ruleset:
+    """Duel, or a game of Duel's mechanics in `folder` (a game that extends Duel included)."""
+    game, entries = _resolved(folder)
     resources = tuple(game["resources"]["raw"] + game["resources"]["manufactured"])
-    buildings = []
-    for name in ("age1", "age2", "age3", "guilds"):
-        data = yaml.safe_load((DATA / f"{name}.yaml").read_text())
-        buildings += [_make_card(e, rt.BUILDING, data["age"], resources) for e in data["buildings"]]
-    wonders = [_make_card(e, rt.WONDER, 0, resources)
-               for e in yaml.safe_load((DATA / "wonders.yaml").read_text())["wonders"]]
-    tokens = [_make_card(e, rt.TOKEN, 0, resources)
-              for e in yaml.safe_load((DATA / "tokens.yaml").read_text())["tokens"]]
+    buildings = [_make_card(e, rt.BUILDING, age, resources) for age, e in entries["buildings"]]
+    wonders = [_make_card(e, rt.WONDER, 0, resources) for _, e in entries["wonders"]]
+    tokens = [_make_card(e, rt.TOKEN, 0, resources) for _, e in entries["tokens"]]
     return rt.Ruleset(
-        game="duel", name=game["name"], players=2, seating=game["seating"],
+        game=game["id"], name=game["name"], players=2, seating=game["seating"],
         mechanics=tuple(game["mechanics"]), resources=resources,
         raw_resources=tuple(game["resources"]["raw"]), colors=tuple(game["colors"]),
         science_symbols=tuple(game["science_symbols"]), ages=3,
