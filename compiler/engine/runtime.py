@@ -147,6 +147,7 @@ class Card:
     has_on_build: bool = False
     has_end_points: bool = False
     has_on_chain_build: bool = False
+    has_on_draft: bool = False
 
     def on_build(self, game: GameVerbs, player: int) -> None:
         """Immediate effects, in data order (coins, coin loss, destroy, ...)."""
@@ -157,6 +158,9 @@ class Card:
 
     def on_chain_build(self, game: GameVerbs, player: int) -> None:
         """Triggered when `player` builds a building for free through a chain."""
+
+    def on_draft(self, game: GameVerbs, player: int) -> None:
+        """A Wonder's effects when `player` takes it in the draft (Agora's Knossos)."""
 
 
 @dataclass(frozen=True)
