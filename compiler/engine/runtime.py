@@ -131,6 +131,7 @@ class Card:
     play_seventh_card: bool = False  # the last card of each Age's hand may be played
     free_build_per_age: bool = False  # once per Age, build a structure for free
     copy_guild: str = ""  # "neighbours": score one neighbour's guild as the owner's
+    free_senators: bool = False  # senators cost the owner nothing (Agora's Corruption)
     # Per `one_of` effect, its options in words; option k of choice j is the method
     # `choice_<j>_<k>(game, player)`.
     choices: tuple[tuple[str, ...], ...] = ()

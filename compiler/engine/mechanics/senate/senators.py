@@ -1,7 +1,7 @@
 """Agora's senators (mechanic `senate`, `senate.senators` in game.yaml): the buildings of one
 colour, kept out of the Age decks and shuffled into them, `per_age[i]` into Age i + 1 once
 its cards are left out (agora-rulings 2), each costing as many coins as the senators its
-buyer already has (ruling 9).
+buyer already has (ruling 9), none with a token whose effect is `free_senators` (Corruption).
 
 The senators not yet shuffled in wait in `senators_box` (hidden from both seats: the
 observation gives their number). card_structure asks for them when an Age is set up
@@ -147,7 +147,16 @@ class SenatorsMixin:
         return cache
 
     def _senator_cost(self, player: int) -> int:
+        t = self.t
+        for k in self.tokens[player]:  # Corruption (verb `free_senators`)
+            if t.objects[t.token0 + k].free_senators:
+                return 0
         return owned(self, player)
+
+    def _gain_token(self, p: int, tok: int) -> None:
+        super()._gain_token(p, tok)
+        if self.t.objects[self.t.token0 + tok].free_senators:
+            self.cost_cache[p] = None  # its senators are free from now on
 
     def _coin_cost(self, player: int, comp: int) -> int:
         t = self.t
