@@ -17,6 +17,10 @@ def game_schema() -> dict[str, Any]:
         "to": count(0, "Last distance from the centre in the zone"),
         "points": count(0, "VP for the player the pawn is on the far side of"),
         "loot": count(1, "Coins the opponent loses when the pawn first enters the zone"),
+        "token": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$", "maxLength": 64,
+                  "description": "A token of `tokens` whose effects the player who pushed the "
+                                 "pawn resolves when it first enters the zone (Agora's "
+                                 "military tokens)"},
     }, ["from", "to", "points"])
     row = closed_object("A row of the structure. A slot is covered by the slots of the next "
                         "row one column to its left or right.", {

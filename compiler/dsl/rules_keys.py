@@ -211,4 +211,16 @@ def senate_schema() -> dict[str, Any]:
                                 "steps": {"type": "array", "minItems": 1, "items": step,
                                           "description": "Ascending by `cards`, the first "
                                                          "at 0"}}},
+                "senators": {"type": "object", "required": ["color", "per_age"],
+                             "additionalProperties": False,
+                             "description": "Senators: the buildings of a colour, kept out "
+                                            "of the Age decks and shuffled into them once "
+                                            "each Age's cards are left out; one costs as "
+                                            "many coins as the senators its buyer has",
+                             "properties": {
+                                 "color": enum_schema(COLORS, "The senators' colour"),
+                                 "per_age": {"type": "array", "minItems": 1, "maxItems": 9,
+                                             "items": count_schema(0, "Senators"),
+                                             "description": "Senators shuffled into each "
+                                                            "Age, in Age order"}}},
             }}

@@ -17,7 +17,8 @@ TIMINGS = (ONGOING, ON_BUILD, TRIGGERED, END_GAME)
 # Names the schema offers for completion. A game declares which of them it uses in game.yaml,
 # and the semantic checks hold every file to its game's declaration.
 RESOURCES = ("wood", "clay", "stone", "ore", "glass", "papyrus", "loom")
-COLORS = ("brown", "grey", "blue", "green", "yellow", "red", "purple")
+COLORS = ("brown", "grey", "blue", "green", "yellow", "red", "purple",
+          "senator")  # Agora's senators: a card type of their own, white or black
 SCIENCE_SYMBOLS = (
     "armillary_sphere", "wheel", "sundial", "mortar", "plumb_level", "quill", "law",  # Duel
     "compass", "gear", "tablet",  # 7 Wonders

@@ -52,6 +52,7 @@ def color_adjective(t: Translator, color: str) -> str:
         "yellow": t.pgettext("card colour", "yellow"),
         "red": t.pgettext("card colour", "red"),
         "purple": t.pgettext("card colour", "purple"),
+        "senator": t.pgettext("card colour", "senator"),
     }
     return names.get(color, t.untranslated(color))
 
@@ -66,6 +67,7 @@ def discount_target(t: Translator, target: str) -> str:
         "yellow": t.pgettext("discount target", "yellow cards"),
         "red": t.pgettext("discount target", "red cards"),
         "purple": t.pgettext("discount target", "purple cards"),
+        "senator": t.pgettext("discount target", "senators"),
     }
     return names.get(target, t.untranslated(target))
 

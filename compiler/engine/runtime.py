@@ -131,6 +131,7 @@ class Card:
     play_seventh_card: bool = False  # the last card of each Age's hand may be played
     free_build_per_age: bool = False  # once per Age, build a structure for free
     copy_guild: str = ""  # "neighbours": score one neighbour's guild as the owner's
+    free_senators: bool = False  # senators cost the owner nothing (Agora's Corruption)
     # Per `one_of` effect, its options in words; option k of choice j is the method
     # `choice_<j>_<k>(game, player)`.
     choices: tuple[tuple[str, ...], ...] = ()
@@ -147,6 +148,7 @@ class Card:
     has_on_build: bool = False
     has_end_points: bool = False
     has_on_chain_build: bool = False
+    has_on_draft: bool = False
 
     def on_build(self, game: GameVerbs, player: int) -> None:
         """Immediate effects, in data order (coins, coin loss, destroy, ...)."""
@@ -157,6 +159,9 @@ class Card:
 
     def on_chain_build(self, game: GameVerbs, player: int) -> None:
         """Triggered when `player` builds a building for free through a chain."""
+
+    def on_draft(self, game: GameVerbs, player: int) -> None:
+        """A Wonder's effects when `player` takes it in the draft (Agora's Knossos)."""
 
 
 @dataclass(frozen=True)

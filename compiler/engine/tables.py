@@ -147,6 +147,7 @@ class Tables:
         self.raises = [False] * self.N
         self.guild_color = -2  # no colour: no guilds
         self.max_wonders_built = self.NW
+        self.any_age_cards = frozenset()  # cards a mechanic shuffles into any Age (Agora)
         self.coins_per_point = core.coins_per_point
         # The tie-break: a colour's VP (Duel: blue) or "coins" (classic): -1.
         self.tie_break_color = color_index.get(core.tie_break, -1)

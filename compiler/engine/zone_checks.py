@@ -12,7 +12,9 @@ cards of that Age, read from the ruleset's tables (`Tables.age`, `Tables.guild_c
   keep an earlier Age's card in a hand; a later Age's card is not in play yet);
 - the cards left out of an Age (`left_out[i]`, Duel) are cards of Age i + 1 that are not
   guilds (the guilds are drawn after the cards are left out);
-- the guilds in the box (`guild_pool`) are guilds.
+- the guilds in the box (`guild_pool`) are guilds;
+- a card another mechanic shuffles into any Age (`Tables.any_age_cards`: Agora's senators)
+  may be in the deck of any Age.
 
 A later phase relies on each: a deal or a turn-over draws from the pool by the slot's back,
 a search redraws the hidden cards of an Age among that Age's zones, classic's copies are
@@ -32,9 +34,11 @@ if TYPE_CHECKING:
 def check_zones(g: Game) -> None:
     """Raise StateFormatError naming the first card in a zone it cannot be in."""
     t = g.t
-    age, guild = t.age, t.guild_color
+    age, guild, any_age = t.age, t.guild_color, t.any_age_cards
     for label, cards, wanted, what in _zones(g):
         for c in cards:
+            if c in any_age and what == "any":
+                continue
             if (age[c] > wanted if what == "so far" else age[c] != wanted) \
                     or (what == "guild" and t.color[c] != guild) \
                     or (what == "plain" and t.color[c] == guild):

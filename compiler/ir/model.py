@@ -188,9 +188,21 @@ class Game:
         return tuple(b for b in self.buildings if b.color == self.guild_color)
 
     def age_cards(self, age: int) -> tuple[Building, ...]:
-        """The Age deck's buildings, guilds apart."""
-        return tuple(b for b in self.buildings
-                     if b.age == age and b.color != self.guild_color)
+        """The Age deck's buildings, guilds and senators apart."""
+        apart = (self.guild_color, self.senator_color)
+        return tuple(b for b in self.buildings if b.age == age and b.color not in apart)
+
+    @property
+    def senator_color(self) -> str | None:
+        """The colour of the cards shuffled into every Age (Agora's senators), or None."""
+        senators = (self.rules.get("senate") or {}).get("senators")
+        return senators["color"] if senators else None
+
+    def senators_at(self, age: int) -> int:
+        """The senators shuffled into `age`'s deck (`senate.senators.per_age`)."""
+        senators = (self.rules.get("senate") or {}).get("senators")
+        per_age = senators["per_age"] if senators else ()
+        return per_age[age - 1] if 0 < age <= len(per_age) else 0
 
 
 def parse_game(data: dict[str, Any], loc: Loc = NOWHERE) -> Game:

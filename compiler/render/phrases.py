@@ -28,6 +28,7 @@ def color_heading(t: Translator, color: str) -> Text:
         "yellow": t.gettext("Commercial buildings (yellow cards)"),
         "red": t.gettext("Military buildings (red cards)"),
         "purple": t.gettext("Guilds (purple cards)"),
+        "senator": t.gettext("Senators (Politicians and Conspirators)"),
     }
     return names.get(color, Text(color, True))
 

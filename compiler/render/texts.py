@@ -82,6 +82,7 @@ def card_types(t: Translator, game: Game) -> list[tuple[str, Text, Text]]:
         "purple": t.gettext("Give coins and victory points for what the richest city has.")
         if game.seating == "opponent" else t.gettext(
             "Give victory points for what your neighbours' cities or your own hold."),
+        "senator": t.gettext("Give Senate actions; each costs a coin per senator you have."),
     }
     return [(c, phrases.color_heading(t, c), texts[c]) for c in game.colors if c in texts]
 

@@ -420,21 +420,22 @@ def science_symbols(game: Game, doc: Document) -> Iterator[Diagnostic]:
 
 def cards_in_play(game: Game, age: int) -> int | None:
     """The cards an Age's structure holds (card_structure): its deck, less the cards left in
-    the box, plus the guilds drawn into it; None when `ages` does not declare the Age."""
+    the box, plus the guilds and the senators drawn into it; None when `ages` does not
+    declare the Age."""
     deck = next((d for d in game.ages if d.age == age), None)
     if deck is None:
         return None
     setup = game.rules["setup"]
     drawn = min(guilds_at(game.rules, game.players), len(game.guilds())) \
         if age == setup["guilds"]["age"] else 0
-    return deck.cards - setup["removed_cards_per_age"] + drawn
+    return deck.cards - setup["removed_cards_per_age"] + drawn + game.senators_at(age)
 
 
 @check_(sees_unread=True, needs="card_structure")
 def structure_slots(game: Game, doc: Document,
                     unread: tuple[Unread, ...]) -> Iterator[Diagnostic]:
     """Each structure has a slot for every card in play: the deck, less the cards left in the
-    box, plus the guilds drawn into its Age."""
+    box, plus the guilds and senators drawn into its Age."""
     for i, structure in enumerate(game.structures):
         in_play = cards_in_play(game, structure.age)
         if in_play is None or waits(structure.age, unread):

@@ -5,7 +5,11 @@
   "place a cube anywhere, or conspire");
 - Consul of the Left: `remove_influence: 1` then `move_influence: {optional: true}` (Agora's
   large military token, ruling 25);
-- Consul of the Right: `place_influence: {section: right, cubes: 2}`.
+- Consul of the Right: `place_influence: {section: right, cubes: 2}`;
+
+and Agora's military tokens on its track (agora-rulings 25): entering the zone at 1 has the
+player who pushed the pawn place a cube anywhere, the zone at 3 remove one of the opponent's
+then maybe move one of theirs.
 
 Every primitive keeps the Senate's rules after each single cube (agora-rulings 4, 5, 6, 10):
 control is the strict majority, it never passes straight from one seat to the other, a
@@ -27,6 +31,15 @@ from wondersmith.ir.loader import load_game
 ROOT = Path(__file__).resolve().parents[2]
 TOY = ROOT / "tests" / "fixtures" / "games" / "agora_toy"
 REWRITES = {
+    "game.yaml": [("    - {from: 1, to: 2, points: 2}\n    - {from: 3, to: 3, points: 5}",
+                   "    - {from: 1, to: 2, points: 2, token: small_military}\n"
+                   "    - {from: 3, to: 3, points: 5, token: large_military}")],
+    "tokens.yaml": [("  - id: guard_decree",
+                     "  - id: small_military\n    name: Small Military Token\n"
+                     "    effects: [place_influence: {section: any}]\n"
+                     "  - id: large_military\n    name: Large Military Token\n"
+                     "    effects: [remove_influence: 1, move_influence: {optional: true}]\n"
+                     "  - id: guard_decree")],
     "age1.yaml": [("effects: [influence: {section: any, actions: 1}]",
                    "effects: [one_of: [{place_influence: {section: any}}, coins: 3]]")],
     "age2.yaml": [("effects: [influence: {section: left}]",
@@ -63,14 +76,15 @@ def _at(game_rules, seed: int = 0) -> Game:
     return g
 
 
-def _position(rules, cubes, decrees, node: dict) -> Game:
-    """A game whose next decision is `node` (a stack entry in JSON) above a turn's end,
+def _position(rules, cubes, decrees, node: dict | None) -> Game:
+    """A game whose next decision is `node` (a stack entry in JSON; None: a turn's play),
     with these cubes (per seat, per chamber) and Decrees."""
     g = _at(rules)
     data = g.to_json()
     data["mechanics"]["senate"]["chamber_cubes"] = cubes
     data["mechanics"]["senate"]["decrees"] = decrees
-    data["stack"].append({"player": g.current_player, **node})
+    if node is not None:
+        data["stack"].append({"player": g.current_player, **node})
     return Game.from_json(rules, data)
 
 
@@ -204,6 +218,41 @@ def test_a_saved_step_reads_back_and_bad_ones_are_refused(steps_game) -> None:
         broken["stack"][-1]["senate"] = bad
         with pytest.raises(StateFormatError, match=message):
             Game.from_json(steps_game, broken)
+
+
+# Military tokens ------------------------------------------------------------------------------
+
+def test_a_military_token_is_resolved_by_the_player_who_pushed_the_pawn(steps_game) -> None:
+    """Ruling 25: the small token places a cube anywhere, for the player the pawn moved away
+    from; the large one removes an opponent's cube, then may move one of theirs; each once."""
+    g = _at(steps_game)
+    t, p = g.t, g.current_player
+    q = 1 - p
+    assert not {t.index["small_military"] - t.token0, t.index["large_military"] - t.token0} \
+        & set(g.board_tokens + g.box_tokens)  # never a progress token
+    cubes = [[0] * 4, [0] * 4]
+    cubes[q][0] = 1
+    cubes[p][3] = 1
+    g = _position(steps_game, cubes, ["stone_decree", None, "glory_decree", "forum_decree"],
+                  None)
+    g._shields(p, 1)  # as a build does: the shields, then the choices they queue
+    g._flush()
+    g._advance()
+    assert g.decision == "senate_action" and g.current_player == p
+    assert g.legal_texts() == [f"place a cube in chamber {c}" for c in (1, 2, 3, 4)]
+    g.apply_text("place a cube in chamber 1")  # ties the opponent's chamber: no one's
+    assert g.chamber_cubes[p] == [1, 0, 0, 1] and g.loot_used[q] == [True, False]
+    g._shields(p, 2)  # to distance 3: the large token
+    g._flush()
+    g._advance()
+    assert g.legal_texts() == ["remove a cube from chamber 1"]
+    g.apply_text("remove a cube from chamber 1")
+    assert senate.controller(g, 0) == p
+    assert g.decision == "senate_action" and "end senate actions" in g.legal_texts()
+    assert "move a cube from chamber 4 to chamber 3" in g.legal_texts()
+    g.apply_text("end senate actions")
+    g._shields(q, 1)  # back towards p: nothing on p's side is reached yet
+    assert g.loot_used[p] == [False, False]
 
 
 # The choice of effects --------------------------------------------------------------------------

@@ -20,7 +20,10 @@ class RulesError(ValueError):
 
 
 def _check(value: Any, kind: str, where: str) -> None:
-    if kind.startswith("tuple[") and kind.endswith(", ...]"):
+    if kind.endswith(" | None"):  # a part the rules may leave out
+        if value is not None:
+            _check(value, kind[:-len(" | None")], where)
+    elif kind.startswith("tuple[") and kind.endswith(", ...]"):
         if not isinstance(value, tuple):
             raise RulesError(f"{where}: expected a list, found {type(value).__name__}")
         for i, item in enumerate(value):
@@ -45,7 +48,8 @@ def _check(value: Any, kind: str, where: str) -> None:
 
 def checked(config: Any) -> None:
     """Raise RulesError naming the first field of `config` whose value has the wrong type
-    (fields are annotated int, bool, str, a nested config, or tuples of those)."""
+    (fields are annotated int, bool, str, a nested config, tuples of those, or one of them
+    `| None`)."""
     for f in dataclasses.fields(config):
         _check(getattr(config, f.name), str(f.type), f"{type(config).__name__}.{f.name}")
 

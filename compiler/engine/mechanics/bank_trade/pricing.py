@@ -33,7 +33,7 @@ class BankPricing:
         if self.t.chain_from[comp] & self.chains[player]:  # what it would trade without
             self.cost_cache[player] or self._reset_costs(player)
             return self._trade(player, comp)
-        return self._build_cost(player, comp) - self.t.coin_cost[comp]
+        return self._build_cost(player, comp) - self._coin_cost(player, comp)
 
     def _cost(self, player: int, comp: int) -> int:
         """`build_cost` worked out and cached; the player's cost cache must be current."""
@@ -97,12 +97,13 @@ class BankPricing:
         prod = self.prod[player]
         own = {res[r]: min(n, prod[r]) for r, n in t.cost[comp] if prod[r]}
         missing, price, choices, discount = self._trade_problem(player, comp)
+        coins = self._coin_cost(player, comp)
         if not missing:
-            return Payment(total=t.coin_cost[comp], coin_cost=t.coin_cost[comp], own=own)
+            return Payment(total=coins, coin_cost=coins, own=own)
         trade, uses, waived, bought = cheapest_cover(missing, price, choices, discount)
         src = self.choice_src[player]
         return Payment(
-            total=t.coin_cost[comp] + trade, coin_cost=t.coin_cost[comp], trade=trade,
+            total=coins + trade, coin_cost=coins, trade=trade,
             own=own, choices=tuple((t.names[src[i]], res[r]) for i, r in uses),
             discounted={res[r]: n for r, n in waived.items()},
             bought={res[r]: (n, price[r]) for r, n in bought.items()},
@@ -116,7 +117,7 @@ class BankPricing:
         if total < 0:
             total = self._build_cost(p, comp)
         self.coins[p] -= total
-        trade = total - t.coin_cost[comp]
+        trade = total - self._coin_cost(p, comp)  # what went to the bank for resources
         if trade:
             for q in t.neighbours[p]:
                 if self.collect_trade[q]:

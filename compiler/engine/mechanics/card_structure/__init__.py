@@ -173,6 +173,7 @@ def _on_age(g: GameState, node) -> None:
     todo = [(K_LEAVE, CHANCE, 0)] * t.removed_cards_per_age
     if g.guild_pool:
         todo += [(K_GUILD, CHANCE, 0)] * t.guilds_drawn
+    todo += g._shuffle_in_nodes(age)  # another mechanic's cards (Agora's senators)
     todo += [(K_DEAL, CHANCE, s) for s in range(n) if not face_down[s]]
     if g.guild_pool:
         todo.append((K_BACKS, CHANCE, 0))  # the guild backs, once the face-up cards are dealt

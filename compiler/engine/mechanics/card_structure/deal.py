@@ -154,7 +154,8 @@ def auto_setup_age(g: GameState) -> None:
     t = g.t
     k, hist, pool = g.chance_count, g.history, g.pool
     dealt = t.dealt_slots[g.age]
-    h = hashes(g.seed, k + t.removed_cards_per_age + t.guilds_drawn + len(dealt))
+    extra, n_extra = g._shuffled_in(g.age)
+    h = hashes(g.seed, k + t.removed_cards_per_age + t.guilds_drawn + n_extra + len(dealt))
     base = t.CH_CARD
     left = g.left_out[-1]
     with_guilds = bool(g.guild_pool)
@@ -167,6 +168,13 @@ def auto_setup_age(g: GameState) -> None:
         guilds = g.guild_pool
         for _ in range(t.guilds_drawn):
             c = guilds.pop((h[k] * len(guilds)) >> 64)
+            k += 1
+            pool.append(c)
+            hist.append(base + c)
+        pool.sort()
+    if n_extra:  # drawn as the shuffling-in mechanic's chance nodes would, one by one
+        for _ in range(n_extra):
+            c = extra.pop((h[k] * len(extra)) >> 64)
             k += 1
             pool.append(c)
             hist.append(base + c)

@@ -1,8 +1,10 @@
 """Mechanic `military_track`: the tug-of-war conflict pawn (Duel, rulings 19 and 20).
 
-Reads `military` (`supremacy_at` and the `zones` with their VP and loot). Shields push the
-pawn towards the opponent's capital; entering a looting zone costs the opponent its coins
-once; reaching `supremacy_at` wins at once. The track has two ends, so the mechanic is
+Reads `military` (`supremacy_at` and the `zones` with their VP, loot and token). Shields push
+the pawn towards the opponent's capital; entering a looting zone costs the opponent its coins
+once; entering a zone with a `token` (7 Wonders Duel: Agora's military tokens, agora-rulings
+25) has the player who pushed the pawn resolve that token's effects once, the choices they
+ask queued as any card's; reaching `supremacy_at` wins at once. The track has two ends, so the mechanic is
 two-sided by nature: it plays with `seating: opponent` only (the schema and WS320 refuse it
 elsewhere). `game.pawn` is signed: positive means towards the capital of the seat whose
 `Tables.pawn_side` is -1.
@@ -13,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ...core.fields import SEAT, STATE, StateField, lists_copy
-from ...core.rules import checked
+from ...core.rules import RulesError, checked
+from ..progress_tokens import keeps_out
 from ...core.views import Feature, single
 from ...games.duel.positions import MILITARY as POSITION  # noqa: F401 (its part of a position)
 
@@ -26,6 +29,7 @@ class Zone:
     last: int
     points: int
     loot: int = 0  # coins the opponent loses when the pawn enters the zone
+    token: str = ""  # a token whose effects the pusher resolves when the pawn enters it
 
     def __post_init__(self) -> None:
         checked(self)
@@ -43,7 +47,8 @@ class Config:
     def parse(cls, rules: Mapping[str, Any]) -> "Config":
         military = rules["military"]
         return cls(military["supremacy_at"], tuple(
-            Zone(z["from"], z["to"], z["points"], z.get("loot", 0)) for z in military["zones"]))
+            Zone(z["from"], z["to"], z["points"], z.get("loot", 0), z.get("token", ""))
+            for z in military["zones"]))
 
 
 def extend_tables(t) -> None:
@@ -55,7 +60,17 @@ def extend_tables(t) -> None:
     t.pawn_side = tuple(1 if p == t.seats[0] else -1 for p in t.seats)
     t.supremacy_at = config.supremacy_at
     t.zones = config.zones
-    t.loot_zones = tuple((z.first, z.loot) for z in config.zones if z.loot)
+    t.loot_zones = tuple((z.first, z.loot) for z in config.zones if z.loot or z.token)
+    tokens = []  # per loot zone, the component of its token, or -1
+    for z in config.zones:
+        if z.token:
+            comp = t.index.get(z.token, -1)
+            if not t.token0 <= comp < t.token0 + t.NT:
+                raise RulesError(f"military.zones: {z.token!r} is not a token of the game")
+            tokens.append(comp)
+        elif z.loot:
+            tokens.append(-1)
+    t.loot_tokens = tuple(tokens)
     t.points_at = [0] * (config.supremacy_at + 1)
     for z in config.zones:
         for d in range(z.first, min(z.last, config.supremacy_at) + 1):
@@ -83,8 +98,15 @@ def advance_pawn(game, player: int, shields: int) -> None:
             used[i] = True
             coins = game.coins[opponent] - loot
             game.coins[opponent] = coins if coins > 0 else 0
+            token = t.loot_tokens[i]
+            if token >= 0:  # its choices come after the move, as a card's (`_buffer`)
+                t.objects[token].on_build(game, player)
     if new >= t.supremacy_at:
         game._win(player, "military")
+
+
+# A military token is resolved where the pawn reaches it, never laid out as a progress token.
+keeps_out(NAME, lambda t: tuple(c - t.token0 for c in t.loot_tokens if c >= 0))
 
 
 def military_points(game, player: int) -> int:

@@ -35,7 +35,8 @@ from ...core.kinds import ANYWHERE, CHANCE, arg_in_json, explains, handles, kind
 from ...core.rules import RulesError, checked
 from ...core.texts import add_texts
 from ...core.views import Feature, Place
-from . import steps, texts as senate_texts
+from . import senators, steps, texts as senate_texts
+from .senators import Senators, SenatorsMixin
 from ..progress_tokens import keeps_out
 from .state import (VICTORY, _check_senate, _decrees_of, _load_decrees, _load_influence,
                     _save_decrees, _seen_senate, controlled, controller, cubes_left)
@@ -74,6 +75,7 @@ class Config:
     supremacy: int  # senate.supremacy: chambers controlled that win at once
     action_color: str  # senate.actions.color
     action_steps: tuple[Step, ...]  # senate.actions.steps
+    senators: Senators | None = None  # senate.senators (senate/senators.py)
 
     def __post_init__(self) -> None:
         checked(self)
@@ -95,7 +97,8 @@ class Config:
         return cls(s["cubes"], tuple(Chamber(c["section"], c["points"], c["decree"] == "face_up")
                                      for c in s["chambers"]),
                    tuple(s["decrees"]), s["supremacy"], s["actions"]["color"],
-                   tuple(Step(step["cards"], step["actions"]) for step in s["actions"]["steps"]))
+                   tuple(Step(step["cards"], step["actions"]) for step in s["actions"]["steps"]),
+                   Senators.parse(s))
 
 
 K_ACTION = kind("senate_action", NAME, prompt="place, move or remove an influence cube")
@@ -147,6 +150,7 @@ def extend_tables(t) -> None:
         decrees.append(comp - t.token0)
     t.decree_tokens = tuple(decrees)
     t.action_color = t.color_index[config.action_color]
+    senators.lay_out(t, config.senators)
     t.score_categories = (*t.score_categories, NAME)
     add_texts(t, senate_texts.to_text, senate_texts.parse, senate_texts.FORMS)
 
@@ -293,6 +297,7 @@ FIELDS = (
                _load_decrees,
                places=lambda g: [("the senate", [g.t.token0 + d for d in g.decrees if d >= 0])],
                doc="per chamber: the token index of its Decree, -1 until it is drawn"),
+    *senators.FIELDS,
 )
 
 
@@ -300,11 +305,12 @@ VIEW = (
     Place("senate", 16, lambda g, p: [g.t.token0 + d for d in g.decrees if d >= 0]),
     Place("my decrees", 17, _decrees_of),
     Feature("senate", 460, lambda t: 3 * t.n_chambers + 1, _seen_senate),
+    *senators.VIEW,
 )
 
 
-class Senate:
-    """The verb `influence`, the Decrees in the cities, and the Senate's VP."""
+class Senate(SenatorsMixin):
+    """The Senate's verbs, the Decrees in the cities, the Senate's VP, and the senators."""
 
     __slots__ = ()
 

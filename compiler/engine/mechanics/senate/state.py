@@ -77,11 +77,12 @@ def _load_decrees(g: GameState, values, read) -> list[int]:
 
 
 def _check_senate(g: GameState) -> str | None:
-    """Every controlled chamber has its Decree (or its draw pending); supremacy ended it."""
+    """Every controlled chamber has its Decree (or its draw pending, or the game over before
+    it was drawn: supremacy reached by the cube that first controls it); supremacy ended it."""
     t, pending = g.t, {n[2] for n in g.stack if n[0] == number("decree_draw")}
     config = t.config[NAME]
     for c in range(t.n_chambers):
-        if g.decrees[c] < 0 and c not in pending and (
+        if g.decrees[c] < 0 and c not in pending and g.result is None and (
                 controller(g, c) >= 0 or (config.chambers[c].face_up and g.age)):
             return f"mechanics.senate.decrees[{c}]: the chamber's Decree is drawn by now"
     res = g.result
