@@ -48,6 +48,7 @@ class ClassSpec:
     on_build: list[str] = field(default_factory=list)
     end_points: list[str] = field(default_factory=list)  # expressions, summed
     on_chain_build: list[str] = field(default_factory=list)
+    on_triggers: list[list[str]] = field(default_factory=list)  # `triggers[i]`'s body
 
     def methods(self) -> list[tuple[Code, list[Code]]]:
         """(name, body lines) of each method to write, in a fixed order."""
@@ -55,7 +56,9 @@ class ClassSpec:
         for name, body in (("on_build", self.on_build),
                            ("end_points", ["return " + " + ".join(self.end_points)]
                             if self.end_points else []),
-                           ("on_chain_build", self.on_chain_build)):
+                           ("on_chain_build", self.on_chain_build),
+                           *((f"on_trigger_{i}", lines)
+                             for i, lines in enumerate(self.on_triggers))):
             if body:
                 if any("in cities" in line for line in body):
                     body = [CITIES, *body]
@@ -87,6 +90,7 @@ class _ClassWriter:
         self.on_build_lines: list[str] = []
         self.end_point_terms: list[str] = []
         self.chain_build_lines: list[str] = []
+        self.triggers: list[tuple] = []  # (event, anyone's, colours, cards), body lines
 
     def fail(self, message: str) -> CompileError:
         return self.compiler.fail(self.item, message)
@@ -122,6 +126,11 @@ class _ClassWriter:
 
     def on_chain_build(self, lines: list[str]) -> None:
         self.chain_build_lines += lines
+
+    def on_event(self, trigger: tuple, lines: list[str]) -> None:
+        """A trigger the engine matches to its events (runtime.Card.triggers), acted out by
+        the method `on_trigger_<its index>`."""
+        self.triggers.append((trigger, lines))
 
     def collected(self) -> dict[str, Any]:
         """The gathered attributes, in registry order, without the empty ones."""
@@ -210,6 +219,9 @@ class _Compiler:
         attrs.update(writer.collected())
         spec.on_build, spec.end_points = writer.on_build_lines, writer.end_point_terms
         spec.on_chain_build = writer.chain_build_lines
+        if writer.triggers:
+            attrs["triggers"] = tuple(trigger for trigger, _ in writer.triggers)
+            spec.on_triggers = [lines for _, lines in writer.triggers]
         for method, body in (("has_on_build", spec.on_build),
                              ("has_end_points", spec.end_points),
                              ("has_on_chain_build", spec.on_chain_build)):

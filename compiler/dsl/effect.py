@@ -51,6 +51,7 @@ class ClassWriter(Protocol):
     def on_build(self, lines: list[str]) -> None: ...
     def end_points(self, expression: str) -> None: ...
     def on_chain_build(self, lines: list[str]) -> None: ...
+    def on_event(self, trigger: tuple, lines: list[str]) -> None: ...
 
 
 @dataclass
@@ -78,7 +79,8 @@ class Use(NamedTuple):
 
 RESOURCE, COLOUR, SYMBOL, CITY = "resource", "colour", "science symbol", "city"
 SECTION = "senate section"  # a section of game.yaml's senate.chambers (verb influence)
-USE_KINDS = (RESOURCE, COLOUR, SYMBOL, CITY, SECTION)
+CARD = "card"  # a building's id (verb whenever: the cards whose building it counts)
+USE_KINDS = (RESOURCE, COLOUR, SYMBOL, CITY, SECTION, CARD)
 
 
 class Effect:
@@ -92,6 +94,9 @@ class Effect:
     # Class attributes this verb gathers over a card's effects (`ClassWriter.units`,
     # `collect`, `total`); generated classes list them in registry order.
     COLLECTS: ClassVar[tuple[str, ...]] = ()
+    # An on-build effect that can be taken back: on a component held only for a while (an
+    # Agora Decree, while its chamber is controlled) it acts on gain and is undone on loss.
+    UNDOABLE: ClassVar[bool] = False
 
     # The data --------------------------------------------------------------------------
 

@@ -37,8 +37,14 @@ class GameVerbs:
     def count_coins(self, player: int) -> int:
         return self.coins[player]
 
+    def current_age(self) -> int:
+        return self.age
+
     def destroy(self, player: int, colors: tuple[str, ...]) -> None:
         raise _missing("destroy", "card_structure")
+
+    def play_again(self, player: int) -> None:
+        raise _missing("play_again", "card_structure")
 
     def build_from_discard(self, player: int) -> None:
         raise _missing("build_from_discard", "card_structure")
@@ -48,6 +54,9 @@ class GameVerbs:
 
     def influence(self, player: int, section: str, actions: int) -> None:
         raise _missing("influence", "senate")
+
+    def move_decree(self, player: int) -> None:
+        raise _missing("move_decree", "senate")
 
 
 def _missing(verb: str, mechanic: str) -> EngineError:

@@ -37,10 +37,34 @@ class BankPricing:
 
     def _cost(self, player: int, comp: int) -> int:
         """`build_cost` worked out and cached; the player's cost cache must be current."""
-        t = self.t
-        v = 0 if t.chain_from[comp] & self.chains[player] else t.coin_cost[comp] + self._trade(player, comp)
+        v = 0 if self.t.chain_from[comp] & self.chains[player] else self._priced(player, comp)
         self.cost_cache[player][comp] = v
         return v
+
+    def _priced(self, player: int, comp: int) -> int:
+        """Coin cost and the cheapest trade; where a cost symbol may be waived
+        (`discount: {symbols}`), the coin cost counts as one (ruling 21): waived when that
+        is cheaper than waiving a resource unit (on a tie the coins are paid, so the trade,
+        which an Economy holder collects, is the smaller)."""
+        t = self.t
+        coins = t.coin_cost[comp]
+        v = coins + self._trade(player, comp)
+        if coins and self.coin_symbols[player] >> t.discount_target[comp] & 1:
+            waived = self._exact_trade(
+                player, comp, self.discount[player][t.discount_target[comp]] - 1)
+            if waived < v:
+                return waived
+        return v
+
+    def _coins_paid(self, player: int, comp: int, total: int) -> int:
+        """The printed coins within `total`, what `_priced` chose to pay for `comp`."""
+        t = self.t
+        coins = t.coin_cost[comp]
+        if coins and self.coin_symbols[player] >> t.discount_target[comp] & 1:
+            self.cost_cache[player] or self._reset_costs(player)
+            if total < coins + self._trade(player, comp):
+                return 0
+        return coins
 
     def _trade(self, player: int, comp: int) -> int:
         """The cheapest trade for `comp` worked out; the player's prices must be current."""
@@ -97,15 +121,22 @@ class BankPricing:
         prod = self.prod[player]
         own = {res[r]: min(n, prod[r]) for r, n in t.cost[comp] if prod[r]}
         missing, price, choices, discount = self._trade_problem(player, comp)
+        coins = t.coin_cost[comp]
+        if coins and self.coin_symbols[player] >> t.discount_target[comp] & 1:
+            total = self._build_cost(player, comp)  # `_priced`: the coin cost waived?
+            if not self._coins_paid(player, comp, total):
+                coins, discount = 0, discount - 1
+        ignored = t.coin_cost[comp] - coins
         if not missing:
-            return Payment(total=t.coin_cost[comp], coin_cost=t.coin_cost[comp], own=own)
+            return Payment(total=coins, coin_cost=t.coin_cost[comp], own=own,
+                           coins_ignored=ignored)
         trade, uses, waived, bought = cheapest_cover(missing, price, choices, discount)
         src = self.choice_src[player]
         return Payment(
-            total=t.coin_cost[comp] + trade, coin_cost=t.coin_cost[comp], trade=trade,
+            total=coins + trade, coin_cost=t.coin_cost[comp], trade=trade,
             own=own, choices=tuple((t.names[src[i]], res[r]) for i, r in uses),
             discounted={res[r]: n for r, n in waived.items()},
-            bought={res[r]: (n, price[r]) for r, n in bought.items()},
+            bought={res[r]: (n, price[r]) for r, n in bought.items()}, coins_ignored=ignored,
         )
 
     def _pay(self, p: int, comp: int) -> None:
@@ -116,7 +147,8 @@ class BankPricing:
         if total < 0:
             total = self._build_cost(p, comp)
         self.coins[p] -= total
-        trade = total - t.coin_cost[comp]
+        trade = total - (self._coins_paid(p, comp, total) if self.coin_symbols[p]
+                         else t.coin_cost[comp])
         if trade:
             for q in t.neighbours[p]:
                 if self.collect_trade[q]:

@@ -130,6 +130,11 @@ class CardStructure(StructurePlays):
         if self._destroy_targets(player, mask):
             self._buffer.append((K_DESTROY, player, mask))
 
+    def play_again(self, player: int) -> None:
+        """`player` plays another turn after this one: read at the end of the play being
+        made (a triggered `play_again`, such as Agora's decree after a Conspirator)."""
+        self._again = player
+
     def build_from_discard(self, player: int) -> None:
         if self.discard:
             self._buffer.append((K_REVIVE, player, 0))
@@ -265,21 +270,23 @@ def _on_play(g: GameState, node, action: int) -> bool | None:
             else:
                 g.to_reveal.append(u)
     replay = False
+    g._again = -1  # the seat an effect of this play gives another turn (verb play_again)
     if w == -1:
         chain = t.chain_from[c] & g.chains[p]
         if not chain:
             g._pay(p, c)
         g._build_building(p, c, chain)
+        replay = g._again == p
     elif w == -2:
         cc = g.color_count[p]
-        gain = t.discard_coins
+        gain = t.discard_coins + g.discard_extra[p]
         for i in t.discard_bonus_colors:
             gain += t.discard_bonus * cc[i]
         g.coins[p] += gain
         g.discard.append(c)
     else:
         g._pay(p, t.wonder0 + w)
-        replay = g._build_wonder(p, w, c)
+        replay = g._build_wonder(p, w, c) or g._again == p
     if g.result is not None:
         return None
     if g._buffer:
