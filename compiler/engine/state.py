@@ -203,6 +203,7 @@ class Game(LegalActions, Cities, GameVerbs, SimultaneousDecisions):
         other.stack = self.stack[:]
         other.result = self.result
         other._buffer = []
+        other._again = -1
         other._legal = self._legal
         other.cost_cache = [c[:] if c is not None else None for c in self.cost_cache]
         other.price_cache = self.price_cache[:]  # lists never mutated in place
