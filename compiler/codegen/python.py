@@ -49,16 +49,20 @@ class ClassSpec:
     end_points: list[str] = field(default_factory=list)  # expressions, summed
     on_chain_build: list[str] = field(default_factory=list)
     on_triggers: list[list[str]] = field(default_factory=list)  # `triggers[i]`'s body
+    # Per `one_of` effect, per option: its statements (`choice_<j>_<k>`).
+    choices: list[list[list[str]]] = field(default_factory=list)
 
     def methods(self) -> list[tuple[Code, list[Code]]]:
         """(name, body lines) of each method to write, in a fixed order."""
         out = []
+        options = [(f"choice_{j}_{k}", body) for j, choice in enumerate(self.choices)
+                   for k, body in enumerate(choice)]
         for name, body in (("on_build", self.on_build),
                            ("end_points", ["return " + " + ".join(self.end_points)]
                             if self.end_points else []),
                            ("on_chain_build", self.on_chain_build),
                            *((f"on_trigger_{i}", lines)
-                             for i, lines in enumerate(self.on_triggers))):
+                             for i, lines in enumerate(self.on_triggers)), *options):
             if body:
                 if any("in cities" in line for line in body):
                     body = [CITIES, *body]
@@ -91,6 +95,7 @@ class _ClassWriter:
         self.end_point_terms: list[str] = []
         self.chain_build_lines: list[str] = []
         self.triggers: list[tuple] = []  # (event, anyone's, colours, cards), body lines
+        self.choice_bodies: list[list[list[str]]] = []
 
     def fail(self, message: str) -> CompileError:
         return self.compiler.fail(self.item, message)
@@ -131,6 +136,11 @@ class _ClassWriter:
         """A trigger the engine matches to its events (runtime.Card.triggers), acted out by
         the method `on_trigger_<its index>`."""
         self.triggers.append((trigger, lines))
+    def choice(self, options: list[tuple[str, list[str]]]) -> int:
+        self.choice_bodies.append([lines for _, lines in options])
+        words = tuple(text for text, _ in options)
+        self.attrs["choices"] = (*self.attrs.get("choices", ()), words)
+        return len(self.choice_bodies) - 1
 
     def collected(self) -> dict[str, Any]:
         """The gathered attributes, in registry order, without the empty ones."""
@@ -222,6 +232,7 @@ class _Compiler:
         if writer.triggers:
             attrs["triggers"] = tuple(trigger for trigger, _ in writer.triggers)
             spec.on_triggers = [lines for _, lines in writer.triggers]
+        spec.choices = writer.choice_bodies
         for method, body in (("has_on_build", spec.on_build),
                              ("has_end_points", spec.end_points),
                              ("has_on_chain_build", spec.on_chain_build)):

@@ -53,6 +53,10 @@ class GameVerbs(Protocol):
 
     def count_coins(self, player: int) -> int: ...
 
+    def one_of(self, player: int, card_id: str, choice: int) -> None:
+        """`player` chooses one option of the card's `choice`-th `one_of` effect; the
+        option's effects are the card's method `choice_<choice>_<option>`."""
+
     def destroy(self, player: int, colors: tuple[str, ...]) -> None:
         """`player` chooses one building of these colours in a neighbour's city to discard."""
 
@@ -77,6 +81,15 @@ class GameVerbs(Protocol):
     def move_decree(self, player: int) -> None:
         """`player` moves a chamber's original Decree under another chamber's Decree
         (Agora's Insider Influence; mechanic `senate`)."""
+    def place_influence(self, player: int, section: str, cubes: int, optional: bool) -> None:
+        """`player` places `cubes` influence cubes one at a time in `section`'s chambers
+        (`any`: all); `optional`: they may stop early (mechanic `senate`)."""
+
+    def move_influence(self, player: int, actions: int, optional: bool) -> None:
+        """`player` moves one of their cubes to the chamber beside it, `actions` times."""
+
+    def remove_influence(self, player: int, cubes: int) -> None:
+        """`player` removes `cubes` of the opponent's cubes, one at a time."""
 
 
 class Card:
@@ -139,6 +152,9 @@ class Card:
     # `whenever` of the events build and wonder: (event, anyone's builds, colours, building
     # ids), each acted out by the method `on_trigger_<index>(game, owner)`.
     triggers: tuple[tuple[str, bool, tuple[str, ...], tuple[str, ...]], ...] = ()
+    # Per `one_of` effect, its options in words; option k of choice j is the method
+    # `choice_<j>_<k>(game, player)`.
+    choices: tuple[tuple[str, ...], ...] = ()
 
     # Effects on build that the engine applies in its fixed order.
     shields: int = 0

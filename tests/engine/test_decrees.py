@@ -2,8 +2,9 @@
 Decree's effect while its chamber is controlled, and gone once the control is lost.
 
 The game played is 7 Wonders Duel with Agora's Senate and its 16 Decrees
-(tests/fixtures/decrees/decrees.yaml), built from cards/duel in a temporary folder: the
-Conspirators of the Conspirator Turn Decree stand in as Lumber Yard there. Positions are set
+(tests/fixtures/decrees/decrees.yaml), an extension of cards/duel (`extends: duel`) written
+in a temporary folder: the Conspirators of the Conspirator Turn Decree stand in as Age I's
+cards there. Positions are set
 by hand (cubes, cards, coins) and the city derived again, as a loaded state is."""
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import yaml
 
 from wondersmith.codegen import outputs
 from wondersmith.engine import EngineError, Game, IllegalActionError, load_ruleset
-from wondersmith.engine.mechanics.senate import senate_actions
+from wondersmith.engine.mechanics.senate import senate_actions, steps
 from wondersmith.engine.mechanics.senate.state import _decrees_of as decrees_of, controller
 from wondersmith.ir.loader import load_game
 
@@ -38,19 +39,21 @@ SENATE = {  # Agora's Senate (docs/sources.md, "Agora")
 
 @pytest.fixture(scope="module")
 def ruleset(tmp_path_factory):
+    """Duel with the Senate and the 16 Decrees, written as an extension of Duel."""
     games = tmp_path_factory.mktemp("games")
+    shutil.copytree(ROOT / "cards" / "duel", games / "duel")
     folder = games / "decreed"
-    shutil.copytree(ROOT / "cards" / "duel", folder, ignore=shutil.ignore_patterns("locales"))
+    folder.mkdir()
     text = DECREES.read_text(encoding="utf-8")
     assert CONSPIRATORS in text
     # The Conspirators' stand-ins: every card of Age I, so any first build plays again.
-    age1 = [b["id"] for b in yaml.safe_load((folder / "age1.yaml").read_text())["buildings"]]
+    age1 = [b["id"] for b in yaml.safe_load((games / "duel" / "age1.yaml").read_text())
+            ["buildings"]]
     (folder / "decrees.yaml").write_text(
         text.replace(CONSPIRATORS, "[" + ", ".join(age1) + "]"), encoding="utf-8")
-    game = yaml.safe_load((folder / "game.yaml").read_text(encoding="utf-8"))
     ids = [t["id"] for t in yaml.safe_load(text)["tokens"]]
-    game.update(id="decreed", name="Decreed Duel", mechanics=[*game["mechanics"], "senate"],
-                senate={**SENATE, "decrees": ids})
+    game = {"format": 3, "id": "decreed", "name": "Decreed Duel", "extends": "duel",
+            "added_mechanics": ["senate"], "senate": {**SENATE, "decrees": ids}}
     (folder / "game.yaml").write_text(yaml.safe_dump(game, sort_keys=False), encoding="utf-8")
     loaded = load_game(folder)
     assert loaded.ok, [str(d) for d in loaded.diagnostics]
@@ -91,7 +94,7 @@ def senate_action(g: Game, player: int, action: int) -> None:
     """`player` takes one Senate action now (as a Politician's effect would give it)."""
     g.influence(player, "any", 1)
     g._flush()
-    g._legal = None
+    g._advance()  # the steps' internal node: the step is doable
     g.apply(action)
 
 
@@ -283,7 +286,7 @@ def test_ruling_07_the_senate_actions_decree_counts_two_blue_more_still_capped(r
     assert senate_actions(g, 0) == 2  # 3 blue
     g = controlled_decree(ruleset, "senate_actions_decree")
     g.influence(0, "left", 0)  # a Politician's actions: counted when it is built
-    assert g._buffer[-1][2] // (len(g.t.sections) + 1) == 2
+    assert steps.unpack(g.t, g._buffer[-1][2]).left == 2
 
 
 def test_the_chains_decree_builds_through_the_opponents_chains(ruleset) -> None:
@@ -410,7 +413,7 @@ def test_move_decree_is_a_decision_with_texts(ruleset) -> None:
     g = started(ruleset)
     g.move_decree(0)
     g._flush()
-    g._legal = None
+    g._advance()
     n = g.t.n_chambers
     assert g.decision == "decree_move" and len(g.legal_actions()) == n * (n - 1)
     action = g.parse_action("move the decree of chamber 1 to chamber 3")
@@ -419,7 +422,7 @@ def test_move_decree_is_a_decision_with_texts(ruleset) -> None:
     assert g.decree_moved[0] == 2 and g.decision == "play"
     g.move_decree(1)
     g._flush()
-    g._legal = None
+    g._advance()
     assert all(a - g.t.DECREE_MOVE >= n for a in g.legal_actions())  # chamber 1's is moved
     with pytest.raises(IllegalActionError, match="already moved"):
         g.apply(g.t.DECREE_MOVE + 4)
