@@ -131,8 +131,9 @@ class CardStructure(StructurePlays):
             self._buffer.append((K_DESTROY, player, mask))
 
     def play_again(self, player: int) -> None:
-        """`player` plays another turn after this one: read at the end of the play being
-        made (a triggered `play_again`, such as Agora's decree after a Conspirator)."""
+        """`player` plays another turn after this one: read, and reset, at the end of the
+        build being played (a triggered `play_again`, such as Agora's decree after a
+        Conspirator); -1 when no effect gave one."""
         self._again = player
 
     def build_from_discard(self, player: int) -> None:
@@ -270,13 +271,13 @@ def _on_play(g: GameState, node, action: int) -> bool | None:
             else:
                 g.to_reveal.append(u)
     replay = False
-    g._again = -1  # the seat an effect of this play gives another turn (verb play_again)
     if w == -1:
         chain = t.chain_from[c] & g.chains[p]
         if not chain:
             g._pay(p, c)
         g._build_building(p, c, chain)
-        replay = g._again == p
+        if g._again >= 0:  # an effect of this build gave a seat another turn (play_again)
+            replay, g._again = g._again == p, -1
     elif w == -2:
         cc = g.color_count[p]
         gain = t.discard_coins + g.discard_extra[p]
@@ -286,7 +287,9 @@ def _on_play(g: GameState, node, action: int) -> bool | None:
         g.discard.append(c)
     else:
         g._pay(p, t.wonder0 + w)
-        replay = g._build_wonder(p, w, c) or g._again == p
+        replay = g._build_wonder(p, w, c)
+        if g._again >= 0:
+            replay, g._again = replay or g._again == p, -1
     if g.result is not None:
         return None
     if g._buffer:
