@@ -221,12 +221,12 @@ class Cities:
                 for c in self.city[q]:  # _acquire
                     self.chains[p] |= t.chain_gives[c]
             self.cost_cache[p] = None
-        if t.triggers[comp]:
-            self.triggers = (*self.triggers, (p, comp))
+        if t.triggers[comp]:  # sorted: the same order however the cities were made
+            self.triggers = tuple(sorted((*self.triggers, (p, comp))))
 
     def _triggered(self, event: str, p: int, comp: int) -> None:
         """Seat `p` built `comp` (event "build" or "wonder"): the `whenever` triggers it
-        matches act for their owners, in the order the cities acquired them."""
+        matches act for their owners, by seat, then by component."""
         t = self.t
         color = t.color[comp]
         for owner, source in self.triggers:

@@ -16,15 +16,15 @@ import pytest
 import yaml
 
 from wondersmith.codegen import outputs
-from wondersmith.engine import EngineError, Game, IllegalActionError, load_ruleset
+from wondersmith.engine import (EngineError, Game, IllegalActionError, StateFormatError,
+                                load_ruleset)
 from wondersmith.engine.mechanics.senate import senate_actions, steps
 from wondersmith.engine.mechanics.senate.state import _decrees_of as decrees_of, controller
 from wondersmith.ir.loader import load_game
 
 ROOT = Path(__file__).resolve().parents[2]
 DECREES = ROOT / "tests" / "fixtures" / "decrees" / "decrees.yaml"
-CONSPIRATORS = ("[conspirator_1, conspirator_2, conspirator_3, conspirator_4, conspirator_5,\n"
-                "                  conspirator_6]")
+CONSPIRATORS = "".join(f"\n            - conspirator_{n}" for n in range(1, 7))
 SENATE = {  # Agora's Senate (docs/sources.md, "Agora")
     "cubes": 12,
     "chambers": [{"section": s, "points": p, "decree": d} for s, p, d in (
@@ -50,7 +50,7 @@ def ruleset(tmp_path_factory):
     age1 = [b["id"] for b in yaml.safe_load((games / "duel" / "age1.yaml").read_text())
             ["buildings"]]
     (folder / "decrees.yaml").write_text(
-        text.replace(CONSPIRATORS, "[" + ", ".join(age1) + "]"), encoding="utf-8")
+        text.replace(CONSPIRATORS, " [" + ", ".join(age1) + "]"), encoding="utf-8")
     ids = [t["id"] for t in yaml.safe_load(text)["tokens"]]
     game = {"format": 3, "id": "decreed", "name": "Decreed Duel", "extends": "duel",
             "added_mechanics": ["senate"], "senate": {**SENATE, "decrees": ids}}
@@ -420,6 +420,13 @@ def test_move_decree_is_a_decision_with_texts(ruleset) -> None:
     assert g.action_to_text(action) == "move the decree of chamber 1 to chamber 3"
     g.apply(action)
     assert g.decree_moved[0] == 2 and g.decision == "play"
+    saved = g.to_json()  # the move is saved, read back and checked
+    assert saved["mechanics"]["senate"]["decree_moved"] == [2, -1, -1, -1, -1, -1]
+    assert Game.from_json(g.t.ruleset, saved).to_json() == saved
+    bad = {**saved, "mechanics": {**saved["mechanics"], "senate": {
+        **saved["mechanics"]["senate"], "decree_moved": [0, -1, -1, -1, -1, -1]}}}
+    with pytest.raises(StateFormatError, match=r"decree_moved\[0\]: a Decree moves"):
+        Game.from_json(g.t.ruleset, bad)
     g.move_decree(1)
     g._flush()
     g._advance()
@@ -430,3 +437,31 @@ def test_move_decree_is_a_decision_with_texts(ruleset) -> None:
 
 
 
+
+
+# Random games: every cached cost exact whatever the Senate does -------------------------------
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_games_with_senate_moves_keep_every_cache_exact(ruleset, seed: int) -> None:
+    """Random plays, with a random Senate step or Decree move slipped in before some turns:
+    after each, the costs, prices, chains and triggers are what the cities derive afresh,
+    and the cubes are conserved."""
+    rng = random.Random(seed)
+    g = started(ruleset, seed)
+    cubes = g.t.config["senate"].cubes
+    while g.result is None:
+        if g.decision == "play" and rng.random() < 0.5:
+            p = g.current_player
+            if rng.random() < 0.15 and min(g.decree_moved) < 0:
+                g.move_decree(p)
+            else:
+                g.influence(p, "any", 1)
+            g._flush()
+            g._advance()
+            if g.result is None and g.decision in ("senate_action", "decree_move"):
+                g.apply(rng.choice(g.legal_actions()))
+            same_as_loaded(g)
+            assert all(sum(row) <= cubes for row in g.chamber_cubes)
+        elif g.result is None:
+            g.apply(rng.choice(g.legal_actions()))
+    assert g.result.victory in ("civilian", "military", "scientific", "political")
