@@ -193,9 +193,12 @@ def test_ruling_21_a_coin_cost_counts_as_one_symbol(ruleset) -> None:
     assert g.build_cost(0, forum) == 2
     pay = g.payment(0, forum)
     assert (pay.total, pay.coins_ignored, pay.trade) == (2, 3, 2)
-    coins = g.coins[0]
-    g._pay(0, forum)
-    assert g.coins[0] == coins - 2
+    assert g.trade_cost(0, forum) == 2 and g.trade_cost(0, reserve) == 0
+    g.tokens[1].append(comp(g, "economy") - g.t.token0)  # the opponent collects the trade
+    g._recompute()
+    coins = g.coins[:]
+    g._pay(0, forum)  # 2 coins of trade, the printed 3 waived: Economy gives the opponent 2
+    assert g.coins == [coins[0] - 2, coins[1] + 2]
     assert g.build_cost(1, reserve) == 3  # the opponent has no such decree
     lose(g)
     assert g.build_cost(0, reserve) == 3 and g.build_cost(0, forum) == 5

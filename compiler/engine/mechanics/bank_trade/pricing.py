@@ -33,7 +33,10 @@ class BankPricing:
         if self.t.chain_from[comp] & self.chains[player]:  # what it would trade without
             self.cost_cache[player] or self._reset_costs(player)
             return self._trade(player, comp)
-        return self._build_cost(player, comp) - self.t.coin_cost[comp]
+        total = self._build_cost(player, comp)
+        if self.coin_symbols[player]:  # the coin cost may be waived as a symbol
+            return total - self._coins_paid(player, comp, total)
+        return total - self.t.coin_cost[comp]
 
     def _cost(self, player: int, comp: int) -> int:
         """`build_cost` worked out and cached; the player's cost cache must be current."""
