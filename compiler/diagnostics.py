@@ -108,7 +108,8 @@ _CODES = [
     Code("WS314", "set-up does not fit the components", "Make the set-up numbers fit the "
                                                         "cards, Wonders and tokens there are; "
                                                         "a Decree is a token whose effects "
-                                                        "hold while it is held."),
+                                                        "hold while it is held (ongoing, VP "
+                                                        "or shields)."),
     Code("WS315", "military track is inconsistent",
          "Zones run from 0 outwards without gaps or overlaps, and supremacy lies just past "
          "the last zone."),

@@ -49,6 +49,7 @@ class ClassSpec:
     end_points: list[str] = field(default_factory=list)  # expressions, summed
     on_chain_build: list[str] = field(default_factory=list)
     on_draft: list[str] = field(default_factory=list)
+    on_triggers: list[list[str]] = field(default_factory=list)  # `triggers[i]`'s body
     # Per `one_of` effect, per option: its statements (`choice_<j>_<k>`).
     choices: list[list[list[str]]] = field(default_factory=list)
 
@@ -61,7 +62,9 @@ class ClassSpec:
                            ("end_points", ["return " + " + ".join(self.end_points)]
                             if self.end_points else []),
                            ("on_chain_build", self.on_chain_build),
-                           ("on_draft", self.on_draft), *options):
+                           ("on_draft", self.on_draft),
+                           *((f"on_trigger_{i}", lines)
+                             for i, lines in enumerate(self.on_triggers)), *options):
             if body:
                 if any("in cities" in line for line in body):
                     body = [CITIES, *body]
@@ -93,6 +96,7 @@ class _ClassWriter:
         self.on_build_lines: list[str] = []
         self.end_point_terms: list[str] = []
         self.chain_build_lines: list[str] = []
+        self.triggers: list[tuple] = []  # (event, anyone's, colours, cards), body lines
         self.choice_bodies: list[list[list[str]]] = []
         self.draft_lines: list[str] = []
 
@@ -133,6 +137,11 @@ class _ClassWriter:
 
     def on_draft(self, lines: list[str]) -> None:
         self.draft_lines += lines
+
+    def on_event(self, trigger: tuple, lines: list[str]) -> None:
+        """A trigger the engine matches to its events (runtime.Card.triggers), acted out by
+        the method `on_trigger_<its index>`."""
+        self.triggers.append((trigger, lines))
 
     def choice(self, options: list[tuple[str, list[str]]]) -> int:
         self.choice_bodies.append([lines for _, lines in options])
@@ -227,6 +236,9 @@ class _Compiler:
         attrs.update(writer.collected())
         spec.on_build, spec.end_points = writer.on_build_lines, writer.end_point_terms
         spec.on_chain_build = writer.chain_build_lines
+        if writer.triggers:
+            attrs["triggers"] = tuple(trigger for trigger, _ in writer.triggers)
+            spec.on_triggers = [lines for _, lines in writer.triggers]
         spec.choices = writer.choice_bodies
         spec.on_draft = writer.draft_lines
         for method, body in (("has_on_build", spec.on_build),

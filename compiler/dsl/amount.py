@@ -82,6 +82,13 @@ class Amount:
 
             def measure(p: str) -> str:
                 return f"game.count_cards({p}, {colors})"
+        elif count.per == "age":  # the game's, counted in no city
+            if count.city != "self":
+                raise out.fail(f"the Age is counted in no city: drop `in: {count.city}`")
+            expr = "game.current_age()"
+            if count.every != 1:
+                expr = f"{expr} // {out.whole(count.every)}"
+            return expr if self.value == 1 else f"{out.whole(self.value)} * {expr}"
         elif count.per in counters:
             def measure(p: str) -> str:
                 return f"{counters[count.per]}({p})"
@@ -111,7 +118,8 @@ def describe_amount(data: Any) -> str:
     per = data["per"]
     every = data.get("every", 1)
     thing = {"cards": "card", "wonders": "wonder", "tokens": "token",
-             "coins": "coin", "defeat_tokens": "defeat token"}.get(per, per)
+             "coins": "coin", "defeat_tokens": "defeat token",
+             "age": "Age (the current one)"}.get(per, per)
     if per == "cards" and data.get("colors"):
         thing = " or ".join(data["colors"]) + " card"
     what = f"{every} {thing}s" if every != 1 else thing

@@ -52,6 +52,7 @@ class ClassWriter(Protocol):
     def end_points(self, expression: str) -> None: ...
     def on_chain_build(self, lines: list[str]) -> None: ...
     def on_draft(self, lines: list[str]) -> None: ...
+    def on_event(self, trigger: tuple, lines: list[str]) -> None: ...
     # A choice of effects (`one_of`): (words, statements) per option; its index in the card.
     def choice(self, options: list[tuple[str, list[str]]]) -> int: ...
 
@@ -81,7 +82,8 @@ class Use(NamedTuple):
 
 RESOURCE, COLOUR, SYMBOL, CITY = "resource", "colour", "science symbol", "city"
 SECTION = "senate section"  # a section of game.yaml's senate.chambers (verb influence)
-USE_KINDS = (RESOURCE, COLOUR, SYMBOL, CITY, SECTION)
+CARD = "card"  # a building's id (verb whenever: the cards whose building it counts)
+USE_KINDS = (RESOURCE, COLOUR, SYMBOL, CITY, SECTION, CARD)
 
 
 class Effect:
@@ -95,6 +97,9 @@ class Effect:
     # Class attributes this verb gathers over a card's effects (`ClassWriter.units`,
     # `collect`, `total`); generated classes list them in registry order.
     COLLECTS: ClassVar[tuple[str, ...]] = ()
+    # An on-build effect that can be taken back: on a component held only for a while (an
+    # Agora Decree, while its chamber is controlled) it acts on gain and is undone on loss.
+    UNDOABLE: ClassVar[bool] = False
 
     # The data --------------------------------------------------------------------------
 

@@ -36,18 +36,23 @@ CITY_DOCS = {
     "most": "the city, yours or a neighbour's, that has the most of what is counted",
 }
 OPPONENT_CITIES = ("neighbours", "left", "right")
-COUNTABLES = ("cards", "wonders", "tokens", "coins", "defeat_tokens")
+COUNTABLES = ("cards", "wonders", "tokens", "coins", "defeat_tokens", "age")
 COUNTABLE_DOCS = {
     "cards": "buildings of the listed colours (cards tucked under Wonders do not count)",
     "wonders": "Wonders built; in a game with Wonder boards (7 Wonders), Wonder stages built",
     "tokens": "progress tokens owned",
     "coins": "coins in the treasury",
     "defeat_tokens": "military defeat tokens held (the tokens, not their value; 7 Wonders)",
+    "age": "the current Age (1, 2 or 3; counted in no city: `in` stays `self`)",
 }
 DISCOUNT_TARGETS = ("wonders", *COLORS)
 TOKEN_SOURCES = ("box", "board")
-EVENTS = ("chain_build",)
-EVENT_DOCS = {"chain_build": "you build a building for free through its chain symbol"}
+EVENTS = ("chain_build", "build", "wonder")
+EVENT_DOCS = {"chain_build": "you build a building for free through its chain symbol",
+              "build": "a building is built (by you, or with `by: anyone` by any player; "
+                       "`colors` or `cards` narrow it)",
+              "wonder": "a Wonder is built (by you, or with `by: anyone` by any player)"}
+BUILDERS = ("self", "anyone")  # whose builds a `whenever` counts
 
 ID_PATTERN = "^[a-z][a-z0-9_]*$"
 SYMBOL_PATTERN = "^[a-z][a-z0-9_]*$"

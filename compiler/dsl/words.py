@@ -129,6 +129,9 @@ def colors_or(t: Translator, colors: tuple[str, ...]) -> str:
 def counted(t: Translator, amount: str, count: Count, opponent: bool) -> str:
     """'2 coins for each Wonder in your city'."""
     place = where(t, count.city, opponent)
+    if count.per == "age":
+        return t.format(t.gettext("{amount} for each Age so far (the current Age's number)"),
+                        amount=amount)
     if count.per == "coins":
         if count.every == 1:
             return t.format(t.gettext("{amount} for each coin {where}"), amount=amount,

@@ -109,6 +109,16 @@ class Cities:
         self.discounting = [False] * n
         self.families = [None] * n  # the trade mechanic's grouping of `choices` (bank_trade)
         self.chain_triggers = [[] for _ in t.seats]
+        # Rarer modifiers (Agora's Decrees), each seat's entry replaced, never changed in
+        # place, so a clone copies the list only: discount targets whose coin cost may be
+        # waived (bits), bank prices lowered (None, or per resource (less, lowest)), coins
+        # more per discard, the neighbours' chains borrowed; and the `whenever` triggers of
+        # builds and Wonders of every city, (owner, component).
+        self.coin_symbols = [0] * n
+        self.trade_cut = [None] * n
+        self.discard_extra = [0] * n
+        self.borrows_chains = [False] * n
+        self.triggers = ()
         self.wonders_built = [0] * n
         self.cost_cache = [None] * n
         self.price_cache = [None] * n
@@ -182,13 +192,14 @@ class Cities:
                 self.collect_trade[p] = True
             if t.has_on_chain_build[comp]:
                 self.chain_triggers[p].append(comp)
+            self._acquire_rare(p, comp)
         gives = t.chain_gives[comp]
         if gives:
-            self.chains[p] |= gives
-            cache = self.cost_cache[p]
-            if cache is not None:  # what the chain makes free costs nothing from now on
-                for c in t.chain_frees[comp]:
-                    cache[c] = 0
+            self._gain_chains(p, comp, gives)
+            if True in self.borrows_chains:  # a neighbour builds through it too
+                for q in t.neighbours[p]:
+                    if self.borrows_chains[q]:
+                        self._gain_chains(q, comp, gives)
         sym = t.science[comp]
         if sym >= 0:
             if quiet:
@@ -197,6 +208,49 @@ class Cities:
                     self.sci_distinct[p] += 1
             else:
                 self._gain_symbol(p, sym, comp < t.NB)
+
+    def _gain_chains(self, p: int, comp: int, gives: int) -> None:
+        self.chains[p] |= gives
+        cache = self.cost_cache[p]
+        if cache is not None:  # what the chain makes free costs nothing from now on
+            for c in self.t.chain_frees[comp]:
+                cache[c] = 0
+
+    def _acquire_rare(self, p: int, comp: int) -> None:
+        """The ongoing effects few components have (Agora's Decrees), applied to city `p`."""
+        t = self.t
+        if t.coin_symbols[comp]:
+            self.coin_symbols[p] |= t.coin_symbols[comp]
+            self.cost_cache[p] = None
+        cuts = t.trade_cuts[comp]
+        if cuts:
+            cut = list(self.trade_cut[p] or ((0, 0),) * t.R)
+            for r, less, lowest in cuts:
+                cut[r] = (cut[r][0] + less, max(cut[r][1], lowest))
+            self.trade_cut[p] = tuple(cut)
+            self.cost_cache[p] = self.price_cache[p] = None
+        self.discard_extra[p] += t.discard_extra[comp]
+        if t.neighbour_chains[comp] and not self.borrows_chains[p]:
+            self.borrows_chains[p] = True
+            for q in t.neighbours[p]:  # what they hold now; later chains come through
+                for c in self.city[q]:  # _acquire
+                    self.chains[p] |= t.chain_gives[c]
+            self.cost_cache[p] = None
+        if t.triggers[comp]:  # sorted: the same order however the cities were made
+            self.triggers = tuple(sorted((*self.triggers, (p, comp))))
+
+    def _triggered(self, event: str, p: int, comp: int) -> None:
+        """Seat `p` built `comp` (event "build" or "wonder"): the `whenever` triggers it
+        matches act for their owners, by seat, then by component."""
+        t = self.t
+        color = t.color[comp]
+        for owner, source in self.triggers:
+            for kind, anyone, colors, cards, act in t.triggers[source]:
+                if (kind == event and (anyone or owner == p)
+                        and (not colors or color in colors) and (not cards or comp in cards)):
+                    act(self, owner)
+                    if self.result is not None:
+                        return
 
     def _lose(self, p: int, comp: int) -> None:
         """Take building `comp` out of city `p` (destroyed). Production is taken back in
@@ -245,6 +299,8 @@ class Cities:
         if chain:
             for comp in self.chain_triggers[p]:
                 t.objects[comp].on_chain_build(self, p)
+        if self.triggers and self.result is None:
+            self._triggered("build", p, c)
 
     def _gain_token(self, p: int, tok: int) -> None:
         t = self.t
@@ -272,4 +328,6 @@ class Cities:
                 return False
         if t.has_on_build[comp]:
             t.objects[comp].on_build(self, p)
+        if self.triggers and self.result is None:
+            self._triggered("wonder", p, comp)
         return t.play_again[comp] or self.wonders_play_again[p]

@@ -68,10 +68,19 @@ class GameVerbs(Protocol):
     def take_token(self, player: int, source: str, draw: int) -> None:
         """`player` keeps one of `draw` progress tokens drawn at random from `source`."""
 
+    def current_age(self) -> int:
+        """The Age being played (0 before Age I)."""
+
+    def play_again(self, player: int) -> None:
+        """`player`, whose turn it is, plays another turn after this one (card_structure)."""
+
     def influence(self, player: int, section: str, actions: int) -> None:
         """`player` takes Senate actions in `section`'s chambers (`any`: all): `actions`, or
         with 0 as many as the game's `senate.actions` gives (mechanic `senate`)."""
 
+    def move_decree(self, player: int) -> None:
+        """`player` moves a chamber's original Decree under another chamber's Decree
+        (Agora's Insider Influence; mechanic `senate`)."""
     def place_influence(self, player: int, section: str, cubes: int, optional: bool) -> None:
         """`player` places `cubes` influence cubes one at a time in `section`'s chambers
         (`any`: all); `optional`: they may stop early (mechanic `senate`)."""
@@ -132,6 +141,18 @@ class Card:
     free_build_per_age: bool = False  # once per Age, build a structure for free
     copy_guild: str = ""  # "neighbours": score one neighbour's guild as the owner's
     free_senators: bool = False  # senators cost the owner nothing (Agora's Corruption)
+    # Agora's Decrees (and any card): discounts whose target's coin cost may be waived as one
+    # of their units (`discount: {symbols: N}`, the targets as `discounts` names them); bank
+    # prices lowered, (resource index, coins less, lowest price); coins more per discard;
+    # buildings more counted for Senate actions; the neighbours' chain symbols as one's own.
+    coin_symbols: tuple[str, ...] = ()
+    trade_cuts: tuple[tuple[int, int, int], ...] = ()
+    discard_extra: int = 0
+    senate_cards: int = 0
+    neighbour_chains: bool = False
+    # `whenever` of the events build and wonder: (event, anyone's builds, colours, building
+    # ids), each acted out by the method `on_trigger_<index>(game, owner)`.
+    triggers: tuple[tuple[str, bool, tuple[str, ...], tuple[str, ...]], ...] = ()
     # Per `one_of` effect, its options in words; option k of choice j is the method
     # `choice_<j>_<k>(game, player)`.
     choices: tuple[tuple[str, ...], ...] = ()

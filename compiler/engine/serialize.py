@@ -203,6 +203,7 @@ class _Reader:
         g = object.__new__(cls)
         g.t = t
         g._buffer = []
+        g._again = -1
         g._legal = None
         g.seed = self.int(data["seed"], "seed", 0, MAX_SEED)
         g.chance_count = self.int(data["chance_count"], "chance_count", 0, MAX_HISTORY)

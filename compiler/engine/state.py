@@ -58,7 +58,9 @@ class Game(LegalActions, Cities, GameVerbs, SimultaneousDecisions):
         "prod", "raises", "choices", "choice_src", "fixed_price", "discount", "shield_extra",
         "chains", "sci", "sci_distinct", "wonders_play_again", "collect_trade", "discounting",
         "families",
-        "chain_triggers",
+        "chain_triggers", "coin_symbols", "trade_cut", "discard_extra", "borrows_chains",
+        "triggers",
+        "_again",  # during a play: an effect gave another turn (card_structure, play_again)
         # the cards of the game outside the cities: the current Age and its deck, the
         # guilds not drawn, the discard pile. Everything else a mechanic's (core/fields.py)
         "age", "pool", "guild_pool", "discard",
@@ -209,6 +211,7 @@ class Game(LegalActions, Cities, GameVerbs, SimultaneousDecisions):
         other.stack = self.stack[:]
         other.result = self.result
         other._buffer = []
+        other._again = -1
         other._legal = self._legal
         other.cost_cache = [c[:] if c is not None else None for c in self.cost_cache]
         other.price_cache = self.price_cache[:]  # lists never mutated in place
@@ -238,6 +241,11 @@ class Game(LegalActions, Cities, GameVerbs, SimultaneousDecisions):
         other.discounting = self.discounting[:]
         other.families = self.families[:]  # immutable tuples
         other.chain_triggers = [*map(list.copy, self.chain_triggers)]
+        other.coin_symbols = self.coin_symbols[:]  # entries replaced, never changed in place
+        other.trade_cut = self.trade_cut[:]
+        other.discard_extra = self.discard_extra[:]
+        other.borrows_chains = self.borrows_chains[:]
+        other.triggers = self.triggers
         other.discard = self.discard[:]
         other.age = self.age
         other.pool = self.pool[:]

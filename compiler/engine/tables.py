@@ -98,9 +98,16 @@ class Tables:
         self.has_on_build = []
         self.has_end_points = []
         self.has_on_chain_build = []
+        self.coin_symbols = []  # discount targets whose coin cost may be waived (bit mask)
+        self.trade_cuts = []  # ((resource, coins less, lowest price), ...)
+        self.discard_extra = []
+        self.neighbour_chains = []
+        # `whenever` of builds and Wonders: ((event, anyone's, colour indices, building
+        # ids' components, the method acting it out), ...)
+        self.triggers = []
         self.ongoing = []  # True when acquiring it changes anything beyond the city list
         self.uncommon = []  # True when it has an ongoing effect beyond production, chains, science
-        for cls in components:
+        for cls, obj in zip(components, self.objects):
             ci = color_index.get(cls.color, -1) if cls.kind == rt.BUILDING else -1
             self.color.append(ci)
             self.age.append(cls.age)
@@ -127,13 +134,33 @@ class Tables:
             self.has_on_build.append(cls.has_on_build)
             self.has_end_points.append(cls.has_end_points)
             self.has_on_chain_build.append(cls.has_on_chain_build)
+            mask = 0
+            for target in cls.coin_symbols:
+                mask |= 1 << (0 if target == "wonders" else 1 + color_index[target])
+            self.coin_symbols.append(mask)
+            self.trade_cuts.append(tuple(cls.trade_cuts))
+            self.discard_extra.append(cls.discard_extra)
+            self.neighbour_chains.append(cls.neighbour_chains)
+            self.triggers.append(tuple(
+                (event, anyone, frozenset(color_index[c] for c in colors), ids,
+                 getattr(obj, f"on_trigger_{i}"))
+                for i, (event, anyone, colors, ids) in enumerate(cls.triggers)))
+            rare = bool(cls.coin_symbols or cls.trade_cuts or cls.discard_extra
+                        or cls.neighbour_chains or cls.triggers)
             self.uncommon.append(bool(
                 cls.produces_one_of or cls.trade_prices or cls.discounts or cls.shield_bonus
-                or cls.wonders_play_again or cls.collect_trade_spend or cls.has_on_chain_build))
+                or cls.wonders_play_again or cls.collect_trade_spend or cls.has_on_chain_build
+                or rare))
             self.ongoing.append(bool(
                 produces or cls.produces_one_of or cls.trade_prices or cls.discounts
                 or cls.shield_bonus or cls.science or cls.wonders_play_again
-                or cls.collect_trade_spend or cls.chain_gives or cls.has_on_chain_build))
+                or cls.collect_trade_spend or cls.chain_gives or cls.has_on_chain_build
+                or rare))
+        # `whenever`'s building ids as components (a card of the game: the validator checks).
+        self.triggers = [tuple((event, anyone, colors,
+                                frozenset(self.index[c] for c in ids if c in self.index), act)
+                               for event, anyone, colors, ids, act in triggers)
+                         for triggers in self.triggers]
         # What acquiring each component makes free through its chain symbol.
         self.chain_frees = [tuple(c for c in range(self.N) if self.chain_from[c] & gives)
                             if gives else () for gives in self.chain_gives]

@@ -38,11 +38,16 @@ class GameVerbs:
     def count_coins(self, player: int) -> int:
         return self.coins[player]
 
+    def current_age(self) -> int:
+        return self.age
     def one_of(self, player: int, card_id: str, choice: int) -> None:
         choice_of_effects.queue(self, player, card_id, choice)
 
     def destroy(self, player: int, colors: tuple[str, ...]) -> None:
         raise _missing("destroy", "card_structure")
+
+    def play_again(self, player: int) -> None:
+        raise _missing("play_again", "card_structure")
 
     def build_from_discard(self, player: int) -> None:
         raise _missing("build_from_discard", "card_structure")
@@ -53,6 +58,8 @@ class GameVerbs:
     def influence(self, player: int, section: str, actions: int) -> None:
         raise _missing("influence", "senate")
 
+    def move_decree(self, player: int) -> None:
+        raise _missing("move_decree", "senate")
     def place_influence(self, player: int, section: str, cubes: int, optional: bool) -> None:
         raise _missing("place_influence", "senate")
 

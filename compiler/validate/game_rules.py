@@ -107,7 +107,8 @@ def military(game: Game, doc: Document) -> Iterator[Diagnostic]:
 @check_(whole_game=True, needs="senate")
 def senate_decrees(game: Game, doc: Document) -> Iterator[Diagnostic]:
     """The Senate's Decrees are tokens of the game, whose effects can hold while a chamber
-    is controlled (ongoing, or VP at the end): an effect on gain could never be taken back."""
+    is controlled (ongoing, or VP at the end): an effect on gain could never be taken back,
+    but for those that can be undone (shields: the pawn moves back)."""
     tokens = {t.id: t for t in game.tokens}
     for i, decree in enumerate(game.rules["senate"]["decrees"]):
         token = tokens.get(decree)
@@ -115,8 +116,8 @@ def senate_decrees(game: Game, doc: Document) -> Iterator[Diagnostic]:
             yield in_game(doc, ("senate", "decrees", i), "WS314",
                           f"Decree {decree!r} is not a token of the game",
                           did_you_mean(decree, set(tokens)) or "name a token of `tokens`")
-        elif any(e.TIMING == ON_BUILD for e in token.effects):
+        elif any(e.TIMING == ON_BUILD and not e.UNDOABLE for e in token.effects):
             yield in_game(doc, ("senate", "decrees", i), "WS314",
                           f"Decree {decree!r} has an effect on gain; a Decree's effects hold "
                           "while its chamber is controlled",
-                          "give the token ongoing effects or points only")
+                          "give the token ongoing effects, points or shields only")

@@ -29,7 +29,7 @@ from wondersmith.engine.mechanics.catalogue import COMPONENT_LISTS, OPPONENT, pl
 from wondersmith.ir.model import Board, Building, Game, Loc, Token, Wonder, stage_id_of
 from wondersmith.ir.rules import guilds_at
 from wondersmith.validate.strict_yaml import Document
-from wondersmith.dsl.effect import CITY, COLOUR, RESOURCE, SECTION, SYMBOL, Effect
+from wondersmith.dsl.effect import CARD, CITY, COLOUR, RESOURCE, SECTION, SYMBOL, Effect
 
 Item = Building | Wonder | Token | Board
 
@@ -191,6 +191,7 @@ def _under(part: str, where: str) -> str:
 def declared_names(game: Game, doc: Document) -> Iterator[Diagnostic]:
     resources, colors, symbols = set(game.resources), set(game.colors), set(game.science_symbols)
     sections = {c["section"] for c in game.rules.get("senate", {}).get("chambers", ())}
+    buildings = {b.id for b in game.buildings}
 
     def undeclared(item: Item, part: str, what: str, name: str, known: set[str]) -> Diagnostic:
         return at(item, part, "WS302", f"{what} '{name}' is not declared in game.yaml",
@@ -214,6 +215,11 @@ def declared_names(game: Game, doc: Document) -> Iterator[Diagnostic]:
                 for use in uses:
                     if use.kind == kind and use.name not in known:
                         yield undeclared(item, _under(part, use.where), what, use.name, known)
+            for use in uses:  # a building named by its id (`whenever`'s cards)
+                if use.kind == CARD and use.name not in buildings:
+                    yield at(item, _under(part, use.where), "WS313",
+                             f"no building of this game has the id '{use.name}'",
+                             did_you_mean(use.name, buildings) or "name a building by its id")
             if game.players < 3:
                 for use in uses:
                     if use.kind == CITY and use.name in ("left", "right"):

@@ -23,6 +23,8 @@ class Coins(CountedEffect):
             return t.format(t.ngettext("Take {n} coin from the bank",
                                        "Take {n} coins from the bank", amount.value),
                             n=amount.value)
+        if amount.count.per == "age" and amount.value == 1 and amount.count.every == 1:
+            return t.gettext("Take as many coins as the number of the current Age")
         return t.format(t.gettext("Take {amount}, once"),
                         amount=amount.phrase(t, words.coins(t, amount.value), opponent))
 

@@ -23,3 +23,6 @@ class PlayAgain(Effect):
 
     def compile(self, out: ClassWriter) -> None:
         out.set("play_again", True)  # the engine's turn order reads it
+
+    def statements(self, out: ClassWriter) -> list[str]:
+        return ["game.play_again(player)"]  # triggered (`whenever`): the turn being played

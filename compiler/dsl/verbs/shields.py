@@ -18,6 +18,7 @@ class Shields(Effect):
     EXAMPLE = "shields: 2"
     VALUE_SCHEMA = count_schema(1, "Shields")
     COLLECTS = ("shields",)
+    UNDOABLE = True  # a Decree's shields: the pawn moves back when it is lost (senate)
 
     @classmethod
     def parse(cls, value: Any) -> Effect:

@@ -67,6 +67,7 @@ def first_state(cls: type, t: Any) -> Any:
     self = object.__new__(cls)
     self.t, self.seed, self.chance_count, self.auto_chance = t, 0, 0, True
     self.history, self.result, self._buffer, self._legal, self.first_player = [], None, [], None, -1
+    self._again = -1  # no seat given another turn by an effect (card_structure's play)
     n = t.n_seats
     self.sim_choices = [NOT_CHOSEN] * n
     self.coins = [t.core.starting_coins] * n

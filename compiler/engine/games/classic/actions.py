@@ -268,7 +268,7 @@ class Plays:
                 c = action - discards
                 hands[p].remove(c)
                 self.discard.append(c)
-                coins[p] += t.classic_discard_coins
+                coins[p] += t.classic_discard_coins + self.discard_extra[p]
                 continue
             else:
                 mode, c, _, _ = decode(t, action)

@@ -56,9 +56,14 @@ class BankTrade(BankPricing):
         if not fixed_price or max(fixed_price) < 0:  # the usual case: no card fixes a price
             for units in raised:  # a loop, not a comprehension: no call for five items
                 out.append(base + units * per_unit)
-            return out
-        for fixed, units in zip(fixed_price, raised):
-            out.append(fixed if fixed >= 0 else base + units * per_unit)
+        else:
+            for fixed, units in zip(fixed_price, raised):
+                out.append(fixed if fixed >= 0 else base + units * per_unit)
+        cut = self.trade_cut[player]
+        if cut is not None:  # `trade_price: {less}`: a price a card fixes stays (ruling 22)
+            for r, (less, lowest) in enumerate(cut):
+                if less and (not fixed_price or fixed_price[r] < 0):
+                    out[r] = max(lowest, out[r] - less)
         return out
 
 

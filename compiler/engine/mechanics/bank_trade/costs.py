@@ -25,6 +25,7 @@ class Payment:
     choices: tuple[tuple[str, str], ...] = ()  # (producer, resource) used
     discounted: dict[str, int] = field(default_factory=dict)
     bought: dict[str, tuple[int, int]] = field(default_factory=dict)  # resource: (units, price)
+    coins_ignored: int = 0  # the printed coin cost waived as a cost symbol (ruling 21)
 
     def as_dict(self) -> dict:
         return {
@@ -33,6 +34,7 @@ class Payment:
             "choices": [list(c) for c in self.choices],
             "discounted": dict(self.discounted),
             "bought": {r: list(v) for r, v in self.bought.items()},
+            "coins_ignored": self.coins_ignored,
         }
 
 

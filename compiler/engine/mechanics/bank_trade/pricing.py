@@ -33,14 +33,41 @@ class BankPricing:
         if self.t.chain_from[comp] & self.chains[player]:  # what it would trade without
             self.cost_cache[player] or self._reset_costs(player)
             return self._trade(player, comp)
-        return self._build_cost(player, comp) - self._coin_cost(player, comp)
+        total = self._build_cost(player, comp)
+        if self.coin_symbols[player]:  # the coin cost may be waived as a symbol
+            return total - self._coins_paid(player, comp, total)
+        return total - self._coin_cost(player, comp)
 
     def _cost(self, player: int, comp: int) -> int:
         """`build_cost` worked out and cached; the player's cost cache must be current."""
-        t = self.t
-        v = 0 if t.chain_from[comp] & self.chains[player] else t.coin_cost[comp] + self._trade(player, comp)
+        v = 0 if self.t.chain_from[comp] & self.chains[player] else self._priced(player, comp)
         self.cost_cache[player][comp] = v
         return v
+
+    def _priced(self, player: int, comp: int) -> int:
+        """Coin cost and the cheapest trade; where a cost symbol may be waived
+        (`discount: {symbols}`), the coin cost counts as one (ruling 21): waived when that
+        is cheaper than waiving a resource unit (on a tie the coins are paid, so the trade,
+        which an Economy holder collects, is the smaller)."""
+        t = self.t
+        coins = self._coin_cost(player, comp)
+        v = coins + self._trade(player, comp)
+        if coins and self.coin_symbols[player] >> t.discount_target[comp] & 1:
+            waived = self._exact_trade(
+                player, comp, self.discount[player][t.discount_target[comp]] - 1)
+            if waived < v:
+                return waived
+        return v
+
+    def _coins_paid(self, player: int, comp: int, total: int) -> int:
+        """The coins of `comp`'s cost within `total`, what `_priced` chose to pay for it."""
+        t = self.t
+        coins = self._coin_cost(player, comp)
+        if coins and self.coin_symbols[player] >> t.discount_target[comp] & 1:
+            self.cost_cache[player] or self._reset_costs(player)
+            if total < coins + self._trade(player, comp):
+                return 0
+        return coins
 
     def _trade(self, player: int, comp: int) -> int:
         """The cheapest trade for `comp` worked out; the player's prices must be current."""
@@ -97,16 +124,21 @@ class BankPricing:
         prod = self.prod[player]
         own = {res[r]: min(n, prod[r]) for r, n in t.cost[comp] if prod[r]}
         missing, price, choices, discount = self._trade_problem(player, comp)
-        coins = self._coin_cost(player, comp)
+        coin_cost = coins = self._coin_cost(player, comp)
+        if coins and self.coin_symbols[player] >> t.discount_target[comp] & 1:
+            total = self._build_cost(player, comp)  # `_priced`: the coin cost waived?
+            if not self._coins_paid(player, comp, total):
+                coins, discount = 0, discount - 1
+        ignored = coin_cost - coins
         if not missing:
-            return Payment(total=coins, coin_cost=coins, own=own)
+            return Payment(total=coins, coin_cost=coin_cost, own=own, coins_ignored=ignored)
         trade, uses, waived, bought = cheapest_cover(missing, price, choices, discount)
         src = self.choice_src[player]
         return Payment(
-            total=coins + trade, coin_cost=coins, trade=trade,
+            total=coins + trade, coin_cost=coin_cost, trade=trade,
             own=own, choices=tuple((t.names[src[i]], res[r]) for i, r in uses),
             discounted={res[r]: n for r, n in waived.items()},
-            bought={res[r]: (n, price[r]) for r, n in bought.items()},
+            bought={res[r]: (n, price[r]) for r, n in bought.items()}, coins_ignored=ignored,
         )
 
     def _pay(self, p: int, comp: int) -> None:
@@ -117,7 +149,9 @@ class BankPricing:
         if total < 0:
             total = self._build_cost(p, comp)
         self.coins[p] -= total
-        trade = total - self._coin_cost(p, comp)  # what went to the bank for resources
+        # what went to the bank for resources
+        trade = total - (self._coins_paid(p, comp, total) if self.coin_symbols[p]
+                         else self._coin_cost(p, comp))
         if trade:
             for q in t.neighbours[p]:
                 if self.collect_trade[q]:

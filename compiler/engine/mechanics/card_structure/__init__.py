@@ -130,6 +130,12 @@ class CardStructure(StructurePlays):
         if self._destroy_targets(player, mask):
             self._buffer.append((K_DESTROY, player, mask))
 
+    def play_again(self, player: int) -> None:
+        """`player` plays another turn after this one: read, and reset, at the end of the
+        build being played (a triggered `play_again`, such as Agora's decree after a
+        Conspirator); -1 when no effect gave one."""
+        self._again = player
+
     def build_from_discard(self, player: int) -> None:
         if self.discard:
             self._buffer.append((K_REVIVE, player, 0))
@@ -271,9 +277,11 @@ def _on_play(g: GameState, node, action: int) -> bool | None:
         if not chain:
             g._pay(p, c)
         g._build_building(p, c, chain)
+        if g._again >= 0:  # an effect of this build gave a seat another turn (play_again)
+            replay, g._again = g._again == p, -1
     elif w == -2:
         cc = g.color_count[p]
-        gain = t.discard_coins
+        gain = t.discard_coins + g.discard_extra[p]
         for i in t.discard_bonus_colors:
             gain += t.discard_bonus * cc[i]
         g.coins[p] += gain
@@ -281,6 +289,8 @@ def _on_play(g: GameState, node, action: int) -> bool | None:
     else:
         g._pay(p, t.wonder0 + w)
         replay = g._build_wonder(p, w, c)
+        if g._again >= 0:
+            replay, g._again = replay or g._again == p, -1
     if g.result is not None:
         return None
     if g._buffer:

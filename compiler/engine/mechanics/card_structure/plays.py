@@ -33,7 +33,7 @@ class StructurePlays:
                 if chain_from[c] & chains:
                     v = 0
                 elif exact:
-                    v = coin_cost[c] + self._trade(p, c)
+                    v = self._priced(p, c)
                 else:
                     v = 0
                     for r, n in costs[c]:
@@ -64,7 +64,7 @@ class StructurePlays:
                     if chain_from[comp] & chains:
                         v = 0
                     elif exact:
-                        v = coin_cost[comp] + self._trade(p, comp)
+                        v = self._priced(p, comp)
                     else:
                         v = 0
                         for r, n in costs[comp]:

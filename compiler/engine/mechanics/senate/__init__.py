@@ -38,8 +38,10 @@ from ...core.views import Feature, Place
 from . import senators, steps, texts as senate_texts
 from .senators import Senators, SenatorsMixin
 from ..progress_tokens import keeps_out
+from .decrees import K_MOVE, apply_move, owner, pass_decrees, slots_in
 from .state import (VICTORY, _check_senate, _decrees_of, _load_decrees, _load_influence,
-                    _save_decrees, _seen_senate, controlled, controller, cubes_left)
+                    _load_moved, _save_decrees, _seen_senate, controlled, controller,
+                    cubes_left)
 
 if TYPE_CHECKING:
     from ...core.game import GameState
@@ -126,6 +128,8 @@ ACTIONS = (Actions("SENATE_PLACE", EFFECTS, _chambers),
            Actions("SENATE_MOVE", EFFECTS, lambda t: 2 * _chambers(t)),
            Actions("SENATE_END", EFFECTS, lambda t: 1),
            Actions("SENATE_REMOVE", EFFECTS, _chambers),
+           # a chamber's original Decree moved: DECREE_MOVE + source * chambers + target
+           Actions("DECREE_MOVE", EFFECTS, lambda t: _chambers(t) ** 2),
            Actions("CH_DECREE", OUTCOMES, lambda t: len(t.config[NAME].decrees)))
 
 
@@ -149,6 +153,8 @@ def extend_tables(t) -> None:
                              "hold while its chamber is controlled (ongoing or end-game VP)")
         decrees.append(comp - t.token0)
     t.decree_tokens = tuple(decrees)
+    # Buildings each component adds to the count of Senate actions (verb senate_actions).
+    t.senate_cards = [cls.senate_cards for cls in t.classes]
     t.action_color = t.color_index[config.action_color]
     senators.lay_out(t, config.senators)
     t.score_categories = (*t.score_categories, NAME)
@@ -160,9 +166,20 @@ keeps_out(NAME, lambda t: t.decree_tokens)
 
 
 def senate_actions(g: GameState, player: int) -> int:
-    """The Senate actions a Politician gives `player` (senate.actions)."""
-    have = g.color_count[player][g.t.action_color]
+    """The Senate actions a Politician gives `player` (senate.actions), counting the
+    buildings its components add (`senate_actions: {more_cards}`, Agora's decree: ruling 7);
+    the table's last step caps them."""
+    have = g.color_count[player][g.t.action_color] + _more_cards(g, player)
     return [s.actions for s in g.t.config[NAME].action_steps if s.cards <= have][-1]
+
+
+def _more_cards(g: GameState, player: int) -> int:
+    t = g.t
+    more = t.senate_cards
+    n = sum(more[c] for c in g.city[player]) + sum(more[t.token0 + k] for k in g.tokens[player])
+    n += sum(more[t.wonder0 + w] for w, tuck in zip(g.wonders[player], g.wonder_tuck[player])
+             if tuck >= 0)
+    return n + sum(more[c] for c in g._board_components(player))
 
 
 def opponent(g: GameState, player: int) -> int:
@@ -235,24 +252,19 @@ def _on_action(g: GameState, node, action: int) -> None:
 
 def _control_changed(g: GameState, before: list[tuple[int, int]]) -> None:
     """Give and take the Decrees of the chambers whose control changed; draw the face-down
-    Decree of a chamber controlled for the first time; then political supremacy."""
-    t = g.t
-    lost, gained = False, []
+    Decrees of a chamber controlled for the first time; then political supremacy."""
+    changes = []
     for chamber, old in before:
         new = controller(g, chamber)
         if new == old:
             continue
-        lost = lost or old >= 0
-        if new >= 0:
-            if g.decrees[chamber] < 0:
-                g.stack.append((K_DECREE, CHANCE, chamber))
-            else:
-                gained.append((new, t.token0 + g.decrees[chamber]))
-    if lost:
-        g._recompute()  # a city lost a Decree: everything derived is rebuilt from the cities
-    else:
-        for seat, comp in gained:
-            g._acquire(seat, comp)
+        for dealt in slots_in(g, chamber):
+            if g.decrees[dealt] >= 0:
+                changes.append((g.decrees[dealt], old, new))
+            elif new >= 0:  # revealed as its chamber is first controlled (ruling 6)
+                g.stack.append((K_DECREE, CHANCE, dealt))
+    if changes:
+        pass_decrees(g, changes)
     _check_supremacy(g)
 
 
@@ -280,12 +292,12 @@ def _decree_outcomes(g: GameState) -> tuple[list[int], int]:
 
 @handles(K_DECREE)
 def _on_decree(g: GameState, node, action: int) -> None:
-    chamber = node[2]
+    dealt = node[2]  # the chamber it is dealt to (it may have been moved since)
     tok = g.t.decree_tokens[action - g.t.CH_DECREE]
-    g.decrees[chamber] = tok
-    seat = controller(g, chamber)
+    g.decrees[dealt] = tok
+    seat = owner(g, dealt)
     if seat >= 0:  # drawn as its chamber is first controlled: it is the controller's
-        g._acquire(seat, g.t.token0 + tok)
+        pass_decrees(g, [(tok, -1, seat)])
 
 
 FIELDS = (
@@ -297,6 +309,10 @@ FIELDS = (
                _load_decrees,
                places=lambda g: [("the senate", [g.t.token0 + d for d in g.decrees if d >= 0])],
                doc="per chamber: the token index of its Decree, -1 until it is drawn"),
+    StateField("decree_moved", lambda g: [-1] * g.t.n_chambers, list_copy,
+               lambda g, v: list(v), _load_moved,
+               doc="per chamber: the chamber its original Decree was moved to "
+                   "(Insider Influence), -1 while it is in its own"),
     *senators.FIELDS,
 )
 
@@ -353,6 +369,16 @@ class Senate(SenatorsMixin):
                       remove: bool = False, optional: bool = False) -> None:
         arg = steps.pack(self.t, steps.Steps(n, place, move, remove, optional))
         self._buffer.append((K_STEPS, player, arg))
+
+    def move_decree(self, player: int) -> None:
+        """`player` moves a chamber's original Decree under another chamber's (the verb
+        `move_decree`: Agora's Insider Influence), a decision of its own."""
+        self._buffer.append((K_MOVE, player, 0))
+
+    def apply_decree_move(self, source: int, target: int) -> None:
+        """Move chamber `source`'s original Decree to chamber `target` (0-based) at once
+        (ruling 19; senate/decrees.py)."""
+        apply_move(self, source, target)
 
     def _board_components(self, player: int) -> list[int]:
         return [*super()._board_components(player), *_decrees_of(self, player)]

@@ -80,10 +80,11 @@ def _check_senate(g: GameState) -> str | None:
     """Every controlled chamber has its Decree (or its draw pending, or the game over before
     it was drawn: supremacy reached by the cube that first controls it); supremacy ended it."""
     t, pending = g.t, {n[2] for n in g.stack if n[0] == number("decree_draw")}
-    config = t.config[NAME]
+    config, moved = t.config[NAME], g.decree_moved
     for c in range(t.n_chambers):
+        held = c if moved[c] < 0 else moved[c]  # the chamber holding it
         if g.decrees[c] < 0 and c not in pending and g.result is None and (
-                controller(g, c) >= 0 or (config.chambers[c].face_up and g.age)):
+                controller(g, held) >= 0 or (config.chambers[c].face_up and g.age)):
             return f"mechanics.senate.decrees[{c}]: the chamber's Decree is drawn by now"
     res = g.result
     if res is None:
@@ -114,6 +115,22 @@ def _seen_senate(g: GameState, player: int) -> list[float]:
 
 
 def _decrees_of(g: GameState, player: int) -> list[int]:
-    t = g.t
-    return [t.token0 + g.decrees[c] for c in controlled(g, player) if g.decrees[c] >= 0]
+    """The Decrees `player` benefits from: those drawn in the chambers it controls, where
+    they were dealt or moved to (senate/decrees.py)."""
+    t, moved = g.t, g.decree_moved
+    mine = controlled(g, player)
+    return [t.token0 + g.decrees[d] for d in range(t.n_chambers)
+            if g.decrees[d] >= 0 and (d if moved[d] < 0 else moved[d]) in mine]
+
+
+def _load_moved(g: GameState, values, read) -> list[int]:
+    t, path = g.t, "mechanics.senate.decree_moved"
+    values = read.list(values, path, t.n_chambers)
+    if len(values) != t.n_chambers:
+        raise read.fail(path, f"expected {t.n_chambers} chambers, got {len(values)}")
+    out = [read.int(v, f"{path}[{c}]", -1, t.n_chambers - 1) for c, v in enumerate(values)]
+    for c, v in enumerate(out):
+        if v == c:
+            raise read.fail(f"{path}[{c}]", "a Decree moves to another chamber")
+    return out
 

@@ -4,6 +4,7 @@
     move a cube from chamber 2 to chamber 3
     remove a cube from chamber 4 (one of the opponent's)
     end senate actions
+    move the decree of chamber 2 to chamber 5
     (chance) decree Tax Relief in chamber 2 (the chamber while its draw is pending)
 
 Chambers are numbered from 1 in board order (game.yaml's `senate.chambers`); a Decree is
@@ -24,7 +25,9 @@ if TYPE_CHECKING:
     from ...core.game import GameState
 
 FORMS = ("place a cube in chamber N, move a cube from chamber N to chamber M, remove a cube "
-         "from chamber N, end senate actions, decree <Decree> in chamber N")
+         "from chamber N, end senate actions, decree <Decree> in chamber N, move the decree "
+         "of chamber N to chamber M")
+_MOVE_DECREE = re.compile(r"move the decree of chamber (\d+) to chamber (\d+)")
 _PLACE = re.compile(r"place a cube in chamber (\d+)")
 _MOVE = re.compile(r"move a cube from chamber (\d+) to chamber (\d+)")
 _DECREE = re.compile(r"decree (.+?)(?: in chamber (\d+))?")
@@ -41,6 +44,9 @@ def to_text(game: GameState, action: int, seat: int | None = None) -> str | None
         return f"move a cube from chamber {source + 1} to chamber {source + (2 if right else 0)}"
     if action == t.SENATE_END:
         return _END
+    if t.DECREE_MOVE <= action < t.DECREE_MOVE + t.n_chambers ** 2:
+        source, target = divmod(action - t.DECREE_MOVE, t.n_chambers)
+        return f"move the decree of chamber {source + 1} to chamber {target + 1}"
     if t.SENATE_REMOVE <= action < t.SENATE_REMOVE + t.n_chambers:
         return f"remove a cube from chamber {action - t.SENATE_REMOVE + 1}"
     if t.CH_DECREE <= action < t.CH_DECREE + len(t.decree_tokens):
@@ -69,6 +75,12 @@ def parse(game: GameState, text: str, seat: int | None = None) -> int | None:
     shown, low = words(text)
     if low == _END:
         return t.SENATE_END
+    m = _MOVE_DECREE.fullmatch(low)
+    if m:
+        source, target = _chamber(game, m[1]), _chamber(game, m[2])
+        if source == target:
+            raise NotationError("a Decree moves to another chamber")
+        return t.DECREE_MOVE + source * t.n_chambers + target
     m = _PLACE.fullmatch(low)
     if m:
         return t.SENATE_PLACE + _chamber(game, m[1])
