@@ -1,7 +1,8 @@
 """Side by side with dfomin/7wd-engine: uniform random full Duel games a second in each engine.
 
     python benchmarks/bench_vs_7wd.py [--seconds S | -n GAMES] [--repeats R] [--seed K]
-                                      [--theirs PATH] [--instructions GAMES]
+                                      [--theirs PATH] [--their-cache] [--indjev99 PROGRAM]
+                                      [--instructions GAMES]
 
 Both engines play the same kind of game: from the set-up to the end, every decision a
 uniformly random legal action, chance as each engine does it. Ours plays exactly as
@@ -11,7 +12,11 @@ Each run is a fresh subprocess of this Python that warms up, then plays whole ga
 seconds, 10 at a time between looks at the clock (or exactly GAMES games); runs alternate ours, theirs, ours, ... R times each, and the
 summary gives the median and the spread of games a second by CPU time and by wall time, the
 decisions a game and legal actions a decision of both (to show the games are comparable), and
-the ratio. `--instructions GAMES` counts instead the CPU instructions a game of each engine
+the ratio. `--their-cache` adds their engine with the price cache it ships turned on
+(`state.price_cache = {}` at creation), `--indjev99 PROGRAM` indjev99's C++ engine through a
+small driver built by hand (benchmarks/README.md gives its source and the build steps; it takes
+this script's worker options and prints the same JSON line), each a side of the same rounds
+with its own ratio to ours. `--instructions GAMES` counts instead the CPU instructions a game of each engine
 under valgrind's callgrind (a run with GAMES games less a run with none): a figure that the
 load of a shared machine does not move, for tracking changes (instructions are not time:
 the two engines run at different instructions per cycle).
@@ -297,8 +302,8 @@ def summary(side: str, runs: list[dict]) -> tuple[list[float], list[float]]:
     counted = sum(r["stats_decisions"] for r in runs)
     offered = sum(r["stats_offered"] for r in runs)
     most = max(r["most_offered"] for r in runs)
-    print(f"{side:<7} games/s CPU {spread(per_cpu)}   games/s wall {spread(per_wall)}")
-    print(f"{'':<7} {sum(r['decisions'] for r in runs) / games:.1f} decisions a game over {games:,} "
+    print(f"{side:<12} games/s CPU {spread(per_cpu)}   games/s wall {spread(per_wall)}")
+    print(f"{'':<12} {sum(r['decisions'] for r in runs) / games:.1f} decisions a game over {games:,} "
           f"timed games; {offered / counted:.2f} legal actions a decision (at most {most}) "
           f"over {STATS_GAMES * len(runs):,} untimed games")
     return per_cpu, per_wall
