@@ -261,13 +261,17 @@ def run_worker(side: str, checkout: Path | None, args: argparse.Namespace, seed:
 RUN_KEYS = {"games", "decisions", "wall", "cpu", "stats_decisions", "stats_offered", "most_offered"}
 
 
-def instructions_a_game(side: str, checkout: Path | None, games: int) -> int:
-    """Instructions of `games` games under callgrind, less those of a run with none, a game."""
+def instructions_a_game(side: str, checkout: Path | None, games: int, program: str | None = None) -> int:
+    """Instructions of `games` games under callgrind, less those of a run with none, a game
+    (`program`: indjev99's, whose run with none is `-n 0 --seconds 0`)."""
     counts = []
     for n in (None, 0, games):
-        command = [sys.executable, str(Path(__file__).resolve()), "--worker", side,
-                   "-n", str(n or 0), "--stats-games", "0"]
-        if checkout is not None:
+        if side == NATIVE:
+            command = [str(program), "-n", str(n or 0), "--seconds", "0"]
+        else:
+            command = [sys.executable, str(Path(__file__).resolve()), "--worker", side,
+                       "-n", str(n or 0), "--stats-games", "0"]
+        if checkout is not None and side != NATIVE:
             command += ["--checkout", str(checkout)]
         if n is None:  # first a run outside callgrind, which writes the bytecode caches of
             # files changed since the last run: else the run with no games pays compiling
@@ -331,11 +335,12 @@ def describe_ours() -> str:
     return f"wondersmith {wondersmith.__version__} ({commit})"
 
 
-def count_instructions(checkout: Path | None, theirs: str, games: int) -> int:
+def count_instructions(checkout: Path | None, theirs: str, games: int, sides: list[str],
+                       program: str | None = None) -> int:
     counts = {}
-    for side in ["ours"] + (["theirs"] if checkout is not None else []):
+    for side in sides:
         try:
-            counts[side] = instructions_a_game(side, checkout if side == "theirs" else None, games)
+            counts[side] = instructions_a_game(side, None if side == "ours" else checkout, games, program)
         except (RuntimeError, subprocess.TimeoutExpired) as exc:
             print(f"bench_vs_7wd: {exc}", file=sys.stderr)
             return 1
@@ -343,8 +348,11 @@ def count_instructions(checkout: Path | None, theirs: str, games: int) -> int:
               f"{WARMUP_GAMES} warm-up games)", flush=True)
     if checkout is None:
         print(f"theirs  {theirs}\nratio   not measured: their engine did not run")
-    else:
-        print(f"ratio   theirs / ours: {counts['theirs'] / counts['ours']:.2f}x the instructions a game")
+    for side in sides[1:]:
+        if side == NATIVE:
+            print(f"ratio   ours / {side}: {counts['ours'] / counts[side]:.2f}x the instructions a game")
+        else:
+            print(f"ratio   {side} / ours: {counts[side] / counts['ours']:.2f}x the instructions a game")
     return 0
 
 
@@ -363,8 +371,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--indjev99", metavar="PROGRAM",
                         help="also run indjev99's C++ engine: the program built as benchmarks/README.md says")
     parser.add_argument("--instructions", type=int, metavar="GAMES",
-                        help="count CPU instructions a game over GAMES games under valgrind instead of timing "
-                             "(ours and theirs only)")
+                        help="count CPU instructions a game over GAMES games under valgrind instead of timing")
     parser.add_argument("--worker", choices=["ours", "theirs", CACHED], help=argparse.SUPPRESS)
     parser.add_argument("--stats-games", type=int, default=STATS_GAMES, help=argparse.SUPPRESS)
     parser.add_argument("--checkout", help=argparse.SUPPRESS)
@@ -394,14 +401,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"theirs: {theirs}" + (", and with its price cache on" if args.their_cache and checkout else ""))
     if args.indjev99 is not None:
         print(f"native: indjev99's C++ engine, {args.indjev99}")
+    sides = ["ours"] + (["theirs"] + ([CACHED] if args.their_cache else []) if checkout is not None else [])
+    sides += [NATIVE] if args.indjev99 is not None else []
     if args.instructions is not None:
-        return count_instructions(checkout, theirs, args.instructions)
+        return count_instructions(checkout, theirs, args.instructions, sides, args.indjev99)
     length = f"{args.n} games" if args.n is not None else f"{args.seconds:g} s of games"
     print(f"runs of {length}, {args.repeats} of each engine, interleaved; every run a fresh process "
           f"after {WARMUP_GAMES} warm-up games\n")
     print(f"{'run':>3}  {'engine':<13}{'games':>8}{'CPU s':>8}{'wall s':>8}{'games/s CPU':>13}{'games/s wall':>14}")
-    sides = ["ours"] + (["theirs"] + ([CACHED] if args.their_cache else []) if checkout is not None else [])
-    sides += [NATIVE] if args.indjev99 is not None else []
     runs: dict[str, list[dict]] = {side: [] for side in sides}
     for repeat in range(args.repeats):
         for side in sides:

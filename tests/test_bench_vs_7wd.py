@@ -174,3 +174,30 @@ def test_a_missing_indjev99_program_or_a_bad_one_is_one_line(tmp_path: Path) -> 
     assert done.returncode == 1
     assert "bench_vs_7wd: indjev99 run printed no JSON line: 'not json'" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_instructions_are_counted_for_every_side_asked_for(tmp_path: Path) -> None:
+    fake = tmp_path / "bin" / "valgrind"
+    fake.parent.mkdir()
+    fake.write_text(FAKE_VALGRIND.format(python=sys.executable))
+    fake.chmod(0o755)
+    native_log = tmp_path / "native.log"
+    native = tmp_path / "random_games"
+    native.write_text(f"#!/bin/sh\necho \"$*\" >> {native_log}\n")
+    native.chmod(0o755)
+    package = tmp_path / "theirs" / "swd"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "game.py").write_text(STAND_IN_GAME)
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path), GIT_ALLOW_PROTOCOL="file",
+               PATH=f"{fake.parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    done = subprocess.run([sys.executable, str(BENCH), "--instructions", "4", "--theirs", str(package.parent),
+                           "--their-cache", "--indjev99", str(native)],
+                          capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stderr
+    counted = [line.split()[:2] for line in done.stdout.splitlines() if "instructions a game (callgrind" in line]
+    assert counted == [["ours", "250"], ["theirs", "250"], ["theirs+cache", "250"], ["indjev99", "250"]]
+    assert "ratio   theirs+cache / ours: 1.00x the instructions a game" in done.stdout
+    assert "ratio   ours / indjev99: 1.00x the instructions a game" in done.stdout
+    # the program: once outside callgrind, then with no games and with 4, never timed
+    assert native_log.read_text().splitlines() == ["-n 0 --seconds 0", "-n 0 --seconds 0", "-n 4 --seconds 0"]
