@@ -56,6 +56,8 @@ CHUNK_GAMES = 10
 RUN_TIMEOUT = 3600
 CACHED = "theirs+cache"  # their engine with its price cache on (--their-cache)
 NATIVE = "indjev99"  # indjev99's C++ engine, a program built by hand (--indjev99 PROGRAM)
+# What a run prints as its last line, a JSON object (a worker of this script, or that program).
+RUN_KEYS = {"games", "decisions", "wall", "cpu", "stats_decisions", "stats_offered", "most_offered"}
 
 
 class Unavailable(Exception):
@@ -258,9 +260,6 @@ def run_worker(side: str, checkout: Path | None, args: argparse.Namespace, seed:
     return run
 
 
-RUN_KEYS = {"games", "decisions", "wall", "cpu", "stats_decisions", "stats_offered", "most_offered"}
-
-
 def instructions_a_game(side: str, checkout: Path | None, games: int, program: str | None = None) -> int:
     """Instructions of `games` games under callgrind, less those of a run with none, a game
     (`program`: indjev99's, whose run with none is `-n 0 --seconds 0`)."""
@@ -315,9 +314,9 @@ def summary(side: str, runs: list[dict]) -> tuple[list[float], list[float]]:
 
 def ratio_line(side: str, ours: tuple[list[float], list[float]],
                other: tuple[list[float], list[float]]) -> str:
-    """Ours against `side` (indjev99's engine against ours, the faster first): the ratio of
-    the medians by CPU and wall time, and run by run by CPU (each run of ours with the run of
-    `side` made just after it)."""
+    """Ours against `side` (for indjev99's C++ engine, it against ours): the ratio of the
+    medians by CPU and wall time, and run by run by CPU (each run of ours with the run of
+    `side` in the same round)."""
     (first_cpu, first_wall), (second_cpu, second_wall) = (other, ours) if side == NATIVE else (ours, other)
     pairs = [a / b for a, b in zip(first_cpu, second_cpu)]
     names = f"{side} / ours" if side == NATIVE else f"ours / {side}"
