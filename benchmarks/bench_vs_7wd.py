@@ -1,7 +1,8 @@
 """Side by side with dfomin/7wd-engine: uniform random full Duel games a second in each engine.
 
     python benchmarks/bench_vs_7wd.py [--seconds S | -n GAMES] [--repeats R] [--seed K]
-                                      [--theirs PATH] [--instructions GAMES]
+                                      [--theirs PATH] [--their-cache] [--indjev99 PROGRAM]
+                                      [--instructions GAMES]
 
 Both engines play the same kind of game: from the set-up to the end, every decision a
 uniformly random legal action, chance as each engine does it. Ours plays exactly as
@@ -11,7 +12,11 @@ Each run is a fresh subprocess of this Python that warms up, then plays whole ga
 seconds, 10 at a time between looks at the clock (or exactly GAMES games); runs alternate ours, theirs, ours, ... R times each, and the
 summary gives the median and the spread of games a second by CPU time and by wall time, the
 decisions a game and legal actions a decision of both (to show the games are comparable), and
-the ratio. `--instructions GAMES` counts instead the CPU instructions a game of each engine
+the ratio. `--their-cache` adds their engine with the price cache it ships turned on
+(`state.price_cache = {}` at creation), `--indjev99 PROGRAM` indjev99's C++ engine through a
+small driver built by hand (benchmarks/README.md gives its source and the build steps; it takes
+this script's worker options and prints the same JSON line), each a side of the same rounds
+with its own ratio to ours. `--instructions GAMES` counts instead the CPU instructions a game of each engine
 under valgrind's callgrind (a run with GAMES games less a run with none): a figure that the
 load of a shared machine does not move, for tracking changes (instructions are not time:
 the two engines run at different instructions per cycle).
@@ -49,6 +54,10 @@ STATS_GAMES = 200  # untimed games that count legal actions a decision
 # one of our games and 0.5 % of theirs if done for every game; the same on both sides.
 CHUNK_GAMES = 10
 RUN_TIMEOUT = 3600
+CACHED = "theirs+cache"  # their engine with its price cache on (--their-cache)
+NATIVE = "indjev99"  # indjev99's C++ engine, a program built by hand (--indjev99 PROGRAM)
+# What a run prints as its last line, a JSON object (a worker of this script, or that program).
+RUN_KEYS = {"games", "decisions", "wall", "cpu", "stats_decisions", "stats_offered", "most_offered"}
 
 
 class Unavailable(Exception):
@@ -61,9 +70,11 @@ class UsageError(Exception):
 
 # --- the side each worker process plays ---------------------------------------------------
 
-def play_theirs(game, n: int, seed: int) -> int:
+def play_theirs(game, n: int, seed: int, cache: bool = False) -> int:
     """n uniform random games in their engine, shaped like bench_engine.play; decisions.
-    Their chance draws from the random module, so it is seeded here."""
+    Their chance draws from the random module, so it is seeded here. `cache`: each game
+    with the price cache their engine ships turned on (`state.price_cache = {}` once made;
+    it is off, None, by default)."""
     import random
     random.seed(seed)
     rand = random.Random(seed).random
@@ -72,6 +83,8 @@ def play_theirs(game, n: int, seed: int) -> int:
     decisions = 0
     for _ in range(n):
         state = create()
+        if cache:
+            state.price_cache = {}
         while not finished(state):
             actions = legal(state)
             apply(state, actions[int(rand() * len(actions))])
@@ -95,13 +108,15 @@ def offered_ours(ruleset, n: int, seed: int) -> tuple[int, int, int]:
     return decisions, offered, most
 
 
-def offered_theirs(game, n: int, seed: int) -> tuple[int, int, int]:
+def offered_theirs(game, n: int, seed: int, cache: bool = False) -> tuple[int, int, int]:
     import random
     random.seed(seed)
     rand = random.Random(seed).random
     decisions = offered = most = 0
     for _ in range(n):
         state = game.create()
+        if cache:
+            state.price_cache = {}
         while not game.is_finished(state):
             actions = game.get_available_actions(state)
             decisions, offered, most = decisions + 1, offered + len(actions), max(most, len(actions))
@@ -131,11 +146,13 @@ def worker(side: str, checkout: str | None, seconds: float, games: int | None, s
         warnings.simplefilter("ignore", DeprecationWarning)  # their importlib.resources.read_text
         from swd.game import Game
 
+        cache = side == CACHED
+
         def play(n: int, at: int) -> int:
-            return play_theirs(Game, n, at)
+            return play_theirs(Game, n, at, cache)
 
         def offered(n: int, at: int) -> tuple[int, int, int]:
-            return offered_theirs(Game, n, at)
+            return offered_theirs(Game, n, at, cache)
 
     play(WARMUP_GAMES, seed + 900_000)  # theirs loads its YAML in the first game
     played = decisions = 0
@@ -219,24 +236,41 @@ def their_checkout(theirs: str | None) -> tuple[Path, str]:
 # --- the side-by-side runs ----------------------------------------------------------------
 
 def run_worker(side: str, checkout: Path | None, args: argparse.Namespace, seed: int) -> dict:
-    command = [sys.executable, str(Path(__file__).resolve()), "--worker", side, "--seed", str(seed)]
+    """One run of `side` in a fresh process: this script as a worker, or for indjev99's
+    engine the program built as benchmarks/README.md says, which takes the same options and
+    prints the same JSON line."""
+    if side == NATIVE:
+        command = [args.indjev99, "--seed", str(seed)]
+    else:
+        command = [sys.executable, str(Path(__file__).resolve()), "--worker", side, "--seed", str(seed)]
     command += ["-n", str(args.n)] if args.n is not None else ["--seconds", str(args.seconds)]
-    if checkout is not None:
+    if checkout is not None and side != NATIVE:
         command += ["--checkout", str(checkout)]
     done = subprocess.run(command, capture_output=True, text=True, timeout=RUN_TIMEOUT)
     if done.returncode:
         tail = "\n".join(done.stderr.strip().splitlines()[-5:])
         raise RuntimeError(f"{side} run failed (exit {done.returncode}):\n{tail}")
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    try:
+        run = json.loads(done.stdout.strip().splitlines()[-1])
+        missing = RUN_KEYS - set(run)
+    except (IndexError, ValueError, TypeError):
+        raise RuntimeError(f"{side} run printed no JSON line: {done.stdout.strip()[-200:]!r}") from None
+    if missing:
+        raise RuntimeError(f"{side} run's JSON line lacks {', '.join(sorted(missing))}")
+    return run
 
 
-def instructions_a_game(side: str, checkout: Path | None, games: int) -> int:
-    """Instructions of `games` games under callgrind, less those of a run with none, a game."""
+def instructions_a_game(side: str, checkout: Path | None, games: int, program: str | None = None) -> int:
+    """Instructions of `games` games under callgrind, less those of a run with none, a game
+    (`program`: indjev99's, whose run with none is `-n 0 --seconds 0`)."""
     counts = []
     for n in (None, 0, games):
-        command = [sys.executable, str(Path(__file__).resolve()), "--worker", side,
-                   "-n", str(n or 0), "--stats-games", "0"]
-        if checkout is not None:
+        if side == NATIVE:
+            command = [str(program), "-n", str(n or 0), "--seconds", "0"]
+        else:
+            command = [sys.executable, str(Path(__file__).resolve()), "--worker", side,
+                       "-n", str(n or 0), "--stats-games", "0"]
+        if checkout is not None and side != NATIVE:
             command += ["--checkout", str(checkout)]
         if n is None:  # first a run outside callgrind, which writes the bytecode caches of
             # files changed since the last run: else the run with no games pays compiling
@@ -271,11 +305,24 @@ def summary(side: str, runs: list[dict]) -> tuple[list[float], list[float]]:
     counted = sum(r["stats_decisions"] for r in runs)
     offered = sum(r["stats_offered"] for r in runs)
     most = max(r["most_offered"] for r in runs)
-    print(f"{side:<7} games/s CPU {spread(per_cpu)}   games/s wall {spread(per_wall)}")
-    print(f"{'':<7} {sum(r['decisions'] for r in runs) / games:.1f} decisions a game over {games:,} "
+    print(f"{side:<12} games/s CPU {spread(per_cpu)}   games/s wall {spread(per_wall)}")
+    print(f"{'':<12} {sum(r['decisions'] for r in runs) / games:.1f} decisions a game over {games:,} "
           f"timed games; {offered / counted:.2f} legal actions a decision (at most {most}) "
           f"over {STATS_GAMES * len(runs):,} untimed games")
     return per_cpu, per_wall
+
+
+def ratio_line(side: str, ours: tuple[list[float], list[float]],
+               other: tuple[list[float], list[float]]) -> str:
+    """Ours against `side` (for indjev99's C++ engine, it against ours): the ratio of the
+    medians by CPU and wall time, and run by run by CPU (each run of ours with the run of
+    `side` in the same round)."""
+    (first_cpu, first_wall), (second_cpu, second_wall) = (other, ours) if side == NATIVE else (ours, other)
+    pairs = [a / b for a, b in zip(first_cpu, second_cpu)]
+    names = f"{side} / ours" if side == NATIVE else f"ours / {side}"
+    return (f"ratio   {names}: {statistics.median(first_cpu) / statistics.median(second_cpu):.2f}x by CPU "
+            f"time, {statistics.median(first_wall) / statistics.median(second_wall):.2f}x by wall time "
+            f"(medians); run by run {statistics.median(pairs):.2f}x [{min(pairs):.2f}-{max(pairs):.2f}] by CPU")
 
 
 def describe_ours() -> str:
@@ -287,11 +334,12 @@ def describe_ours() -> str:
     return f"wondersmith {wondersmith.__version__} ({commit})"
 
 
-def count_instructions(checkout: Path | None, theirs: str, games: int) -> int:
+def count_instructions(checkout: Path | None, theirs: str, games: int, sides: list[str],
+                       program: str | None = None) -> int:
     counts = {}
-    for side in ["ours"] + (["theirs"] if checkout is not None else []):
+    for side in sides:
         try:
-            counts[side] = instructions_a_game(side, checkout if side == "theirs" else None, games)
+            counts[side] = instructions_a_game(side, None if side == "ours" else checkout, games, program)
         except (RuntimeError, subprocess.TimeoutExpired) as exc:
             print(f"bench_vs_7wd: {exc}", file=sys.stderr)
             return 1
@@ -299,8 +347,11 @@ def count_instructions(checkout: Path | None, theirs: str, games: int) -> int:
               f"{WARMUP_GAMES} warm-up games)", flush=True)
     if checkout is None:
         print(f"theirs  {theirs}\nratio   not measured: their engine did not run")
-    else:
-        print(f"ratio   theirs / ours: {counts['theirs'] / counts['ours']:.2f}x the instructions a game")
+    for side in sides[1:]:
+        if side == NATIVE:
+            print(f"ratio   ours / {side}: {counts['ours'] / counts[side]:.2f}x the instructions a game")
+        else:
+            print(f"ratio   {side} / ours: {counts[side] / counts['ours']:.2f}x the instructions a game")
     return 0
 
 
@@ -314,9 +365,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--theirs", metavar="PATH",
                         help="a git repository of dfomin/7wd-engine holding the pinned commit, or a folder "
                              "with its swd/ package (default: a cached clone from GitHub)")
+    parser.add_argument("--their-cache", action="store_true",
+                        help="also run their engine with its price cache on (state.price_cache = {})")
+    parser.add_argument("--indjev99", metavar="PROGRAM",
+                        help="also run indjev99's C++ engine: the program built as benchmarks/README.md says")
     parser.add_argument("--instructions", type=int, metavar="GAMES",
                         help="count CPU instructions a game over GAMES games under valgrind instead of timing")
-    parser.add_argument("--worker", choices=["ours", "theirs"], help=argparse.SUPPRESS)
+    parser.add_argument("--worker", choices=["ours", "theirs", CACHED], help=argparse.SUPPRESS)
     parser.add_argument("--stats-games", type=int, default=STATS_GAMES, help=argparse.SUPPRESS)
     parser.add_argument("--checkout", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -326,6 +381,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.repeats < 1 or (args.n is not None and args.n < 1) or args.seconds <= 0 or \
             (args.instructions is not None and args.instructions < 1):
         parser.error("--repeats, -n, --seconds and --instructions must be positive")
+    if args.indjev99 is not None and not (os.path.isfile(args.indjev99) and os.access(args.indjev99, os.X_OK)):
+        print(f"bench_vs_7wd: --indjev99: no program {args.indjev99} (build it as benchmarks/README.md says)",
+              file=sys.stderr)
+        return 2
 
     try:
         checkout, theirs = their_checkout(args.theirs)
@@ -338,37 +397,36 @@ def main(argv: list[str] | None = None) -> int:
     print(f"machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
           f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the start")
     print(f"ours:   {describe_ours()}, duel")
-    print(f"theirs: {theirs}")
+    print(f"theirs: {theirs}" + (", and with its price cache on" if args.their_cache and checkout else ""))
+    if args.indjev99 is not None:
+        print(f"native: indjev99's C++ engine, {args.indjev99}")
+    sides = ["ours"] + (["theirs"] + ([CACHED] if args.their_cache else []) if checkout is not None else [])
+    sides += [NATIVE] if args.indjev99 is not None else []
     if args.instructions is not None:
-        return count_instructions(checkout, theirs, args.instructions)
+        return count_instructions(checkout, theirs, args.instructions, sides, args.indjev99)
     length = f"{args.n} games" if args.n is not None else f"{args.seconds:g} s of games"
     print(f"runs of {length}, {args.repeats} of each engine, interleaved; every run a fresh process "
           f"after {WARMUP_GAMES} warm-up games\n")
-    print(f"{'run':>3}  {'engine':<7}{'games':>7}{'CPU s':>8}{'wall s':>8}{'games/s CPU':>13}{'games/s wall':>14}")
-    sides = ["ours"] + (["theirs"] if checkout is not None else [])
+    print(f"{'run':>3}  {'engine':<13}{'games':>8}{'CPU s':>8}{'wall s':>8}{'games/s CPU':>13}{'games/s wall':>14}")
     runs: dict[str, list[dict]] = {side: [] for side in sides}
     for repeat in range(args.repeats):
         for side in sides:
             seed = args.seed + 1_000_000 * repeat
             try:
-                run = run_worker(side, checkout if side == "theirs" else None, args, seed)
+                run = run_worker(side, None if side == "ours" else checkout, args, seed)
             except (RuntimeError, subprocess.TimeoutExpired) as exc:
                 print(f"bench_vs_7wd: {exc}", file=sys.stderr)
                 return 1
             runs[side].append(run)
-            print(f"{repeat + 1:>3}  {side:<7}{run['games']:>7,}{run['cpu']:>8.2f}{run['wall']:>8.2f}"
+            print(f"{repeat + 1:>3}  {side:<13}{run['games']:>8,}{run['cpu']:>8.2f}{run['wall']:>8.2f}"
                   f"{run['games'] / max(run['cpu'], 1e-9):>13,.0f}{run['games'] / run['wall']:>14,.0f}", flush=True)
 
     print()
-    ours_cpu, ours_wall = summary("ours", runs["ours"])
+    rates = {side: summary(side, side_runs) for side, side_runs in runs.items()}
     if checkout is None:
         print(f"theirs  {theirs}\nratio   not measured: their engine did not run")
-    else:
-        theirs_cpu, theirs_wall = summary("theirs", runs["theirs"])
-        pairs = [a / b for a, b in zip(ours_cpu, theirs_cpu)]
-        print(f"ratio   ours / theirs: {statistics.median(ours_cpu) / statistics.median(theirs_cpu):.2f}x by CPU "
-              f"time, {statistics.median(ours_wall) / statistics.median(theirs_wall):.2f}x by wall time "
-              f"(medians); run by run {statistics.median(pairs):.2f}x [{min(pairs):.2f}-{max(pairs):.2f}] by CPU")
+    for side in sides[1:]:
+        print(ratio_line(side, rates["ours"], rates[side]))
     print(f"machine: load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end; "
           "± is half the range over the runs")
     return 0
