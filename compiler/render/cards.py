@@ -26,7 +26,7 @@ from wondersmith import atomic
 from wondersmith.engine.mechanics.catalogue import OPPONENT
 from wondersmith.ir.loader import display_path
 from wondersmith.ir.model import Building, Game, Token, Wonder
-from wondersmith.render import boards, phrases, sheets, texts, track
+from wondersmith.render import board_pages, boards, phrases, sheets, texts, track
 from wondersmith.render.i18n import Text, Translator, translator
 
 TEMPLATE = "cards.html.j2"
@@ -132,10 +132,16 @@ class Mark:
 
 @dataclass
 class Page:
-    side: str  # "front" or "back"
+    side: str  # "front", "back" or "board"
     slots: list[Slot] = field(default_factory=list)
     marks: list[Mark] = field(default_factory=list)
     cuts: list[Mark] = field(default_factory=list)  # `--cut-lines`: over the cards
+    paper: tuple[float, float] = PAPER_MM["a4"]  # (width, height) mm: a board's may lie down
+    piece: board_pages.Piece | None = None  # a board page's part of the board
+
+    @property
+    def lying(self) -> bool:
+        return self.paper[0] > self.paper[1]
 
 
 @dataclass(frozen=True)
@@ -240,7 +246,7 @@ def layout(faces: list[Face], paper: tuple[float, float], bleed: float,
         g = grid(size, paper, bleed)
         for start in range(0, len(group), g.per_page):
             chunk = group[start:start + g.per_page]
-            front, back = Page("front"), Page("back")
+            front, back = Page("front", paper=paper), Page("back", paper=paper)
             for i, face in enumerate(chunk):
                 row, column = divmod(i, g.columns)
                 x = g.left + column * g.pitch_x
@@ -256,6 +262,35 @@ def layout(faces: list[Face], paper: tuple[float, float], bleed: float,
                 back.cuts = cut_lines(g, size, paper, len(chunk), True)
             pages += [front, back]
     return pages
+
+
+def board_layout(game_boards: list[board_pages.Board], paper: tuple[float, float],
+                 with_cut_lines: bool = False) -> list[Page]:
+    """Each board over as many pages as it needs, one piece a page, crop marks at the
+    piece's edges; each followed by a blank page, so that a duplex print of the whole file
+    keeps every board piece on a sheet of its own."""
+    margin = EDGE + MARK_LENGTH + MARK_GAP
+    pages = []
+    try:
+        cut = [p for b in game_boards for p in board_pages.pieces(b, paper, margin)]
+    except ValueError as exc:
+        raise LayoutError(str(exc)) from None
+    for piece in cut:
+        size = Size(piece.width, piece.height, "a piece of a board")
+        one = Grid(1, 1, piece.page_x, piece.page_y, piece.width, piece.height)
+        page = Page("board", paper=piece.paper, piece=piece,
+                    marks=crop_marks(one, size, 0.0, piece.paper[0], 1, False))
+        if with_cut_lines:
+            page.cuts = cut_lines(one, size, piece.paper, 1, False)
+        pages += [page, Page("back", paper=piece.paper)]
+    return pages
+
+
+def print_boards(game: Game, t: Translator) -> list[board_pages.Board]:
+    """The game's boards printed over pages, each drawn from its mechanic's data."""
+    token = card_size(game, "military")
+    board = track.print_board(game, t, texts.labels(t), (token.width, token.height))
+    return [board] if board is not None else []
 
 
 def _roman(age: int) -> str:
@@ -372,7 +407,9 @@ def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
     bleed_mm = BLEED if bleed else 0.0
     return {
         "lang": lang, "title": Text(game.name), "labels": texts.labels(t),
-        "pages": layout(faces(game, t, names), size, bleed_mm, cut_lines),
+        "pages": layout(faces(game, t, names), size, bleed_mm, cut_lines)
+        + board_layout(print_boards(game, t), size, cut_lines),
+        "glue": board_pages.GLUE, "piece_label": board_pages.LABEL,
         "paper": size, "bleed": bleed_mm, "font_base": font_base,
         "icon_css": Markup(sheets.icon_css()), "coin_word": lambda n: phrases.coins(t, n),
         "mm": _mm, "fallback_marks": False,
