@@ -14,6 +14,7 @@ runs past its trim line, and crop marks in the margin show every trim line.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -465,12 +466,39 @@ def render_html(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
                    context(game, lang, names, paper, bleed, font_base, cut_lines))
 
 
+FORMATS = ("pdf", "svg", "png")  # `--format`: any of them, the PDF by default
+
+
 def render_pdf(game: Game, lang: str, names: dict[str, str], paper: str, bleed: bool,
                font_base: str, base_url: str, cut_lines: bool = False,
                folder: Path | None = None) -> bytes:
     """The cards as a PDF, byte-identical on every run (the sheets' PDF settings)."""
     return sheets.render_pdf(render_html(game, lang, names, paper, bleed, font_base,
                                          cut_lines, folder), base_url)
+
+
+def render_files(game: Game, lang: str, names: dict[str, str], paper: str, bleed: bool,
+                 font_base: str, pdf: Path, cut_lines: bool = False,
+                 folder: Path | None = None,
+                 formats: tuple[str, ...] = ("pdf",)) -> dict[Path, bytes]:
+    """Every file of one print, by path: the PDF (`pdf`), and in the other `formats` one
+    file per page beside it, `<pdf's stem>-NN.svg` and `-NN.png` (NN from 01). One layout
+    serves them all."""
+    from wondersmith.render import page_images
+
+    html = render_html(game, lang, names, paper, bleed, font_base, cut_lines, folder)
+    document = sheets.render_document(html, pdf.resolve().as_uri())
+    data = sheets.pdf_bytes(document)
+    files = {pdf: data} if "pdf" in formats else {}
+    pages: dict[str, list[bytes]] = {}
+    if "svg" in formats:
+        pages["svg"] = page_images.svg_pages(document, font_base)
+    if "png" in formats:
+        pages["png"] = page_images.png_pages(data)
+    for suffix, images in pages.items():
+        for number, image in enumerate(images, 1):
+            files[page_path(pdf, number, len(images), suffix)] = image
+    return files
 
 
 def pdf_path(out_dir: Path, game_id: str, lang: str, paper: str, bleed: bool = True,
@@ -481,21 +509,41 @@ def pdf_path(out_dir: Path, game_id: str, lang: str, paper: str, bleed: bool = T
                       f"{'-cut-lines' if cut_lines else ''}.pdf")
 
 
+def page_path(pdf: Path, number: int, count: int, suffix: str) -> Path:
+    """Page `number` of `count` of the print `pdf` as an SVG or PNG file: `<stem>-01.svg`
+    (as many digits as the last page needs, at least two)."""
+    digits = max(2, len(str(count)))
+    return pdf.with_name(f"{pdf.stem}-{number:0{digits}d}.{suffix}")
+
+
+def stale_pages(pdf: Path, suffix: str, kept: set[Path]) -> list[Path]:
+    """Page files of this print left by an earlier run with more pages."""
+    pattern = re.compile(rf"{re.escape(pdf.stem)}-\d+\.{suffix}")
+    return sorted(p for p in pdf.parent.glob(f"{pdf.stem}-*.{suffix}")
+                  if pattern.fullmatch(p.name) and p not in kept)
+
+
 def write_game(game: Game, folder: Path, langs: tuple[str, ...], paper: str, bleed: bool,
-               out_dir: Path, cut_lines: bool = False) -> tuple[list[Path], list[Path]]:
-    """Render one game's cards in every language and write each PDF atomically; (written,
-    unchanged) paths. A file already holding the same bytes is left as it is."""
+               out_dir: Path, cut_lines: bool = False,
+               formats: tuple[str, ...] = ("pdf",)) -> tuple[list[Path], list[Path]]:
+    """Render one game's cards in every language and format and write each file
+    atomically; (written, unchanged) paths. A file already holding the same bytes is left
+    as it is; page files of an earlier, longer print are removed."""
     from wondersmith.validate.locales import load_names
 
     written, unchanged = [], []
     font_base = sheets.font_base_for(out_dir)
     for lang in langs:
-        path = pdf_path(out_dir, game.id, lang, paper, bleed, cut_lines)
-        data = render_pdf(game, lang, load_names(folder, lang), paper, bleed, font_base,
-                          path.resolve().as_uri(), cut_lines, folder)
-        if path.is_file() and path.read_bytes() == data:
-            unchanged.append(path)
-            continue
-        atomic.write_bytes(path, data)
-        written.append(path)
+        pdf = pdf_path(out_dir, game.id, lang, paper, bleed, cut_lines)
+        files = render_files(game, lang, load_names(folder, lang), paper, bleed, font_base,
+                             pdf, cut_lines, folder, formats)
+        for path, data in files.items():
+            if path.is_file() and path.read_bytes() == data:
+                unchanged.append(path)
+                continue
+            atomic.write_bytes(path, data)
+            written.append(path)
+        for suffix in set(formats) - {"pdf"}:
+            for old in stale_pages(pdf, suffix, set(files)):
+                old.unlink()
     return written, unchanged
