@@ -73,7 +73,6 @@ class Box:
 def boxes(data: bytes) -> dict[str, Box]:
     """`front-N` and `back-N` boxes from the named destinations."""
     r = reader(data)
-    height = float(r.pages[0].mediabox.height)
     dests = r.named_destinations
     found = {}
     for name, dest in dests.items():
@@ -82,6 +81,7 @@ def boxes(data: bytes) -> dict[str, Box]:
         end = dests[name + "-end"]
         page = r.get_destination_page_number(dest)
         assert r.get_destination_page_number(end) == page
+        height = float(r.pages[page].mediabox.height)  # a board's page may lie down
         x, y = float(dest.left) / PT, (height - float(dest.top)) / PT
         x2, y2 = float(end.left) / PT, (height - float(end.top)) / PT
         found[name] = Box(page, x, y, x2 - x, y2 - y)
