@@ -18,7 +18,7 @@ from wondersmith.cli import app
 from wondersmith.render import board_pages, cards, track
 from wondersmith.render.i18n import Text, translator
 
-from conftest import DUEL
+from conftest import DUEL, ROOT
 from test_print_and_play import PT, boxes, game, marks, pdf, reader
 
 MARGIN = cards.EDGE + cards.MARK_LENGTH + cards.MARK_GAP
@@ -234,3 +234,78 @@ def test_an_unknown_format_exits_2_without_traceback(fmt: str, tmp_path: Path) -
                                       str(tmp_path)])
     assert result.exit_code == 2 and "unknown format" in result.output
     assert "Traceback" not in result.output and not list(tmp_path.iterdir())
+
+
+def board_html(lang: str) -> str:
+    """The cards' HTML holding the board pages only (quick to lay out)."""
+    from wondersmith.render import sheets
+
+    values = cards.context(game("duel"), lang, {}, "a4", True,
+                           sheets.font_base_for(ROOT / "generated" / "cards"))
+    values["pages"] = [p for p in values["pages"] if p.piece is not None]
+    return cards.template().render(**values)
+
+
+def overflowing_board_text(html: str) -> list[str]:
+    """Each line of a board's text that runs out of its area (an area clips it), and a
+    problem if no text was found in any area at all."""
+    from weasyprint.formatting_structure import boxes as layout_boxes
+
+    from wondersmith.render import sheets
+
+    document = sheets.render_document(html, (ROOT / "generated" / "cards" / "x.html").as_uri())
+    problems, seen = [], []
+
+    def walk(box, area):
+        element = getattr(box, "element", None)
+        classes = (element.get("class") or "").split() if element is not None else []
+        if "area" in classes:
+            area = box
+        if area is not None and isinstance(box, layout_boxes.TextBox) and box.text.strip():
+            seen.append(box.text)
+            left, top = area.padding_box_x(), area.padding_box_y()
+            if box.position_x < left - 0.5 \
+                    or box.position_x + box.width > left + area.padding_width() + 0.5 \
+                    or box.position_y + box.height > top + area.padding_height() + 0.5:
+                problems.append(box.text)
+        for child in getattr(box, "children", ()):
+            walk(child, area)
+
+    for page in document.pages:
+        walk(page._page_box, None)
+    return problems if seen else ["no text in any area"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it", "pt", "vi"])
+def test_the_boards_words_fit_their_areas_in_every_language(lang: str) -> None:
+    assert overflowing_board_text(board_html(lang)) == []
+
+
+def test_the_board_overflow_check_catches_an_overflow() -> None:
+    unwrapped = board_html("en").replace("</style>", ".area p { white-space: nowrap; }</style>")
+    assert "Capital: military supremacy" in overflowing_board_text(unwrapped)
+
+
+def test_hostile_names_stay_text_in_the_svg_pages(tmp_path: Path) -> None:
+    """A name made of markup, script and control characters is a line of SVG text: every
+    page parses as XML, holds no element the cards do not draw, and shows the name."""
+    from xml.etree import ElementTree
+
+    from test_hostile_strings import clean, game_with, hostile, leaves, rename
+    from wondersmith.render import sheets
+
+    field = ("Building", "name")
+    base = game_with(field)
+    values = sorted({value for key, value in leaves(base) if key == field})
+    bad = rename(base, {value: hostile(value) for value in values})
+    written = cards.render_files(bad, "en", {}, "a4", False, sheets.font_base_for(tmp_path),
+                                 tmp_path / "duel-en-a4-no-bleed.pdf", formats=("svg",))
+    drawn = {"svg", "style", "defs", "image", "clipPath", "rect", "g", "use", "text", "line"}
+    shown = []
+    for path, data in written.items():
+        root = ElementTree.fromstring(data)
+        assert {e.tag.split("}")[1] for e in root.iter()} <= drawn, path.name
+        shown.append(" ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")))
+    everything = " ".join(" ".join(shown).split())
+    for value in values[:3]:
+        assert " ".join(clean(hostile(value)).split())[:20] in everything
