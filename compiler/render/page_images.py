@@ -92,7 +92,7 @@ def _background(page: _Page, box: Any) -> None:
                          f'height="{_n(height)}"{rounded} {_paint("fill", background.color)}/>')
     classes = (box.element.get("class") or "").split() if box.element is not None else []
     for layer in background.layers:
-        if layer.image is None or "unused" in (layer.size,) or 0 in layer.size:
+        if layer.image is None or isinstance(layer.size, str) or 0 in layer.size:
             continue
         icon = next((page.icon(c) for c in classes if page.icon(c)), None)
         if icon is None:
