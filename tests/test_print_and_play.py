@@ -73,7 +73,6 @@ class Box:
 def boxes(data: bytes) -> dict[str, Box]:
     """`front-N` and `back-N` boxes from the named destinations."""
     r = reader(data)
-    height = float(r.pages[0].mediabox.height)
     dests = r.named_destinations
     found = {}
     for name, dest in dests.items():
@@ -82,10 +81,16 @@ def boxes(data: bytes) -> dict[str, Box]:
         end = dests[name + "-end"]
         page = r.get_destination_page_number(dest)
         assert r.get_destination_page_number(end) == page
+        height = float(r.pages[page].mediabox.height)  # a board's page may lie down
         x, y = float(dest.left) / PT, (height - float(dest.top)) / PT
         x2, y2 = float(end.left) / PT, (height - float(end.top)) / PT
         found[name] = Box(page, x, y, x2 - x, y2 - y)
     return found
+
+
+def card_boxes(data: bytes) -> dict[str, Box]:
+    """The cards' fronts and backs, without the pieces of the boards over pages."""
+    return {n: b for n, b in boxes(data).items() if not n.startswith("piece-")}
 
 
 def _multiply(a: list[float], b: list[float]) -> list[float]:
@@ -171,11 +176,15 @@ def expected_faces(game_id: str, lang: str = "en") -> list[cards.Face]:
 def test_page_size_and_card_sizes(game_id: str) -> None:
     data = pdf(game_id)
     r = reader(data)
-    for page in r.pages:
-        assert (float(page.mediabox.width) / PT, float(page.mediabox.height) / PT) == \
-            pytest.approx((210, 297), abs=0.05)
-    faces = expected_faces(game_id)
     found = boxes(data)
+    pieces = {b.page for n, b in found.items() if n.startswith("piece-")}
+    lying = pieces | {p + 1 for p in pieces}  # a board's pieces (and their blank backs)
+    for number, page in enumerate(r.pages):  # cards on A4; Duel's track on A4 lying down
+        size = (float(page.mediabox.width) / PT, float(page.mediabox.height) / PT)
+        assert size == pytest.approx((297, 210) if number in lying else (210, 297),
+                                     abs=0.05), number
+    assert bool(pieces) == (game_id == "duel")
+    faces = expected_faces(game_id)
     assert len([n for n in found if n.startswith("front-")]) == len(faces)
     for number, face in enumerate(faces):
         for side in ("front", "back"):
@@ -199,7 +208,7 @@ def test_the_sizes_are_the_recorded_ones() -> None:
 
 @pytest.mark.parametrize("game_id", ["duel", "classic"])
 def test_cards_fit_the_paper_without_overlapping_bleed(game_id: str) -> None:
-    found = boxes(pdf(game_id))
+    found = card_boxes(pdf(game_id))
     bleed = cards.BLEED
     by_page: dict[int, list[Box]] = {}
     for name, box in found.items():
@@ -238,8 +247,8 @@ def test_no_bleed_puts_cards_edge_to_edge() -> None:
 @pytest.mark.parametrize("bleed", [True, False], ids=["bleed", "no-bleed"])
 def test_crop_marks_sit_on_every_trim_line(bleed: bool) -> None:
     data = pdf("duel", bleed=bleed)
-    found = boxes(data)
-    for page in (0, 1, len(reader(data).pages) - 1):
+    found = card_boxes(data)
+    for page in (0, 1, max(b.page for b in found.values())):
         page_boxes = [b for b in found.values() if b.page == page]
         trims_x = {round(v, 1) for b in page_boxes for v in (b.x, b.x + b.width)}
         trims_y = {round(v, 1) for b in page_boxes for v in (b.y, b.y + b.height)}
@@ -273,11 +282,11 @@ def test_backs_line_up_with_their_fronts_for_duplex(game_id: str) -> None:
 @pytest.mark.parametrize("bleed", [True, False], ids=["bleed", "no-bleed"])
 def test_cut_lines_run_across_the_page_on_every_trim_line(bleed: bool) -> None:
     data = pdf("duel", bleed=bleed, cut_lines=True)
-    found = boxes(data)
+    found = card_boxes(data)
     r = reader(data)
     assert not any(filled_rectangles(p, float(p.mediabox.height), CUT_GREY)
                    for p in reader(pdf("duel", bleed=bleed)).pages)  # only when asked
-    for page in (0, 1, len(r.pages) - 1):
+    for page in (0, 1, max(b.page for b in found.values())):
         page_boxes = [b for b in found.values() if b.page == page]
         trims_x = {round(v, 1) for b in page_boxes for v in (b.x, b.x + b.width)}
         trims_y = {round(v, 1) for b in page_boxes for v in (b.y, b.y + b.height)}
@@ -292,7 +301,7 @@ def test_cut_lines_run_across_the_page_on_every_trim_line(bleed: bool) -> None:
         for x, y, w, h in horizontal:
             assert (x, w) == pytest.approx((0, 210), abs=0.05) and h == pytest.approx(0.1, abs=0.02)
         assert len(marks(data, page)) == 2 * (len(trims_x) + len(trims_y))  # crop marks kept
-    assert boxes(pdf("duel", bleed=bleed)) == found  # the cards themselves do not move
+    assert card_boxes(pdf("duel", bleed=bleed)) == found  # the cards themselves do not move
 
 
 def test_cli_cut_lines_write_their_own_file(tmp_path: Path) -> None:

@@ -14,7 +14,8 @@ CARDS = Path("cards")
 
 
 def render_cards(paths: list[Path], langs: tuple[str, ...], paper: str, bleed: bool,
-                 out_dir: Path, quiet: bool = False, cut_lines: bool = False) -> int:
+                 out_dir: Path, quiet: bool = False, cut_lines: bool = False,
+                 formats: tuple[str, ...] = ("pdf",)) -> int:
     """Render the cards of every game under `paths`; the exit code (0 done, 1 invalid data
     or data the cards cannot show)."""
     from wondersmith.ir.loader import find_games, load_game
@@ -36,7 +37,7 @@ def render_cards(paths: list[Path], langs: tuple[str, ...], paper: str, bleed: b
                        err=True)
         try:
             done, same = cards.write_game(loaded.game, folder, langs, paper, bleed, out_dir,
-                                          cut_lines)
+                                          cut_lines, formats)
         except (RenderError, cards.LayoutError, cards.TemplateError) as exc:
             typer.echo(f"wondersmith: not rendered: {folder.name}: {exc}", err=True)
             ok = False
@@ -48,6 +49,19 @@ def render_cards(paths: list[Path], langs: tuple[str, ...], paper: str, bleed: b
             typer.echo(f"written: {display_path(path)}", err=True)
         typer.echo(f"{len(written)} file(s) written, {len(unchanged)} up to date", err=True)
     return 0 if ok else 1
+
+
+def card_formats(fmt: str) -> tuple[str, ...]:
+    """The `--format` list, in the order of `cards.FORMATS`; exit 2 naming a wrong one."""
+    from wondersmith.cli.sheets import _usage
+    from wondersmith.render.cards import FORMATS
+
+    chosen = {f.strip() for f in fmt.split(",") if f.strip()}
+    bad = sorted(chosen - set(FORMATS))
+    if bad or not chosen:
+        raise _usage(f"unknown format '{bad[0] if bad else fmt}' (choose pdf, svg, png or a "
+                     "list of them: pdf,svg,png)")
+    return tuple(f for f in FORMATS if f in chosen)
 
 
 def register(app: typer.Typer) -> None:
@@ -65,9 +79,13 @@ def register(app: typer.Typer) -> None:
             False, "--cut-lines", help="Thin lines along every trim line, across the whole "
             "page, to cut along with a ruler; written as ...-cut-lines.pdf"),
         out: Path = typer.Option(Path("generated/cards"), "--out", help="Cards folder"),
+        fmt: str = typer.Option(
+            "pdf", "--format", "-f", help="pdf, svg, png or several (pdf,svg,png): SVG and "
+            "PNG write one file per page, <game>-<lang>-<paper>-01.svg ..."),
     ) -> None:
-        """Render print-and-play cards (PDF): fronts and backs of every card, Wonder and
-        progress token, at their real size, in every language.
+        """Render print-and-play cards (PDF, and SVG or PNG pages): fronts and backs of
+        every card, Wonder, board and token, at their real size, in every language; the
+        military track as a board over pages.
 
         Each page of fronts is followed by its backs, mirrored for long-edge duplex
         printing; crop marks show the trim lines. A game folder holding
@@ -78,9 +96,10 @@ def register(app: typer.Typer) -> None:
         from wondersmith.cli.validate import check_paths, require_game_data
 
         langs, _ = parse_options(lang, "pdf", paper)
+        formats = card_formats(fmt)
         paths = paths or [CARDS]
         check_paths(paths)  # refused as `validate` and `sheets` refuse them
         require_game_data(paths)
         with locked(Path("generated"), lambda message: typer.echo(message, err=True)):
             raise typer.Exit(render_cards(paths, langs, paper, not no_bleed, out,
-                                          cut_lines=cut_line_grid))
+                                          cut_lines=cut_line_grid, formats=formats))

@@ -14,6 +14,7 @@ runs past its trim line, and crop marks in the margin show every trim line.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,7 @@ from wondersmith import atomic
 from wondersmith.engine.mechanics.catalogue import OPPONENT
 from wondersmith.ir.loader import display_path
 from wondersmith.ir.model import Building, Game, Token, Wonder
-from wondersmith.render import boards, phrases, sheets, texts, track
+from wondersmith.render import board_pages, boards, phrases, sheets, texts, track
 from wondersmith.render.i18n import Text, Translator, translator
 
 TEMPLATE = "cards.html.j2"
@@ -132,10 +133,16 @@ class Mark:
 
 @dataclass
 class Page:
-    side: str  # "front" or "back"
+    side: str  # "front", "back" or "board"
     slots: list[Slot] = field(default_factory=list)
     marks: list[Mark] = field(default_factory=list)
     cuts: list[Mark] = field(default_factory=list)  # `--cut-lines`: over the cards
+    paper: tuple[float, float] = PAPER_MM["a4"]  # (width, height) mm: a board's may lie down
+    piece: board_pages.Piece | None = None  # a board page's part of the board
+
+    @property
+    def lying(self) -> bool:
+        return self.paper[0] > self.paper[1]
 
 
 @dataclass(frozen=True)
@@ -240,7 +247,7 @@ def layout(faces: list[Face], paper: tuple[float, float], bleed: float,
         g = grid(size, paper, bleed)
         for start in range(0, len(group), g.per_page):
             chunk = group[start:start + g.per_page]
-            front, back = Page("front"), Page("back")
+            front, back = Page("front", paper=paper), Page("back", paper=paper)
             for i, face in enumerate(chunk):
                 row, column = divmod(i, g.columns)
                 x = g.left + column * g.pitch_x
@@ -256,6 +263,35 @@ def layout(faces: list[Face], paper: tuple[float, float], bleed: float,
                 back.cuts = cut_lines(g, size, paper, len(chunk), True)
             pages += [front, back]
     return pages
+
+
+def board_layout(game_boards: list[board_pages.Board], paper: tuple[float, float],
+                 with_cut_lines: bool = False) -> list[Page]:
+    """Each board over as many pages as it needs, one piece a page, crop marks at the
+    piece's edges; each followed by a blank page, so that a duplex print of the whole file
+    keeps every board piece on a sheet of its own."""
+    margin = EDGE + MARK_LENGTH + MARK_GAP
+    pages = []
+    try:
+        cut = [p for b in game_boards for p in board_pages.pieces(b, paper, margin)]
+    except ValueError as exc:
+        raise LayoutError(str(exc)) from None
+    for piece in cut:
+        size = Size(piece.width, piece.height, "a piece of a board")
+        one = Grid(1, 1, piece.page_x, piece.page_y, piece.width, piece.height)
+        page = Page("board", paper=piece.paper, piece=piece,
+                    marks=crop_marks(one, size, 0.0, piece.paper[0], 1, False))
+        if with_cut_lines:
+            page.cuts = cut_lines(one, size, piece.paper, 1, False)
+        pages += [page, Page("back", paper=piece.paper)]
+    return pages
+
+
+def print_boards(game: Game, t: Translator) -> list[board_pages.Board]:
+    """The game's boards printed over pages, each drawn from its mechanic's data."""
+    token = card_size(game, "military")
+    board = track.print_board(game, t, texts.labels(t), (token.width, token.height))
+    return [board] if board is not None else []
 
 
 def _roman(age: int) -> str:
@@ -372,7 +408,9 @@ def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
     bleed_mm = BLEED if bleed else 0.0
     return {
         "lang": lang, "title": Text(game.name), "labels": texts.labels(t),
-        "pages": layout(faces(game, t, names), size, bleed_mm, cut_lines),
+        "pages": layout(faces(game, t, names), size, bleed_mm, cut_lines)
+        + board_layout(print_boards(game, t), size, cut_lines),
+        "glue": board_pages.GLUE, "piece_label": board_pages.LABEL,
         "paper": size, "bleed": bleed_mm, "font_base": font_base,
         "icon_css": Markup(sheets.icon_css()), "coin_word": lambda n: phrases.coins(t, n),
         "mm": _mm, "fallback_marks": False,
@@ -428,12 +466,39 @@ def render_html(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
                    context(game, lang, names, paper, bleed, font_base, cut_lines))
 
 
+FORMATS = ("pdf", "svg", "png")  # `--format`: any of them, the PDF by default
+
+
 def render_pdf(game: Game, lang: str, names: dict[str, str], paper: str, bleed: bool,
                font_base: str, base_url: str, cut_lines: bool = False,
                folder: Path | None = None) -> bytes:
     """The cards as a PDF, byte-identical on every run (the sheets' PDF settings)."""
     return sheets.render_pdf(render_html(game, lang, names, paper, bleed, font_base,
                                          cut_lines, folder), base_url)
+
+
+def render_files(game: Game, lang: str, names: dict[str, str], paper: str, bleed: bool,
+                 font_base: str, pdf: Path, cut_lines: bool = False,
+                 folder: Path | None = None,
+                 formats: tuple[str, ...] = ("pdf",)) -> dict[Path, bytes]:
+    """Every file of one print, by path: the PDF (`pdf`), and in the other `formats` one
+    file per page beside it, `<pdf's stem>-NN.svg` and `-NN.png` (NN from 01). One layout
+    serves them all."""
+    from wondersmith.render import page_images
+
+    html = render_html(game, lang, names, paper, bleed, font_base, cut_lines, folder)
+    document = sheets.render_document(html, pdf.resolve().as_uri())
+    data = sheets.pdf_bytes(document)
+    files = {pdf: data} if "pdf" in formats else {}
+    pages: dict[str, list[bytes]] = {}
+    if "svg" in formats:
+        pages["svg"] = page_images.svg_pages(document, font_base)
+    if "png" in formats:
+        pages["png"] = page_images.png_pages(data)
+    for suffix, images in pages.items():
+        for number, image in enumerate(images, 1):
+            files[page_path(pdf, number, len(images), suffix)] = image
+    return files
 
 
 def pdf_path(out_dir: Path, game_id: str, lang: str, paper: str, bleed: bool = True,
@@ -444,21 +509,41 @@ def pdf_path(out_dir: Path, game_id: str, lang: str, paper: str, bleed: bool = T
                       f"{'-cut-lines' if cut_lines else ''}.pdf")
 
 
+def page_path(pdf: Path, number: int, count: int, suffix: str) -> Path:
+    """Page `number` of `count` of the print `pdf` as an SVG or PNG file: `<stem>-01.svg`
+    (as many digits as the last page needs, at least two)."""
+    digits = max(2, len(str(count)))
+    return pdf.with_name(f"{pdf.stem}-{number:0{digits}d}.{suffix}")
+
+
+def stale_pages(pdf: Path, suffix: str, kept: set[Path]) -> list[Path]:
+    """Page files of this print left by an earlier run with more pages."""
+    pattern = re.compile(rf"{re.escape(pdf.stem)}-\d+\.{suffix}")
+    return sorted(p for p in pdf.parent.glob(f"{pdf.stem}-*.{suffix}")
+                  if pattern.fullmatch(p.name) and p not in kept)
+
+
 def write_game(game: Game, folder: Path, langs: tuple[str, ...], paper: str, bleed: bool,
-               out_dir: Path, cut_lines: bool = False) -> tuple[list[Path], list[Path]]:
-    """Render one game's cards in every language and write each PDF atomically; (written,
-    unchanged) paths. A file already holding the same bytes is left as it is."""
+               out_dir: Path, cut_lines: bool = False,
+               formats: tuple[str, ...] = ("pdf",)) -> tuple[list[Path], list[Path]]:
+    """Render one game's cards in every language and format and write each file
+    atomically; (written, unchanged) paths. A file already holding the same bytes is left
+    as it is; page files of an earlier, longer print are removed."""
     from wondersmith.validate.locales import load_names
 
     written, unchanged = [], []
     font_base = sheets.font_base_for(out_dir)
     for lang in langs:
-        path = pdf_path(out_dir, game.id, lang, paper, bleed, cut_lines)
-        data = render_pdf(game, lang, load_names(folder, lang), paper, bleed, font_base,
-                          path.resolve().as_uri(), cut_lines, folder)
-        if path.is_file() and path.read_bytes() == data:
-            unchanged.append(path)
-            continue
-        atomic.write_bytes(path, data)
-        written.append(path)
+        pdf = pdf_path(out_dir, game.id, lang, paper, bleed, cut_lines)
+        files = render_files(game, lang, load_names(folder, lang), paper, bleed, font_base,
+                             pdf, cut_lines, folder, formats)
+        for path, data in files.items():
+            if path.is_file() and path.read_bytes() == data:
+                unchanged.append(path)
+                continue
+            atomic.write_bytes(path, data)
+            written.append(path)
+        for suffix in set(formats) - {"pdf"}:
+            for old in stale_pages(pdf, suffix, set(files)):
+                old.unlink()
     return written, unchanged

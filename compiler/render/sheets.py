@@ -408,7 +408,12 @@ def render_pdf(html: str, base_url: str) -> bytes:
     os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
     import weasyprint  # imported late: loading Pango costs time the CLI often does not need
 
-    document = weasyprint.HTML(string=html, base_url=base_url).render()
+    return pdf_bytes(weasyprint.HTML(string=html, base_url=base_url).render())
+
+
+def pdf_bytes(document: Any) -> bytes:
+    """A laid-out WeasyPrint document (`render_document`) as the sheets' PDF."""
+    os.environ.setdefault("SOURCE_DATE_EPOCH", "0")
     # The bundled fonts (small subsets already, fonts/README.md) are embedded whole:
     # WeasyPrint subsets with HarfBuzz where the system has libharfbuzz-subset and with
     # fontTools elsewhere, and the two give different bytes; whole, the PDF is the same on
