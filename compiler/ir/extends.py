@@ -21,7 +21,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Callable, Iterable
 
 import yaml
 
@@ -39,7 +39,7 @@ FIRST_FORMAT = 3  # the format `extends:` arrived in: older formats never had ex
 GAME_FILE = datafiles.GAME_FILE
 
 
-def _quick_read(folder: Path) -> dict:
+def read_quickly(folder: Path) -> dict:
     """game.yaml's data, read cheaply (no validation); {} when unreadable."""
     try:
         data = yaml.load(datafiles.read_bytes(folder / GAME_FILE),
@@ -51,7 +51,7 @@ def _quick_read(folder: Path) -> dict:
 
 def declared_base(folder: Path) -> str | None:
     """The id a game folder says it extends, read cheaply; None for a game of its own."""
-    value = _quick_read(folder).get(EXTENDS)
+    value = read_quickly(folder).get(EXTENDS)
     return value if isinstance(value, str) else None
 
 
@@ -61,7 +61,7 @@ def sibling_games(folder: Path) -> dict[str, Path]:
     found: dict[str, Path] = {}
     for game_file in sorted(folder.parent.glob(f"*/{GAME_FILE}")):
         other = game_file.parent
-        value = _quick_read(other).get("id")
+        value = read_quickly(other).get("id")
         found.setdefault(value if isinstance(value, str) else other.name, other)
     return found
 
@@ -82,7 +82,7 @@ def chain(folder: Path) -> list[Path]:
     return folders
 
 
-def source_files(folder: Path, card_files: Any) -> dict[str, Path]:
+def source_files(folder: Path, card_files: Callable[[Path], list[Path]]) -> dict[str, Path]:
     """Every data file a game is built from, by a label stable across machines: its own as
     `game/<name>`, a base's as `base/<base folder>/<name>` (compile and render hash them)."""
     *bases, own = chain(folder)

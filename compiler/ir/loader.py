@@ -10,8 +10,6 @@ import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-import yaml
-
 from wondersmith import datafiles
 from wondersmith.ir import extends, migrations
 from wondersmith.validate import schema_check
@@ -53,12 +51,7 @@ def display_path(path: Path) -> str:
 
 def game_id(folder: Path) -> str | None:
     """The id a game folder declares, read cheaply (no validation); None if unreadable."""
-    try:
-        data = yaml.load(datafiles.read_bytes(folder / GAME_FILE),
-                         Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except (OSError, yaml.YAMLError):
-        return None
-    value = data.get("id") if isinstance(data, dict) else None
+    value = extends.read_quickly(folder).get("id")
     return value if isinstance(value, str) else None
 
 
