@@ -14,6 +14,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 from typer.testing import CliRunner
 
 from wondersmith import api
@@ -430,3 +431,20 @@ def test_init_with_an_example_that_extends_brings_its_base(tmp_path: Path,
     assert result.exit_code == 0, result.output
     assert (target / "cards" / "duel" / "game.yaml").is_file()
     assert load_game(target / "cards" / "duel_plus").ok
+
+
+def test_the_editors_schema_of_an_extension_requires_only_its_own_keys() -> None:
+    from jsonschema import Draft202012Validator
+
+    from wondersmith.dsl import schemas
+
+    validator = Draft202012Validator(schemas.SCHEMAS["extension.schema.json"]())
+    own = yaml.safe_load((PLUS / "game.yaml").read_text(encoding="utf-8"))
+    assert list(validator.iter_errors(own)) == []
+    assert (PLUS / "game.yaml").read_text(encoding="utf-8").startswith(
+        "# yaml-language-server: $schema=../../schema/extension.schema.json\n")
+    # Still closed: a misspelt key is caught in the editor, and the extension names itself.
+    wrong = {**own, "setup": {"startin_coins": 8}}
+    assert [e.validator for e in validator.iter_errors(wrong)] == ["additionalProperties"]
+    assert {e.message for e in validator.iter_errors({"format": 3, "extends": "duel"})} == {
+        "'id' is a required property", "'name' is a required property"}
