@@ -448,3 +448,15 @@ def test_the_editors_schema_of_an_extension_requires_only_its_own_keys() -> None
     assert [e.validator for e in validator.iter_errors(wrong)] == ["additionalProperties"]
     assert {e.message for e in validator.iter_errors({"format": 3, "extends": "duel"})} == {
         "'id' is a required property", "'name' is a required property"}
+
+
+def test_a_problem_the_extension_makes_in_a_base_file_says_the_fix_is_the_extensions(
+        repo: Path) -> None:
+    (repo / "cards" / "duel_plus" / "age1.yaml").write_text(
+        "age: 1\nbuildings:\n  - id: fan_club\n    name: Fan Club\n    color: blue\n"
+        "    effects: [points: 1]\n", encoding="utf-8")
+    found = load_game(repo / "cards" / "duel_plus").diagnostics
+    counts = [d for d in found if d.code == "WS308"]
+    assert counts and all(d.file == "cards/duel/game.yaml" for d in counts)
+    assert all("is the base game 'duel's, valid alone: fix this in "
+               "cards/duel_plus/game.yaml" in d.hint for d in counts)

@@ -19,14 +19,14 @@ from the base, the base file it was written in (`Document.origins`).
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
 import yaml
 
 from wondersmith import datafiles
-from wondersmith.diagnostics import Diagnostic, closest
+from wondersmith.diagnostics import CODES, Diagnostic, closest
 from wondersmith.validate.strict_yaml import Document
 
 EXTENDS = "extends"
@@ -263,3 +263,15 @@ def combine(base: Components, own: Components, replaces: list[str], doc: Documen
                 if c.id not in replaced or c.id in mine]
         parts[kind] = (*kept, *mine.values())
     return Components(**parts), found
+
+
+
+def in_the_extension(found: list[Diagnostic], base_id: str, base_files: set[str],
+                     base_found: list[Diagnostic], game_yaml: str) -> list[Diagnostic]:
+    """The resolved game's diagnostics; those at a base's file (`base_files`, as displayed)
+    that the base alone does not have (`base_found`) say that the fix is the extension's:
+    the base is valid alone, and editing it would change every game built on it."""
+    return [replace(d, hint=f"{d.hint or CODES[d.code].fix} ({d.file} is the base game "
+                            f"'{base_id}'s, valid alone: fix this in {game_yaml} or the "
+                            "extension's card files)")
+            if d.file in base_files and d not in base_found else d for d in found]

@@ -222,7 +222,12 @@ def load_game(folder: Path, _extending: tuple[Path, ...] = ()) -> LoadedGame:
     game = replace(game, buildings=components.buildings, wonders=components.wonders,
                    tokens=components.tokens, boards=components.boards,
                    source_hash=source_hash(result.files))
-    result.diagnostics += semantics.check(game, game_doc, unread=unread)
+    checked = semantics.check(game, game_doc, unread=unread)
+    if base is not None:  # the base loads clean: what is found in its files is the extension's
+        checked = extends.in_the_extension(checked, base.game.id,
+                                           {display_path(p) for p in base.files},
+                                           base.diagnostics, display_path(game_path))
+    result.diagnostics += checked
     result.diagnostics = _unique(result.diagnostics)
     if not unread:
         result.game = game
