@@ -14,6 +14,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 from typer.testing import CliRunner
 
 from wondersmith import api
@@ -430,3 +431,32 @@ def test_init_with_an_example_that_extends_brings_its_base(tmp_path: Path,
     assert result.exit_code == 0, result.output
     assert (target / "cards" / "duel" / "game.yaml").is_file()
     assert load_game(target / "cards" / "duel_plus").ok
+
+
+def test_the_editors_schema_of_an_extension_requires_only_its_own_keys() -> None:
+    from jsonschema import Draft202012Validator
+
+    from wondersmith.dsl import schemas
+
+    validator = Draft202012Validator(schemas.SCHEMAS["extension.schema.json"]())
+    own = yaml.safe_load((PLUS / "game.yaml").read_text(encoding="utf-8"))
+    assert list(validator.iter_errors(own)) == []
+    assert (PLUS / "game.yaml").read_text(encoding="utf-8").startswith(
+        "# yaml-language-server: $schema=../../schema/extension.schema.json\n")
+    # Still closed: a misspelt key is caught in the editor, and the extension names itself.
+    wrong = {**own, "setup": {"startin_coins": 8}}
+    assert [e.validator for e in validator.iter_errors(wrong)] == ["additionalProperties"]
+    assert {e.message for e in validator.iter_errors({"format": 3, "extends": "duel"})} == {
+        "'id' is a required property", "'name' is a required property"}
+
+
+def test_a_problem_the_extension_makes_in_a_base_file_says_the_fix_is_the_extensions(
+        repo: Path) -> None:
+    (repo / "cards" / "duel_plus" / "age1.yaml").write_text(
+        "age: 1\nbuildings:\n  - id: fan_club\n    name: Fan Club\n    color: blue\n"
+        "    effects: [points: 1]\n", encoding="utf-8")
+    found = load_game(repo / "cards" / "duel_plus").diagnostics
+    counts = [d for d in found if d.code == "WS308"]
+    assert counts and all(d.file == "cards/duel/game.yaml" for d in counts)
+    assert all("is the base game 'duel's, valid alone: fix this in "
+               "cards/duel_plus/game.yaml" in d.hint for d in counts)

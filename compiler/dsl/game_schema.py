@@ -2,6 +2,7 @@
 (each mechanic's section comes from `rules_keys`)."""
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from wondersmith.dsl import rules_keys, vocabulary as v
@@ -168,3 +169,25 @@ def game_schema() -> dict[str, Any]:
             "senate": rules_keys.senate_schema(),
         },
     }
+
+
+def extension_schema() -> dict[str, Any]:
+    """The schema an editor checks an extension's own game.yaml against (`extends:`; the
+    loader checks the resolved game against `game_schema`): the same keys, but only the
+    extension's own are required, since every mapping merges over the base's key by key."""
+    schema = copy.deepcopy(game_schema())
+    schema["title"] = "wondersmith game extension"
+    schema["description"] = ("A game that extends another: only what it adds or changes "
+                             "(docs/dsl.md, \"A game that extends another\").")
+    del schema["allOf"]  # a mechanic's keys may be the base's
+    _merging(schema)
+    schema["required"] = [FORMAT_KEY, "id", "name", "extends"]
+    return schema
+
+
+def _merging(node: dict[str, Any]) -> None:
+    """No key required in a mapping that merges over the base's (lists are written whole)."""
+    node.pop("required", None)
+    for sub in (*node.get("properties", {}).values(), *node.get("anyOf", ())):
+        if isinstance(sub, dict):
+            _merging(sub)

@@ -16,7 +16,7 @@ from wondersmith import resources
 from wondersmith.atomic import write_text
 from wondersmith.dsl import vocabulary as v
 from wondersmith.dsl.export_schema import export_schema
-from wondersmith.dsl.game_schema import game_schema
+from wondersmith.dsl.game_schema import extension_schema, game_schema
 from wondersmith.dsl.schema_parts import (  # noqa: F401 (the names other modules read here)
     DIALECT, INVISIBLE_RANGES, MAX_ID_LENGTH, MAX_NAME_LENGTH, NAME_PATTERN, RESERVED_IDS, _id, _name,
     _symbol, closed_object)
@@ -122,6 +122,7 @@ def dsl_schema() -> dict[str, Any]:
 SCHEMAS = {
     "cards.schema.json": cards_schema,
     "game.schema.json": game_schema,
+    "extension.schema.json": extension_schema,
     "dsl.schema.json": dsl_schema,
     "export.schema.json": export_schema,
 }

@@ -19,14 +19,14 @@ from the base, the base file it was written in (`Document.origins`).
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Callable, Iterable
 
 import yaml
 
 from wondersmith import datafiles
-from wondersmith.diagnostics import Diagnostic, closest
+from wondersmith.diagnostics import CODES, Diagnostic, closest
 from wondersmith.validate.strict_yaml import Document
 
 EXTENDS = "extends"
@@ -39,7 +39,7 @@ FIRST_FORMAT = 3  # the format `extends:` arrived in: older formats never had ex
 GAME_FILE = datafiles.GAME_FILE
 
 
-def _quick_read(folder: Path) -> dict:
+def read_quickly(folder: Path) -> dict:
     """game.yaml's data, read cheaply (no validation); {} when unreadable."""
     try:
         data = yaml.load(datafiles.read_bytes(folder / GAME_FILE),
@@ -51,7 +51,7 @@ def _quick_read(folder: Path) -> dict:
 
 def declared_base(folder: Path) -> str | None:
     """The id a game folder says it extends, read cheaply; None for a game of its own."""
-    value = _quick_read(folder).get(EXTENDS)
+    value = read_quickly(folder).get(EXTENDS)
     return value if isinstance(value, str) else None
 
 
@@ -61,7 +61,7 @@ def sibling_games(folder: Path) -> dict[str, Path]:
     found: dict[str, Path] = {}
     for game_file in sorted(folder.parent.glob(f"*/{GAME_FILE}")):
         other = game_file.parent
-        value = _quick_read(other).get("id")
+        value = read_quickly(other).get("id")
         found.setdefault(value if isinstance(value, str) else other.name, other)
     return found
 
@@ -82,7 +82,7 @@ def chain(folder: Path) -> list[Path]:
     return folders
 
 
-def source_files(folder: Path, card_files: Any) -> dict[str, Path]:
+def source_files(folder: Path, card_files: Callable[[Path], list[Path]]) -> dict[str, Path]:
     """Every data file a game is built from, by a label stable across machines: its own as
     `game/<name>`, a base's as `base/<base folder>/<name>` (compile and render hash them)."""
     *bases, own = chain(folder)
@@ -263,3 +263,15 @@ def combine(base: Components, own: Components, replaces: list[str], doc: Documen
                 if c.id not in replaced or c.id in mine]
         parts[kind] = (*kept, *mine.values())
     return Components(**parts), found
+
+
+
+def in_the_extension(found: list[Diagnostic], base_id: str, base_files: set[str],
+                     base_found: list[Diagnostic], game_yaml: str) -> list[Diagnostic]:
+    """The resolved game's diagnostics; those at a base's file (`base_files`, as displayed)
+    that the base alone does not have (`base_found`) say that the fix is the extension's:
+    the base is valid alone, and editing it would change every game built on it."""
+    return [replace(d, hint=f"{d.hint or CODES[d.code].fix} ({d.file} is the base game "
+                            f"'{base_id}'s, valid alone: fix this in {game_yaml} or the "
+                            "extension's card files)")
+            if d.file in base_files and d not in base_found else d for d in found]

@@ -10,8 +10,6 @@ import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-import yaml
-
 from wondersmith import datafiles
 from wondersmith.ir import extends, migrations
 from wondersmith.validate import schema_check
@@ -53,12 +51,7 @@ def display_path(path: Path) -> str:
 
 def game_id(folder: Path) -> str | None:
     """The id a game folder declares, read cheaply (no validation); None if unreadable."""
-    try:
-        data = yaml.load(datafiles.read_bytes(folder / GAME_FILE),
-                         Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except (OSError, yaml.YAMLError):
-        return None
-    value = data.get("id") if isinstance(data, dict) else None
+    value = extends.read_quickly(folder).get("id")
     return value if isinstance(value, str) else None
 
 
@@ -229,7 +222,12 @@ def load_game(folder: Path, _extending: tuple[Path, ...] = ()) -> LoadedGame:
     game = replace(game, buildings=components.buildings, wonders=components.wonders,
                    tokens=components.tokens, boards=components.boards,
                    source_hash=source_hash(result.files))
-    result.diagnostics += semantics.check(game, game_doc, unread=unread)
+    checked = semantics.check(game, game_doc, unread=unread)
+    if base is not None:  # the base loads clean: what is found in its files is the extension's
+        checked = extends.in_the_extension(checked, base.game.id,
+                                           {display_path(p) for p in base.files},
+                                           base.diagnostics, display_path(game_path))
+    result.diagnostics += checked
     result.diagnostics = _unique(result.diagnostics)
     if not unread:
         result.game = game
