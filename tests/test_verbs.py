@@ -130,10 +130,11 @@ def test_compiles_to_code_or_says_the_engine_cannot_play_it(
         assert "not supported by the engine yet" in str(exc)
         return
     wrote = (writer.attrs, writer.gathered, writer.on_build_lines, writer.end_point_terms,
-             writer.chain_build_lines, writer.draft_lines)
+             writer.chain_build_lines, writer.draft_lines, writer.triggers)
     assert any(wrote), f"'{name}' compiled to nothing"
-    bodies = [writer.on_build_lines, writer.chain_build_lines,
-              [f"return {term}" for term in writer.end_point_terms]]
+    bodies = [writer.on_build_lines, writer.chain_build_lines, writer.draft_lines,
+              [f"return {term}" for term in writer.end_point_terms],
+              *(lines for _, lines in writer.triggers)]
     for body in filter(None, bodies):  # each method body is Python
         compile("def method(game, player):\n" + "".join(f"    {line}\n" for line in body),
                 name, "exec")

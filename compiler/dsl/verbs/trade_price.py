@@ -31,7 +31,7 @@ class TradePrice(Effect):
         "description": "Resources whose trading price is fixed.",
         "required": ["resources"],
         "oneOf": [{"required": ["price"]}, {"required": ["less"]}],
-        "dependentRequired": {"at_least": ["less"]},
+        "dependencies": {"at_least": ["less"]},
         "additionalProperties": False,
         "properties": {
             "resources": resources_schema("The resources whose price is fixed"),

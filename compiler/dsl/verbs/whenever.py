@@ -25,7 +25,8 @@ class Whenever(Effect):
     TIMING = TRIGGERED
     SUMMARY = ("Each time the event happens from now on, apply these on-build effects (for "
                "the owner, whoever built).")
-    EXAMPLE = "whenever: {event: chain_build, effects: [coins: 4]}"
+    EXAMPLE = ("whenever: {event: build, by: anyone, colors: [blue], cards: [altar], "
+               "effects: [coins: 1]}")
     VALUE_SCHEMA = {
         "type": "object",
         "description": "A trigger.",
@@ -79,8 +80,9 @@ class Whenever(Effect):
         anyone = self.by == "anyone"
         if self.event == WONDER:
             what = t.gettext("a Wonder")
-        elif self.cards:  # ids: the cards' names are the game's, not the vocabulary's
-            what = t.join([t.untranslated(c) for c in self.cards], style="or")
+        elif self.cards:  # ids are no words: the sheets name the cards, not this phrase
+            what = t.format(t.ngettext("the {n} building it names", "one of the {n} buildings it "
+                                       "names", len(self.cards)), n=len(self.cards))
         elif self.colors:
             what = t.format(t.gettext("a {color} card"), color=words.colors_or(t, self.colors))
         else:
