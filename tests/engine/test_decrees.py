@@ -2,7 +2,7 @@
 Decree's effect while its chamber is controlled, and gone once the control is lost.
 
 The game played is 7 Wonders Duel with Agora's Senate and its 16 Decrees
-(tests/fixtures/decrees/decrees.yaml), an extension of cards/duel (`extends: duel`) written
+(cards/agora/decrees.yaml), an extension of cards/duel (`extends: duel`) written
 in a temporary folder: the Conspirators of the Conspirator Turn Decree stand in as Age I's
 cards there. Positions are set
 by hand (cubes, cards, coins) and the city derived again, as a loaded state is."""
@@ -23,7 +23,7 @@ from wondersmith.engine.mechanics.senate.state import _decrees_of as decrees_of,
 from wondersmith.ir.loader import load_game
 
 ROOT = Path(__file__).resolve().parents[2]
-DECREES = ROOT / "tests" / "fixtures" / "decrees" / "decrees.yaml"
+DECREES = ROOT / "cards" / "agora" / "decrees.yaml"
 CONSPIRATORS = "".join(f"\n            - conspirator_{n}" for n in range(1, 7))
 SENATE = {  # Agora's Senate (docs/sources.md, "Agora")
     "cubes": 12,
