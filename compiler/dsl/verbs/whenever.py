@@ -117,5 +117,4 @@ class Whenever(Effect):
         if self.event == WONDER and (self.colors or self.cards):
             raise out.fail("`colors` and `cards` narrow the event build, not wonder")
         lines = [line for inner in self.effects for line in inner.statements(out)]
-        # The engine fires it when the event matches: (event, anyone's, colours, cards).
         out.on_event((self.event, self.by == "anyone", self.colors, self.cards), lines)
