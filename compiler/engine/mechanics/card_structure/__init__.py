@@ -134,6 +134,20 @@ class CardStructure(StructurePlays):
         if self.discard:
             self._buffer.append((K_REVIVE, player, 0))
 
+    def _other_play(self, node, action: int) -> bool | None:
+        """A play of an id after card_structure's own (`Tables.structure_plays_end`): the
+        mechanic that adds such plays to `_legal_play` resolves them here."""
+        raise RuntimeError(f"play {action}: no mechanic of this game resolves it")
+
+    def _cards_held_elsewhere(self) -> list[int]:
+        """Cards taken from the structure that another mechanic keeps, neither built nor
+        discarded (Agora's, under conspiracies)."""
+        return []
+
+    def _turn_arg_ok(self, arg: int) -> bool:
+        """Whether a loaded `play` node's arg is one this game's mechanics use (0: none)."""
+        return arg == 0
+
     def _color_mask(self, colors: tuple[str, ...]) -> int:
         ci = self.t.color_index
         mask = 0
@@ -247,23 +261,10 @@ def _on_play(g: GameState, node, action: int) -> bool | None:
     """Play `action`; True once the next turn is due with its plays listed (apply's work)."""
     t = g.t
     p = node[1]
+    if action >= t.structure_plays_end:  # a play another mechanic adds (Agora's conspiracies)
+        return g._other_play(node, action)
     c, w = t.play_decoded[action]  # the card, and the Wonder or -1 to build, -2 to discard
-    # Take the card from the structure; the slots it covered open once nothing else covers
-    # them (a slot already taken stays taken: only in positions set by hand).
-    s = g.slot_of[c]
-    taken = g.taken
-    taken[s] = True
-    g.remaining -= 1
-    g.reach.remove(c)
-    cover = g.cover
-    for u in t.covers[g.age][s]:
-        left = cover[u] - 1
-        cover[u] = left
-        if not left and not taken[u]:  # within reach now
-            if g.face_up[u]:
-                insort(g.reach, g.slot_card[u])
-            else:
-                g.to_reveal.append(u)
+    take_card(g, c)
     replay = False
     if w == -1:
         chain = t.chain_from[c] & g.chains[p]
@@ -297,6 +298,28 @@ def _on_play(g: GameState, node, action: int) -> bool | None:
     else:
         _end_turn(g, p, replay)
     return None
+
+
+def take_card(g: GameState, c: int) -> None:
+    """Take face-up card `c` from the structure; the slots it covered open once nothing else
+    covers them (a slot already taken stays taken: only in positions set by hand). A card
+    out of reach (Agora's Property Fraud takes one of the far row) leaves `reach` as it is."""
+    t = g.t
+    s = g.slot_of[c]
+    taken = g.taken
+    taken[s] = True
+    g.remaining -= 1
+    cover = g.cover
+    if not cover[s]:
+        g.reach.remove(c)
+    for u in t.covers[g.age][s]:
+        left = cover[u] - 1
+        cover[u] = left
+        if not left and not taken[u]:  # within reach now
+            if g.face_up[u]:
+                insort(g.reach, g.slot_card[u])
+            else:
+                g.to_reveal.append(u)
 
 
 @handles(K_END_TURN)

@@ -1,0 +1,206 @@
+"""Agora's conspiracies (mechanic `conspiracies`): conspire, prepare, trigger, the hidden
+information, and each conspiracy's effect; rulings 12-19 and 26 (Curia Julia) of
+../shared/rules/agora-rulings.md.
+
+The game is a copy of Duel with the mechanic, Curia Julia, Organized Crime and 13 of the 16
+conspiracies laid over it (tests/fixtures/games/conspiracies_overlay/); those that act on the
+Senate need Agora's own data."""
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from wondersmith.codegen import outputs
+from wondersmith.engine import Game, load_ruleset
+from wondersmith.engine.positions import position
+from wondersmith.ir.loader import load_game
+
+ROOT = Path(__file__).resolve().parents[2]
+OVERLAY = ROOT / "tests" / "fixtures" / "games" / "conspiracies_overlay"
+DECK = ["extortion", "blackmail", "expropriation", "swindle", "obscurantism", "coup",
+        "property_fraud", "treason", "espionage", "turn_of_events", "foreclosure", "coercion",
+        "sabotage"]
+
+
+def build_game(folder: Path) -> None:
+    """cards/duel with the overlay's files and the mechanic in game.yaml."""
+    shutil.copytree(ROOT / "cards" / "duel", folder, ignore=shutil.ignore_patterns("locales"))
+    for f in OVERLAY.glob("*.yaml"):
+        shutil.copy(f, folder / f.name)
+    game = yaml.safe_load((folder / "game.yaml").read_text())
+    game["id"] = folder.name
+    game["mechanics"].append("conspiracies")
+    game["conspiracies"] = {"deck": DECK, "draw": 2}
+    (folder / "game.yaml").write_text(yaml.safe_dump(game, sort_keys=False))
+    age1 = yaml.safe_load((folder / "age1.yaml").read_text())
+    for card in age1["buildings"]:
+        if card["id"] == "tavern":  # a card that conspires, as Agora's Conspirators do
+            card["effects"].append("conspire")
+    (folder / "age1.yaml").write_text(yaml.safe_dump(age1, sort_keys=False))
+
+
+@pytest.fixture(scope="module")
+def rules(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("games") / "consp"
+    build_game(folder)
+    loaded = load_game(folder)
+    assert loaded.ok, [str(d) for d in loaded.diagnostics]
+    out = tmp_path_factory.mktemp("generated")
+    result = outputs.expected(folder.parent, out, [folder])
+    assert not result.errors, result.errors
+    outputs.write(result, out)
+    return load_ruleset("consp", path=out)
+
+
+def at(rules, cards, held=None, **options) -> Game:
+    """A position at player 0's turn, the cards within reach, `held` the conspiracies."""
+    return position(rules, cards, held=held or {}, **options)
+
+
+def test_the_game_keeps_conspiracies_off_the_board_and_out_of_the_box(rules) -> None:
+    g = Game(rules, seed=3)
+    t = g.t
+    assert len(t.conspiracy_tokens) == len(DECK)
+    assert not set(t.conspiracy_tokens) & (set(g.box_tokens) | set(g.board_tokens))
+    assert g.held == [[], []] and g.deck_top == [] and g.deck_bottom == []
+
+
+def test_ruling_12_prepare_tucks_the_card_taken_and_ends_the_turn(rules) -> None:
+    g = at(rules, ["baths", "lumber_yard"], held={0: ["blackmail"]})
+    g.apply_text("prepare Blackmail with Baths")
+    assert g.held[0] == [[DECK.index("blackmail"), g.component("baths"), False]]
+    assert g.current_player == 1 and g.component("baths") not in g.reach
+    # a conspiracy prepared this turn is not triggered this turn: the turn is over
+    assert not any(text.startswith("trigger") for text in g.legal_texts(0))
+
+
+def test_ruling_13_one_trigger_a_turn_before_the_card_is_taken(rules) -> None:
+    g = at(rules, ["baths", "lumber_yard"], coins=(3, 8),
+           held={0: [("blackmail", "altar", False), ("swindle", "theater", False)]})
+    assert {"trigger Blackmail", "trigger Swindle"} <= set(g.legal_texts())
+    g.apply_text("trigger Blackmail")
+    assert g.coins == [7, 4] and g.current_player == 0  # the turn goes on
+    texts = g.legal_texts()
+    assert "build Baths" in texts and not any(t.startswith("trigger") for t in texts)
+    assert g.held[0][0][2] is True  # triggered, still in front of the player
+
+
+def test_ruling_13_an_extra_turn_may_trigger_again(rules) -> None:
+    g = at(rules, ["baths", "lumber_yard"], coins=(3, 8), wonders=(["piraeus"], []),
+           held={0: [("blackmail", "altar", False), ("coup", "theater", False)]})
+    g.apply_text("trigger Blackmail")
+    g.coins[0] = 40
+    g.apply_text("wonder Piraeus with Baths")  # Piraeus: play again
+    assert g.current_player == 0 and "trigger Coup" in g.legal_texts()
+
+
+def test_ruling_14_a_trigger_taking_the_last_cards_ends_the_age(rules) -> None:
+    g = at(rules, ["baths"], filler=None, held={0: [("turn_of_events", "altar", False)]})
+    g.apply_text("trigger Turn of Events")
+    g.apply_text("put Baths in the discard pile")
+    assert g.age == 2  # no card was left to take: the Age ended
+    assert g.component("baths") in g.discard
+
+
+def test_ruling_15_turn_of_events_reveals_at_once_gives_no_coins_second_optional(rules) -> None:
+    g = at(rules, ["baths", "lumber_yard"], coins=(5, 5),
+           held={0: [("turn_of_events", "altar", False)]})
+    g.apply_text("trigger Turn of Events")
+    g.apply_text("put Baths in the discard pile")
+    assert g.coins == [5, 5]
+    assert "stop discarding" in g.legal_texts()
+    g.apply_text("stop discarding")
+    assert not g.to_reveal and all(g.face_up[s] for s in range(len(g.cover))
+                                   if not g.taken[s] and not g.cover[s])
+
+
+def test_ruling_16_property_fraud_builds_a_card_of_the_far_row(rules) -> None:
+    g = at(rules, ["baths", "lumber_yard"], held={0: [("property_fraud", "altar", False)]})
+    far = [g.slot_card[s] for s in g.t.far_row[1] if not g.taken[s] and g.face_up[s]]
+    g.apply_text("trigger Property Fraud")
+    if not far:  # nothing there: skipped
+        assert g.decision == "play"
+        return
+    card = g.t.ids[far[0]]
+    g.apply_text(f"build {card} from the far row")
+    assert far[0] in g.city[0]
+
+
+def test_ruling_17_blackmail_takes_half_rounded_up(rules) -> None:
+    g = at(rules, ["baths", "lumber_yard"], coins=(0, 7), held={0: [("blackmail", "altar", False)]})
+    g.apply_text("trigger Blackmail")
+    assert g.coins == [4, 3]
+
+
+def test_ruling_18_sabotage_removes_the_wonder_its_vp_and_discards_its_card(rules) -> None:
+    g = at(rules, ["baths", "lumber_yard"], wonders=([], [("the_pyramids", "altar")]),
+           held={0: [("sabotage", "theater", False)]})
+    before = g.scores()[1]["total"]
+    g.apply_text("trigger Sabotage")
+    g.apply_text("sabotage The Pyramids")
+    assert g.wonders[1] == [] and g.component("altar") in g.discard
+    assert g.scores()[1]["total"] == before - 9
+
+
+def test_ruling_18_coercion_swap_completes_pairs_active_player_first(rules) -> None:
+    g = at(rules, ["brewery", "caravansery"], age=2, filler=None, board_tokens=["law", "economy"],
+           buildings=(["apothecary", "scriptorium"], ["school", "library"]),
+           held={0: [("coercion", "altar", False)]})
+    g.apply_text("trigger Coercion")
+    g.apply_text("swap for School")
+    g.apply_text("give Scriptorium in exchange")
+    # School joins Apothecary (wheel: player 0's pair), then Scriptorium joins Library
+    # (quill: player 1's pair): both take a token, the active player first
+    assert g.component("school") in g.city[0] and g.component("scriptorium") in g.city[1]
+    assert g.decision == "pair_token" and g.current_player == 0
+    g.apply_text("take Law")
+    assert g.decision == "pair_token" and g.current_player == 1
+    g.apply_text("take Economy")
+    assert g.decision == "play" and g.current_player == 0
+
+
+def test_organized_crime_keeps_both(rules) -> None:
+    g = at(rules, ["tavern", "lumber_yard"], tokens=(["organized_crime"], []))
+    g.apply_text("build Tavern")
+    assert len(g.held[0]) == 2 and g.drawing == [[], []]
+
+
+def test_conspire_keeps_one_and_puts_the_other_back(rules) -> None:
+    g = at(rules, ["tavern", "lumber_yard"])
+    g.apply_text("build Tavern")
+    assert g.decision == "conspiracy_keep" and len(g.drawing[0]) == 2
+    kept, other = g.drawing[0]
+    g.apply(g.t.KEEP_BOTTOM + kept)
+    assert g.held[0] == [[kept, -1, False]] and g.deck_bottom == [[other, 0]]
+
+
+def test_the_opponent_sees_no_conspiracy_and_sampling_redraws_them(rules) -> None:
+    g = at(rules, ["baths", "lumber_yard"], held={0: ["blackmail", ("coup", "altar", False)]})
+    seen = g.observation(1)["mechanics"]["conspiracies"]["held"][0]
+    assert [e["conspiracy"] for e in seen] == [None, None] and seen[1]["card"] == "altar"
+    mine = g.observation(0)["mechanics"]["conspiracies"]["held"][0]
+    assert [e["conspiracy"] for e in mine] == ["blackmail", "coup"]
+    rng = random.Random(1)
+    drawn = {tuple(k for k, _, _ in g.sample_state(1, rng).held[0]) for _ in range(20)}
+    assert len(drawn) > 1
+    assert all(g.sample_state(0, rng).held[0] == g.held[0] for _ in range(3))
+    assert g.sample_state(1, rng).observation(1) == g.observation(1)
+
+
+def test_random_games_round_trip_and_replay(rules) -> None:
+    rng = random.Random(5)
+    for seed in range(6):
+        g = Game(rules, seed=seed)
+        while not g.is_terminal:
+            legal = g.legal_actions()
+            ours = [a for a in legal if a >= g.t.PREPARE]
+            g.apply(rng.choice(ours if ours and rng.random() < 0.5 else legal))
+            if rng.random() < 0.05:
+                again = Game.from_json(rules, g.to_json())
+                assert again.to_json() == g.to_json()
+        from wondersmith.engine.records import game_record, replay_record
+        assert replay_record(rules, game_record(g)).to_json() == g.to_json()
