@@ -29,7 +29,7 @@ from . import backs, deal
 from ...games.duel import texts as duel_texts
 from .deal import reveal
 from .tables import flatten
-from .plays import StructurePlays
+from .plays import StructurePlays, take_card
 from .actions import (ACTIONS, index_plays, why_not_destroy,  # noqa: F401 (its ids)
                       why_not_play, why_not_revive)
 from .state import (age_check, check_due, check_played_out, deal_check,
@@ -133,20 +133,6 @@ class CardStructure(StructurePlays):
     def build_from_discard(self, player: int) -> None:
         if self.discard:
             self._buffer.append((K_REVIVE, player, 0))
-
-    def _other_play(self, node, action: int) -> bool | None:
-        """A play of an id after card_structure's own (`Tables.structure_plays_end`): the
-        mechanic that adds such plays to `_legal_play` resolves them here."""
-        raise RuntimeError(f"play {action}: no mechanic of this game resolves it")
-
-    def _cards_held_elsewhere(self) -> list[int]:
-        """Cards taken from the structure that another mechanic keeps, neither built nor
-        discarded (Agora's, under conspiracies)."""
-        return []
-
-    def _turn_arg_ok(self, arg: int) -> bool:
-        """Whether a loaded `play` node's arg is one this game's mechanics use (0: none)."""
-        return arg == 0
 
     def _color_mask(self, colors: tuple[str, ...]) -> int:
         ci = self.t.color_index
@@ -298,28 +284,6 @@ def _on_play(g: GameState, node, action: int) -> bool | None:
     else:
         _end_turn(g, p, replay)
     return None
-
-
-def take_card(g: GameState, c: int) -> None:
-    """Take face-up card `c` from the structure; the slots it covered open once nothing else
-    covers them (a slot already taken stays taken: only in positions set by hand). A card
-    out of reach (Agora's Property Fraud takes one of the far row) leaves `reach` as it is."""
-    t = g.t
-    s = g.slot_of[c]
-    taken = g.taken
-    taken[s] = True
-    g.remaining -= 1
-    cover = g.cover
-    if not cover[s]:
-        g.reach.remove(c)
-    for u in t.covers[g.age][s]:
-        left = cover[u] - 1
-        cover[u] = left
-        if not left and not taken[u]:  # within reach now
-            if g.face_up[u]:
-                insort(g.reach, g.slot_card[u])
-            else:
-                g.to_reveal.append(u)
 
 
 @handles(K_END_TURN)
