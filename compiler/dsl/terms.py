@@ -35,13 +35,14 @@ CITY_DOCS = {
     "most": "the city, yours or a neighbour's, that has the most of what is counted",
 }
 OPPONENT_CITIES = ("neighbours", "left", "right")
-COUNTABLES = ("cards", "wonders", "tokens", "coins", "defeat_tokens")
+COUNTABLES = ("cards", "wonders", "tokens", "coins", "defeat_tokens", "cubes")
 COUNTABLE_DOCS = {
     "cards": "buildings of the listed colours (cards tucked under Wonders do not count)",
     "wonders": "Wonders built; in a game with Wonder boards (7 Wonders), Wonder stages built",
     "tokens": "progress tokens owned",
     "coins": "coins in the treasury",
     "defeat_tokens": "military defeat tokens held (the tokens, not their value; 7 Wonders)",
+    "cubes": "influence cubes on the Senate's board (7 Wonders Duel: Agora; mechanic senate)",
 }
 DISCOUNT_TARGETS = ("wonders", *COLORS)
 TOKEN_SOURCES = ("box", "board")

@@ -53,6 +53,9 @@ class GameVerbs(Protocol):
 
     def count_coins(self, player: int) -> int: ...
 
+    def count_cubes(self, player: int) -> int:
+        """Influence cubes of `player` on the Senate's board (mechanic `senate`)."""
+
     def destroy(self, player: int, colors: tuple[str, ...]) -> None:
         """`player` chooses one building of these colours in a neighbour's city to discard."""
 

@@ -49,6 +49,9 @@ class GameVerbs:
     def influence(self, player: int, section: str, actions: int) -> None:
         raise _missing("influence", "senate")
 
+    def count_cubes(self, player: int) -> int:
+        raise _missing("count_cubes", "senate")
+
     # The conspiracies' verbs (mechanic `conspiracies`: mechanics/conspiracies/).
     def conspire(self, player: int) -> None:
         raise _missing("conspire", "conspiracies")

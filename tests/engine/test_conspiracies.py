@@ -204,3 +204,111 @@ def test_random_games_round_trip_and_replay(rules) -> None:
                 assert again.to_json() == g.to_json()
         from wondersmith.engine.records import game_record, replay_record
         assert replay_record(rules, game_record(g)).to_json() == g.to_json()
+
+
+# One test per conspiracy effect (those of this copy of Duel) --------------------------------
+
+def _triggered(rules, name: str, **options) -> Game:
+    g = at(rules, ["baths", "lumber_yard"], held={0: [(name, "altar", False)]}, **options)
+    g.apply_text(f"trigger {g.t.names[g.t.token0 + g.t.conspiracy_tokens[DECK.index(name)]]}")
+    return g
+
+
+def test_extortion_takes_an_unbuilt_wonder(rules) -> None:
+    g = _triggered(rules, "extortion", wonders=(["piraeus"], ["the_sphinx", ("the_pyramids", "theater")]))
+    assert g.legal_texts() == ["take wonder The Sphinx from the opponent"]  # not a built one
+    g.apply_text("take wonder The Sphinx from the opponent")
+    assert g.wonders[0] == [g.component("piraeus") - g.t.wonder0, g.component("the_sphinx") - g.t.wonder0]
+    assert g.component("the_sphinx") - g.t.wonder0 in g.unbuilt[0]
+    assert g.decision == "play"
+
+
+def test_expropriation_and_swindle_discard_a_blue_or_a_yellow_building(rules) -> None:
+    for name, card in (("expropriation", "theater"), ("swindle", "tavern")):
+        g = _triggered(rules, name, buildings=([], ["theater", "tavern", "stone_pit"]))
+        assert g.legal_texts() == [f"destroy {g.t.names[g.component(card)]}"]
+        g.apply_text(f"destroy {g.t.names[g.component(card)]}")
+        assert g.component(card) in g.discard and g.component(card) not in g.city[1]
+
+
+def test_obscurantism_locks_a_token_of_the_board_the_opponent_or_the_box(rules) -> None:
+    g = _triggered(rules, "obscurantism", board_tokens=["law", "economy"],
+                   tokens=([], ["agriculture"]))
+    texts = set(g.legal_texts())
+    assert {"lock Law", "lock Economy", "lock Agriculture"} <= texts
+    assert len(texts) == 2 + 1 + len(g.box_tokens)  # and every token of the box
+    coins = g.scores()[1]["total"]
+    g.apply_text("lock Agriculture")  # 4 VP lost with it
+    token = g.component("agriculture") - g.t.token0
+    assert g.locked == [token] and g.tokens[1] == [] and g.scores()[1]["total"] == coins - 4
+
+
+def test_coup_gives_two_shields(rules) -> None:
+    g = _triggered(rules, "coup")
+    assert g.pawn == 2
+
+
+def test_treason_builds_a_card_left_out_of_the_ages_so_far(rules) -> None:
+    g = Game(rules, seed=4)
+    while g.age < 2 and not g.is_terminal:
+        g.apply(g.legal_actions()[0])
+    g.held[g.current_player].append([DECK.index("treason"), -1, True])
+    p = g.current_player
+    g.build_left_out(p)
+    g._flush()
+    g._legal = None
+    left = sorted(c for age in g.left_out for c in age)
+    assert len(left) == 6 and sorted(a - g.t.LEFT_OUT_BUILD for a in g.legal_actions()) == left
+    g.apply(g.t.LEFT_OUT_BUILD + left[0])
+    assert left[0] in g.city[p] and all(left[0] not in age for age in g.left_out)
+
+
+def test_espionage_takes_any_token_of_the_box(rules) -> None:
+    g = _triggered(rules, "espionage")
+    box = list(g.box_tokens)
+    assert sorted(a - g.t.TAKE for a in g.legal_actions()) == sorted(box)  # every one drawn
+    g.apply(g.legal_actions()[0])
+    assert len(g.tokens[0]) == 1 and len(g.box_tokens) == len(box) - 1
+
+
+def test_foreclosure_takes_a_brown_or_grey_building_with_its_production(rules) -> None:
+    g = _triggered(rules, "foreclosure", buildings=([], ["stone_pit", "glassworks", "theater"]))
+    assert set(g.legal_texts()) == {"take Stone Pit from the opponent's city",
+                                    "take Glassworks from the opponent's city"}
+    g.apply_text("take Glassworks from the opponent's city")
+    glass = g.t.ruleset.resources.index("glass")
+    assert g.component("glassworks") in g.city[0] and g.prod[0][glass] == 1
+    assert g.prod[1][glass] == 0
+
+
+def test_ruling_26_curia_julia_triggers_an_unprepared_conspiracy_then_plays_again(rules) -> None:
+    g = at(rules, ["baths", "lumber_yard"], coins=(20, 8), wonders=(["curia_julia"], []),
+           held={0: ["blackmail", ("coup", "theater", False)]})
+    g.apply_text("wonder Curia Julia with Baths")
+    assert g.decision == "trigger_unprepared"
+    assert g.legal_texts() == ["trigger unprepared Blackmail", "trigger no conspiracy"]
+    paid = g.coins[0]
+    g.apply_text("trigger unprepared Blackmail")
+    assert g.coins == [paid + 4, 4] and g.current_player == 0 and g.decision == "play"
+    assert g.held[0][0] == [DECK.index("blackmail"), -1, True]
+    assert g.scores()[0]["wonders"] == 0  # Curia Julia is worth 0 VP
+
+
+def test_ruling_26_curia_julia_skips_the_trigger_when_none_would_act(rules) -> None:
+    g = at(rules, ["baths", "lumber_yard"], coins=(20, 8), wonders=(["curia_julia"], []),
+           held={0: ["sabotage", ("blackmail", "theater", False)]})
+    g.apply_text("wonder Curia Julia with Baths")  # the opponent built no Wonder
+    assert g.decision == "play" and g.current_player == 0 and g.held[0][0][2] is False
+
+
+def test_the_action_mask_shows_the_opponent_nothing(rules) -> None:
+    g = at(rules, ["baths", "lumber_yard"], held={0: [("blackmail", "altar", False)]})
+    assert not any(g.legal_mask(1)) and g.legal_mask(0)[g.t.TRIGGER + DECK.index("blackmail")]
+
+
+def test_ismcts_plays_from_samples_of_what_it_cannot_see(rules) -> None:
+    from wondersmith.engine.bots.ismcts import ISMCTSBot
+    g = at(rules, ["baths", "lumber_yard"], player=1, held={0: ["blackmail", "coup"]})
+    seen = g.observation(1)
+    action = ISMCTSBot(seed=1, iterations=30).choose(g)
+    assert action in g.legal_actions() and g.observation(1) == seen

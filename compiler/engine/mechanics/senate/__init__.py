@@ -294,6 +294,10 @@ class Senate:
         n = actions or senate_actions(self, player)
         self._buffer.append((K_ACTION, player, n * (len(t.sections) + 1) + s))
 
+    def count_cubes(self, player: int) -> int:
+        """`player`'s influence cubes on the board (Agora's Embezzlement counts them)."""
+        return sum(self.chamber_cubes[player])
+
     def _board_components(self, player: int) -> list[int]:
         return [*super()._board_components(player), *_decrees_of(self, player)]
 
