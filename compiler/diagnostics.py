@@ -134,6 +134,15 @@ _CODES = [
          "Give each component a name of its own, unlike every other name and id once case "
          "and Unicode forms are set aside: action texts and game records name components so. "
          "Cards of one name printed in several Ages are one card (WS325)."),
+    # Agora's conspiracies (compiler/validate/conspiracies.py).
+    Code("WS345", "conspiracy that is not a token",
+         "Name in `conspiracies.deck` the tokens of the game that are conspiracies."),
+    Code("WS346", "conspiracy with a lasting effect",
+         "A conspiracy's effects are played when it is triggered: give it effects on build "
+         "only, no ongoing effect and no points."),
+    Code("WS347", "verb of a mechanic the game does not list",
+         "The conspiracies' verbs (conspire, take_wonder, ...) are played by the mechanic "
+         "`conspiracies`: list it in `mechanics`, with its section."),
     # Locales (compiler/validate/locales.py): per-locale names and translation catalogs.
     Code("WS401", "missing translation",
          "Translate the message (or add the official name); until then it is shown in "

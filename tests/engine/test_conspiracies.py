@@ -312,3 +312,42 @@ def test_ismcts_plays_from_samples_of_what_it_cannot_see(rules) -> None:
     seen = g.observation(1)
     action = ISMCTSBot(seed=1, iterations=30).choose(g)
     assert action in g.legal_actions() and g.observation(1) == seen
+
+
+# Those that act on the Senate: the toy game with a Senate (tests/fixtures/games/conspiracy_toy)
+
+TOY = ROOT / "tests" / "fixtures" / "games" / "conspiracy_toy"
+
+
+@pytest.fixture(scope="module")
+def toy(tmp_path_factory):
+    loaded = load_game(TOY)
+    assert loaded.ok, [str(d) for d in loaded.diagnostics]
+    out = tmp_path_factory.mktemp("generated_toy")
+    result = outputs.expected(TOY.parent, out, [TOY])
+    assert not result.errors, result.errors
+    outputs.write(result, out)
+    return load_ruleset("conspiracy_toy", path=out)
+
+
+def test_ruling_17_embezzlement_pays_per_own_cube_and_takes_per_theirs(toy) -> None:
+    g = position(toy, ["shrine", "wood_camp"], coins=(3, 2),
+                 held={0: [("embezzlement", "altar", False)]})
+    data = g.to_json()
+    data["mechanics"]["senate"]["chamber_cubes"] = [[2, 1, 0, 0], [0, 1, 3, 0]]
+    g = Game.from_json(toy, data)
+    g.apply_text("trigger Embezzlement")
+    assert g.coins == [3 + 3, 0]  # player 1 loses 4 (its 4 cubes), down to 0 from 2
+
+
+def test_random_toy_games_with_the_senate_and_conspiracies_play_out(toy) -> None:
+    rng = random.Random(2)
+    for seed in range(10):
+        g = Game(toy, seed=seed)
+        while not g.is_terminal:
+            legal = g.legal_actions()
+            ours = [a for a in legal if a >= g.t.PREPARE]
+            g.apply(rng.choice(ours if ours and rng.random() < 0.6 else legal))
+            assert min(g.coins) >= 0
+            assert all(sum(row) <= g.t.config["senate"].cubes for row in g.chamber_cubes)
+        assert Game.from_json(toy, g.to_json()).to_json() == g.to_json()
