@@ -118,16 +118,38 @@ def test_ruling_15_turn_of_events_reveals_at_once_gives_no_coins_second_optional
                                    if not g.taken[s] and not g.cover[s])
 
 
+def _holding(rules, seed: int, *names: str) -> Game:
+    """A game at its first turn (the Wonders drafted), the player to move holding these
+    conspiracies, not prepared."""
+    g = Game(rules, seed=seed)
+    while g.decision != "play":
+        g.apply(g.legal_actions()[0])
+    data = g.to_json()
+    p = g.current_player
+    data["mechanics"]["conspiracies"]["held"][p] = [
+        {"conspiracy": n, "card": None, "triggered": False} for n in names]
+    return Game.from_json(rules, data)
+
+
 def test_ruling_16_property_fraud_builds_a_card_of_the_far_row(rules) -> None:
-    g = at(rules, ["baths", "lumber_yard"], held={0: [("property_fraud", "altar", False)]})
-    far = [g.slot_card[s] for s in g.t.far_row[1] if not g.taken[s] and g.face_up[s]]
+    g = _holding(rules, 7, "property_fraud")
+    p = g.current_player
+    far = sorted(g.slot_card[s] for s in g.t.far_row[1])  # Age I's far row: 2 face-up cards
+    assert len(far) == 2 and all(c >= 0 for c in far) and not set(far) & set(g.reach)
+    g.apply(g.t.PREPARE + DECK.index("property_fraud") * g.t.NB + g.reach[0])
+    g.apply(g.legal_actions()[0])  # the opponent's turn
+    assert g.current_player == p
     g.apply_text("trigger Property Fraud")
-    if not far:  # nothing there: skipped
-        assert g.decision == "play"
-        return
-    card = g.t.ids[far[0]]
-    g.apply_text(f"build {card} from the far row")
-    assert far[0] in g.city[0]
+    assert sorted(a - g.t.FAR_BUILD for a in g.legal_actions()) == far  # covered or not
+    g.apply(g.t.FAR_BUILD + far[0])
+    assert far[0] in g.city[p] and g.decision == "play" and g.current_player == p
+    assert g.coins[p] == 7  # built for free
+
+
+def test_ruling_16_property_fraud_never_builds_a_colour_not_named(rules) -> None:
+    g = _holding(rules, 7, "property_fraud")
+    g.build_from_structure(g.current_player, ("purple",))  # no guild in Age I
+    assert g._buffer == []  # nothing to choose: skipped
 
 
 def test_ruling_17_blackmail_takes_half_rounded_up(rules) -> None:
