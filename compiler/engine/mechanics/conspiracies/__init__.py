@@ -61,6 +61,7 @@ class Config:
         return cls(tuple(c["deck"]), c["draw"])
 
 
+TRIGGERED = 1  # a `play` node's arg once its turn has triggered a conspiracy
 K_DRAW = kind("conspiracy_draw", NAME, chance=True)  # arg: the seat conspiring
 K_KEEP = kind("conspiracy_keep", NAME, prompt="keep a conspiracy, put the other back")
 K_KEEP_ALL = kind("conspiracy_keep_all", NAME, internal=True)  # Organized Crime
@@ -191,7 +192,7 @@ def _on_after_trigger(g: GameState, node) -> None:
     if not g.remaining:
         _end_turn(g, p, False)
         return
-    g.stack.append((K_PLAY, p, 1))  # 1: this turn has triggered
+    g.stack.append((K_PLAY, p, TRIGGERED))
     if g.to_reveal:  # cards the effects uncovered turn face up at once (ruling 15)
         reveal(g)
 
@@ -268,7 +269,7 @@ class Conspiracies(effects.ConspiracyEffects):
         return [c for seat in self.held for _, c, _ in seat if c >= 0]
 
     def _turn_arg_ok(self, arg: int) -> bool:
-        return arg in (0, 1)
+        return arg in (0, TRIGGERED)
 
     def _other_play(self, node, action: int) -> bool | None:
         t, p = self.t, node[1]
