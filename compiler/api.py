@@ -57,7 +57,8 @@ def validate_paths(paths: Iterable[StrPath] = ("cards",)) -> list[Diagnostic]:
             found.append(Diagnostic(loader.display_path(path), 1, 1, "WS317",
                                     "this card file belongs to no game (no game.yaml above it)",
                                     "move it into a game folder under cards/"))
-    return sorted(found, key=sort_key)
+    # An error in a base game's file is the base's and each extension's: reported once.
+    return sorted(dict.fromkeys(found), key=sort_key)
 
 
 def load_game(folder: StrPath) -> Game:

@@ -51,6 +51,17 @@ _CODES = [
          "symbolic link is followed only when it stays inside."),
     Code("WS112", "file not read: `.yml`",
          "Rename the file to end in `.yaml`: only `.yaml` files of a game folder are read."),
+    # A game that extends another (compiler/ir/extends.py).
+    Code("WS113", "unknown base game",
+         "Put the base game's folder beside the extension in the same folder of games, or "
+         "fix the id after `extends:`."),
+    Code("WS114", "cycle of extensions",
+         "Remove `extends:` from one game of the cycle: a game cannot extend itself."),
+    Code("WS115", "extension in an older data format",
+         "Write `format: 3` or newer in the extension's game.yaml: older formats had no "
+         "extensions."),
+    Code("WS116", "extension without its own id or name",
+         "Give the extension's game.yaml an `id:` and a `name:` of its own."),
     # Layer 2: schema.
     Code("WS201", "unknown key", "Check the spelling against the schema (docs/dsl.md)."),
     Code("WS202", "unknown effect", "Use a verb of the DSL (docs/dsl.md)."),
@@ -134,6 +145,16 @@ _CODES = [
          "Give each component a name of its own, unlike every other name and id once case "
          "and Unicode forms are set aside: action texts and game records name components so. "
          "Cards of one name printed in several Ages are one card (WS325)."),
+    Code("WS335", "base component replaced without saying so",
+         "List the id in the extension's `replaces:` to replace the base's component, or "
+         "give the new component an id of its own."),
+    Code("WS336", "nothing to replace",
+         "`replaces:` lists base components the extension's card files give anew: remove "
+         "an id that is not the base's or that no card file of the extension gives."),
+    Code("WS337", "extension key in a game of its own",
+         "Add `extends: <base id>`, or remove `added_mechanics:` and `replaces:`."),
+    Code("WS338", "mechanic added twice",
+         "Remove the name from `added_mechanics:`: the base game already has it."),
     # Agora's conspiracies (compiler/validate/conspiracies.py).
     Code("WS345", "conspiracy that is not a token",
          "Name in `conspiracies.deck` the tokens of the game that are conspiracies."),

@@ -4,7 +4,9 @@ diagnostics at the exact line and column.
 - tests/fixtures/yaml/*.yaml: single files (layers 1 and 2); the first line says what is
   expected: `# expect: WS202 6:9, ...` (optionally `kind=game`).
 - tests/fixtures/game/*.yaml: patches applied to a copy of cards/duel (layer 3), or with
-  `game: circle` of tests/fixtures/games/circle (a small 7 Wonders game); each expected
+  `game: circle` of tests/fixtures/games/circle (a small 7 Wonders game); `beside: [NAME]`
+  copies fixture games beside it and `load: NAME` checks one of them (an extension of Duel,
+  its patches' and expectations' files relative to it); each expected
   position is given by a text to find in the patched file, so it is exact yet survives edits
   elsewhere in the data.
 - tests/fixtures/stray/: a card file outside any game (WS317).
@@ -115,6 +117,10 @@ def test_game_fixture(path: Path, duel_copy: Path, tmp_path: Path,
     if "game" in spec:  # another base game than Duel
         duel_copy = tmp_path / "cards" / spec["game"]
         shutil.copytree(FIXTURES / "games" / spec["game"], duel_copy)
+    for name in spec.get("beside", ()):  # fixture games beside it (an extension of Duel)
+        shutil.copytree(FIXTURES / "games" / name, duel_copy.parent / name)
+    if "load" in spec:  # the game checked, when not the base: file paths are relative to it
+        duel_copy = duel_copy.parent / spec["load"]
     monkeypatch.chdir(duel_copy)  # diagnostics name files relative to the working directory
     _apply(duel_copy, spec)
     expected = set()

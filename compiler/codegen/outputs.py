@@ -13,7 +13,7 @@ from wondersmith import atomic
 from wondersmith.codegen.python import CompileError, compile_check, generate, json_text
 from wondersmith.diagnostics import Diagnostic
 from wondersmith.codegen.export import export
-from wondersmith.ir.loader import GAME_FILE, card_files, find_games, load_game
+from wondersmith.ir.loader import find_games, load_game, source_files
 from wondersmith.manifest import Manifest, files_digest, inputs_digest, package_files
 
 EXPORT_FILE = "ruleset.json"
@@ -40,7 +40,7 @@ class Outputs:
 
 def compile_inputs(folder: Path) -> str:
     """The inputs hash of the package compiled from the game folder `folder`."""
-    files = {f"game/{p.name}": p for p in [folder / GAME_FILE, *card_files(folder)]}
+    files = source_files(folder)
     # The code each verb compiles to lives in its module of dsl/verbs/.
     files.update(package_files("codegen/*.py", "codegen/templates/*", "dsl/*.py",
                                "dsl/verbs/*.py"))

@@ -48,14 +48,18 @@ class ClassSpec:
     on_build: list[str] = field(default_factory=list)
     end_points: list[str] = field(default_factory=list)  # expressions, summed
     on_chain_build: list[str] = field(default_factory=list)
+    # Per `one_of` effect, per option: its statements (`choice_<j>_<k>`).
+    choices: list[list[list[str]]] = field(default_factory=list)
 
     def methods(self) -> list[tuple[Code, list[Code]]]:
         """(name, body lines) of each method to write, in a fixed order."""
         out = []
+        options = [(f"choice_{j}_{k}", body) for j, choice in enumerate(self.choices)
+                   for k, body in enumerate(choice)]
         for name, body in (("on_build", self.on_build),
                            ("end_points", ["return " + " + ".join(self.end_points)]
                             if self.end_points else []),
-                           ("on_chain_build", self.on_chain_build)):
+                           ("on_chain_build", self.on_chain_build), *options):
             if body:
                 if any("in cities" in line for line in body):
                     body = [CITIES, *body]
@@ -87,6 +91,7 @@ class _ClassWriter:
         self.on_build_lines: list[str] = []
         self.end_point_terms: list[str] = []
         self.chain_build_lines: list[str] = []
+        self.choice_bodies: list[list[list[str]]] = []
 
     def fail(self, message: str) -> CompileError:
         return self.compiler.fail(self.item, message)
@@ -122,6 +127,12 @@ class _ClassWriter:
 
     def on_chain_build(self, lines: list[str]) -> None:
         self.chain_build_lines += lines
+
+    def choice(self, options: list[tuple[str, list[str]]]) -> int:
+        self.choice_bodies.append([lines for _, lines in options])
+        words = tuple(text for text, _ in options)
+        self.attrs["choices"] = (*self.attrs.get("choices", ()), words)
+        return len(self.choice_bodies) - 1
 
     def collected(self) -> dict[str, Any]:
         """The gathered attributes, in registry order, without the empty ones."""
@@ -210,6 +221,7 @@ class _Compiler:
         attrs.update(writer.collected())
         spec.on_build, spec.end_points = writer.on_build_lines, writer.end_point_terms
         spec.on_chain_build = writer.chain_build_lines
+        spec.choices = writer.choice_bodies
         for method, body in (("has_on_build", spec.on_build),
                              ("has_end_points", spec.end_points),
                              ("has_on_chain_build", spec.on_chain_build)):

@@ -39,6 +39,9 @@ def game_schema() -> dict[str, Any]:
                  "description": "Rows from the far end to the players"},
     }, ["age", "rows"])
     seat = v._enum(("first", "second"), "Who picks: the first or the second player")
+    mechanic = {"type": "string", "pattern": v.ID_PATTERN, "maxLength": MAX_ID_LENGTH,
+                "description": "A rule mechanic of the engine, by name: "
+                               + ", ".join(rules_keys.KNOWN)}
     return {
         "$schema": DIALECT,
         "title": "wondersmith game",
@@ -61,11 +64,19 @@ def game_schema() -> dict[str, Any]:
             "seating": v._enum(tuple(SEATINGS), "How the seats sit: `opponent` (exactly two "
                                "seats, each the other's only neighbour: Duel) or `circle` (N "
                                "seats around a table, each with a left and a right neighbour)"),
+            "extends": _id("The game this one extends (docs/designer-guide.md, \"A fan "
+                           "expansion\"): its base, a game of the same folder of games"),
+            "added_mechanics": {"type": "array", "minItems": 1, "uniqueItems": True,
+                                "items": mechanic,
+                                "description": "An extension's mechanics, after the "
+                                               "base's (`mechanics:` restates the whole "
+                                               "list instead)"},
+            "replaces": {"type": "array", "minItems": 1, "uniqueItems": True,
+                         "items": _id("A base component's id"),
+                         "description": "The base's components an extension's card files "
+                                        "give anew, by id"},
             "mechanics": {"type": "array", "minItems": 1, "uniqueItems": True,
-                          "items": {"type": "string", "pattern": v.ID_PATTERN,
-                                    "maxLength": MAX_ID_LENGTH,
-                                    "description": "A rule mechanic of the engine, by name: "
-                                                   + ", ".join(rules_keys.KNOWN)},
+                          "items": mechanic,
                           "description": "The rule mechanics the engine composes for this "
                                          "game, in order (docs/engine.md)"},
             "resources": closed_object("The game's resources", {

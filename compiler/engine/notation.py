@@ -3,13 +3,15 @@
 Each mechanic words the action ids it owns and reads them back (core/texts.py: Duel's in
 games/duel/texts.py, `build Lighthouse`, `take Law from the library`; classic's in
 games/classic/texts.py, `stage 2 with Baths, pay left 2`). The core words its own
-chance outcome, the first player: `first player 1`. Texts are worded for the seat to move,
+chance outcome, the first player: `first player 1`, and its choice of a card's effects
+(choice.py): `choose option 2`. Texts are worded for the seat to move,
 or for the seat given.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import choice
 from .errors import NotationError
 
 if TYPE_CHECKING:
@@ -36,6 +38,9 @@ def action_to_text(game: Game, action: int, seat: int | None = None) -> str:
             return text
     if t.CH_SEAT <= action < t.CH_SEAT + t.n_seats:
         return f"first player {action - t.CH_SEAT}"
+    text = choice.to_text(game, action)
+    if text is not None:
+        return text
     raise NotationError(f"no action has id {action}")
 
 
@@ -59,6 +64,9 @@ def parse_action(game: Game, text: str, seat: int | None = None) -> int:
         action = t.action_texts[1](game, text, seat)
         if action is not None:
             return action
+    action = choice.parse(game, text)
+    if action is not None:
+        return action
     s = " ".join(text.split())
     if s.casefold().startswith("first player "):
         first = s[len("first player "):].strip()
@@ -67,6 +75,7 @@ def parse_action(game: Game, text: str, seat: int | None = None) -> int:
         return t.CH_SEAT + int(first)
     forms = getattr(t, "text_forms", ())  # those the mechanics said they read
     if forms:
-        raise NotationError(f"cannot read {text!r}: expected {'; '.join(forms)}; first player N")
+        raise NotationError(f"cannot read {text!r}: expected {'; '.join(forms)}; first player N"
+                            "; choose option N")
     raise NotationError(f"cannot read {text!r}: not an action of {t.ruleset.game} "
                         "(legal_texts() words the legal ones)")

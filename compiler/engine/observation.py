@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from . import choice
 from .core.kinds import IS_CHANCE, KIND_NAMES, by_owner
 from .core.seats import CIRCLE, OPPONENT
 from .core.simultaneous import visible_choices
@@ -40,7 +41,8 @@ def decision_kinds(t) -> dict[int, int]:
     key = ("decision kinds", len(KIND_NAMES))  # again if one of its mechanics adds a kind
     found = t.cache.get(key)
     if found is None:
-        found = t.cache[key] = {k: i for i, k in enumerate(by_owner(t.mechanics))}
+        owners = choice.owners(t, t.mechanics)
+        found = t.cache[key] = {k: i for i, k in enumerate(by_owner(owners))}
     return found
 
 

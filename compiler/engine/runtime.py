@@ -55,6 +55,9 @@ class GameVerbs(Protocol):
 
     def count_cubes(self, player: int) -> int:
         """Influence cubes of `player` on the Senate's board (mechanic `senate`)."""
+    def one_of(self, player: int, card_id: str, choice: int) -> None:
+        """`player` chooses one option of the card's `choice`-th `one_of` effect; the
+        option's effects are the card's method `choice_<choice>_<option>`."""
 
     def destroy(self, player: int, colors: tuple[str, ...]) -> None:
         """`player` chooses one building of these colours in a neighbour's city to discard."""
@@ -110,6 +113,15 @@ class GameVerbs(Protocol):
 
     def destroy_wonder(self, player: int) -> None:
         """`player` removes a Wonder the opponent built from the game."""
+    def place_influence(self, player: int, section: str, cubes: int, optional: bool) -> None:
+        """`player` places `cubes` influence cubes one at a time in `section`'s chambers
+        (`any`: all); `optional`: they may stop early (mechanic `senate`)."""
+
+    def move_influence(self, player: int, actions: int, optional: bool) -> None:
+        """`player` moves one of their cubes to the chamber beside it, `actions` times."""
+
+    def remove_influence(self, player: int, cubes: int) -> None:
+        """`player` removes `cubes` of the opponent's cubes, one at a time."""
 
 
 class Card:
@@ -161,6 +173,9 @@ class Card:
     play_seventh_card: bool = False  # the last card of each Age's hand may be played
     free_build_per_age: bool = False  # once per Age, build a structure for free
     copy_guild: str = ""  # "neighbours": score one neighbour's guild as the owner's
+    # Per `one_of` effect, its options in words; option k of choice j is the method
+    # `choice_<j>_<k>(game, player)`.
+    choices: tuple[tuple[str, ...], ...] = ()
 
     # Effects on build that the engine applies in its fixed order.
     shields: int = 0

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import runtime as rt
 
+from . import choice
 from .core.fields import MECHANICS, SEAT, STATE, fields_from_json, fields_to_json
 from .core.kinds import ARG_JSON, CHANCE, IS_CHANCE, KIND_NAMES, OWNER, REMOVED, UNBUILT, by_owner
 from .core.simultaneous import NOT_CHOSEN, choices_from_json
@@ -256,7 +257,7 @@ class _Reader:
 
     def stack(self, g: Game, value: Any) -> list[tuple[int, int, int]]:
         t = self.t
-        own = by_owner(self.game_class.MECHANICS)  # kinds are registered globally
+        own = by_owner(choice.owners(t, self.game_class.MECHANICS))  # registered globally
         named = {ARG_JSON[k].key: k for k in own if k in ARG_JSON}  # args written by name
         own = frozenset(own)
         stack = []

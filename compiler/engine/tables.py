@@ -10,6 +10,7 @@ from __future__ import annotations
 from . import runtime as rt
 from . import mechanics
 from .core.actions import lay_out as lay_out_actions
+from . import choice
 from .core.flow import ACTIONS as CORE_ACTIONS
 from .core.rules import CoreRules
 from .core.seats import Seating
@@ -153,7 +154,7 @@ class Tables:
 
         # Action ids: the ranges the core and the game's mechanics declare (`ACTIONS`),
         # laid out by group, then in list order (core/actions.py).
-        lay_out_actions(self, [("core", CORE_ACTIONS), *(
+        lay_out_actions(self, [("core", CORE_ACTIONS), (choice.OWNER, choice.declared(self)), *(
             (name, getattr(mechanics.module(name), "ACTIONS", ())) for name in self.mechanics)])
         self.action_texts = ()  # (to_text, parse) of a mechanic's own ids, tried first
         self.action_components = None  # what an action gives a city, read by its mechanic

@@ -4,6 +4,7 @@
 mechanic's mixin, and here only refuses, clearly, in a game without the mechanic."""
 from __future__ import annotations
 
+from . import choice as choice_of_effects
 from .errors import EngineError
 
 
@@ -36,6 +37,9 @@ class GameVerbs:
 
     def count_coins(self, player: int) -> int:
         return self.coins[player]
+
+    def one_of(self, player: int, card_id: str, choice: int) -> None:
+        choice_of_effects.queue(self, player, card_id, choice)
 
     def destroy(self, player: int, colors: tuple[str, ...]) -> None:
         raise _missing("destroy", "card_structure")
@@ -85,6 +89,14 @@ class GameVerbs:
 
     def destroy_wonder(self, player: int) -> None:
         raise _missing("destroy_wonder", "conspiracies")
+    def place_influence(self, player: int, section: str, cubes: int, optional: bool) -> None:
+        raise _missing("place_influence", "senate")
+
+    def move_influence(self, player: int, actions: int, optional: bool) -> None:
+        raise _missing("move_influence", "senate")
+
+    def remove_influence(self, player: int, cubes: int) -> None:
+        raise _missing("remove_influence", "senate")
 
 
 def _missing(verb: str, mechanic: str) -> EngineError:

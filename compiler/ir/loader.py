@@ -13,7 +13,7 @@ from pathlib import Path
 import yaml
 
 from wondersmith import datafiles
-from wondersmith.ir import migrations
+from wondersmith.ir import extends, migrations
 from wondersmith.validate import schema_check
 from wondersmith.validate import semantics
 from wondersmith.validate import circle  # noqa: F401  registers the circle-seating checks
@@ -36,6 +36,7 @@ class LoadedGame:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     files: list[Path] = field(default_factory=list)
     format: int | None = None  # the data format the files are in (None: refused)
+    document: strict_yaml.Document | None = None  # game.yaml checked (an extension's: resolved)
 
     @property
     def ok(self) -> bool:
@@ -67,6 +68,12 @@ def card_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.glob("*.yaml") if p.name != GAME_FILE)
 
 
+def source_files(folder: Path) -> dict[str, Path]:
+    """The data files a game is built from by a stable label: `game/<name>` for its own, and
+    for an extension `base/<folder>/<name>` for each base's (what compile and render hash)."""
+    return extends.source_files(folder, card_files)
+
+
 def unread_files(folder: Path) -> list[Diagnostic]:
     """WS112 for each `.yml` file of a game folder or its locales: only `.yaml` is read, so
     its data would be left out without a word."""
@@ -92,16 +99,16 @@ def source_hash(files: list[Path]) -> str:
 
 def _loc(doc: strict_yaml.Document, path: tuple) -> Loc:
     line, col = doc.where(path)
-    return Loc(doc.file, line, col)
+    return Loc(doc.origin(path), line, col)
 
 
 def _field_locs(doc: strict_yaml.Document, path: tuple, item: dict) -> dict[str, Loc]:
     """Where each part of an item was written, by dotted path ("cost.wood", "effects.1"); the
     key of a mapping entry under "@" and its path ("@cost.wood")."""
     n = len(path)
-    locs = {".".join(map(str, p[n:])): Loc(doc.file, *pos)
+    locs = {".".join(map(str, p[n:])): Loc(doc.origin(p), *pos)
             for p, pos in doc.values.items() if p[:n] == path and len(p) > n}
-    locs.update({"@" + ".".join(map(str, p[n:])): Loc(doc.file, *pos)
+    locs.update({"@" + ".".join(map(str, p[n:])): Loc(doc.origin(p, key=True), *pos)
                  for p, pos in doc.keys.items() if p[:n] == path and len(p) > n})
     return locs
 
@@ -133,6 +140,16 @@ def check_file(path: Path, kind: str, version: int | None = None) -> strict_yaml
 def _check(path: Path, kind: str, version: int | None = None
            ) -> tuple[strict_yaml.Document, int | None]:
     """The checked document and its data format; None when the format is refused."""
+    doc, version = _read(path, kind, version)
+    if doc.data is not None and version is not None:
+        _schema(doc, kind)
+    return doc, version
+
+
+def _read(path: Path, kind: str, version: int | None = None
+          ) -> tuple[strict_yaml.Document, int | None]:
+    """Layer 1 and the migrations: the document as today's format, and the format it was
+    written in (None when refused)."""
     doc = read_document(path)
     version = migrations.FORMAT_VERSION if version is None else version
     if doc.data is None:
@@ -144,22 +161,43 @@ def _check(path: Path, kind: str, version: int | None = None
             return doc, None
         version = declared
     migrations.upgrade_document(doc, kind, version)  # older formats read as today's
-    # Even after strict-YAML problems, report schema ones too, but not a second one where
-    # strict YAML already reported (a rejected `!tag` value reads as null; an `on:` key is
-    # unknown).
-    seen = {(d.line, d.column) for d in doc.diagnostics}
-    doc.diagnostics.extend(d for d in schema_check.check(doc, kind)
-                           if (d.line, d.column) not in seen)
     return doc, version
 
 
-def load_game(folder: Path) -> LoadedGame:
-    """Load and validate a whole game folder, every layer, every problem reported."""
+def _schema(doc: strict_yaml.Document, kind: str) -> None:
+    """Layer 2, its diagnostics added to the document's."""
+    # Even after strict-YAML problems, report schema ones too, but not a second one where
+    # strict YAML already reported (a rejected `!tag` value reads as null; an `on:` key is
+    # unknown).
+    seen = {(d.file, d.line, d.column) for d in doc.diagnostics}
+    doc.diagnostics.extend(d for d in schema_check.check(doc, kind)
+                           if (d.file, d.line, d.column) not in seen)
+
+
+def load_game(folder: Path, _extending: tuple[Path, ...] = ()) -> LoadedGame:
+    """Load and validate a whole game folder, every layer, every problem reported. A game
+    that extends another (`wondersmith.ir.extends`) is loaded resolved: its base's files and
+    its own, each diagnostic at its own file. `_extending`: the extensions being resolved
+    that lead here, to tell a cycle."""
     result = LoadedGame(folder, None)
     game_path = folder / GAME_FILE
     files = card_files(folder)
     result.files = [game_path, *files]
-    game_doc, version = _check(game_path, "game")
+    game_doc, version = _read(game_path, "game")
+    base = None
+    if version is not None and isinstance(game_doc.data, dict) \
+            and extends.EXTENDS in game_doc.data:
+        base, stop = _base(folder, game_doc, version, _extending)
+        if base is None:
+            result.diagnostics = _unique([*unread_files(folder), *stop])
+            return result
+        result.files = [*base.files, *result.files]
+        game_doc = extends.merge(base.document, game_doc)
+    elif isinstance(game_doc.data, dict):
+        game_doc.diagnostics += extends.directives_alone(game_doc)
+    if version is not None and game_doc.data is not None:
+        _schema(game_doc, "game")
+        result.document = game_doc
     result.diagnostics += unread_files(folder)
     result.diagnostics += game_doc.diagnostics if game_doc.data is not None else _noted(
         game_doc.diagnostics, "the rest of game.yaml and every card against it are checked "
@@ -173,7 +211,7 @@ def load_game(folder: Path) -> LoadedGame:
     for doc in docs:
         result.diagnostics += _card_file_noted(doc)
     if game_doc.diagnostics:  # every semantic check needs the game's own facts
-        result.diagnostics.sort(key=sort_key)
+        result.diagnostics = _unique(result.diagnostics)
         return result
     # Semantic checks still run on the files that passed layers 1 and 2; those that count
     # every card wait until all files load (semantics.WHOLE_GAME), and the chain ends and an
@@ -181,8 +219,60 @@ def load_game(folder: Path) -> LoadedGame:
     unread = tuple(semantics.Unread.of(d) for d in docs if d.diagnostics)
     docs = [d for d in docs if not d.diagnostics]
 
-    game = parse_game(game_doc.data, _loc(game_doc, ()))
-    order = game.resources
+    game = parse_game(extends.resolved_data(game_doc), _loc(game_doc, ()))
+    components = _components(docs, game.resources)
+    if base is not None:
+        result.diagnostics += base.diagnostics  # its warnings; `_unique` keeps one of each
+        components, problems = extends.combine(
+            _components_of(base.game), components, game_doc.data.get(extends.REPLACES) or [],
+            game_doc, base.game.id)
+        result.diagnostics += problems
+    game = replace(game, buildings=components.buildings, wonders=components.wonders,
+                   tokens=components.tokens, boards=components.boards,
+                   source_hash=source_hash(result.files))
+    result.diagnostics += semantics.check(game, game_doc, unread=unread)
+    result.diagnostics = _unique(result.diagnostics)
+    if not unread:
+        result.game = game
+    return result
+
+
+def _unique(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """Sorted, each once: a base's diagnostic may come both from the base and the resolved
+    game."""
+    return sorted(dict.fromkeys(diagnostics), key=sort_key)
+
+
+def _base(folder: Path, doc: strict_yaml.Document, version: int,
+          extending: tuple[Path, ...]) -> tuple[LoadedGame | None, list[Diagnostic]]:
+    """The loaded base of an extension, or None and the diagnostics that stop it: its own
+    game.yaml's problems, an unknown base or a cycle, or the base's own errors (each reported
+    at its place in the base's files)."""
+    base_id = doc.data[extends.EXTENDS]
+    own = [*doc.diagnostics]
+    if not isinstance(base_id, str):
+        return None, [*own, doc.error((extends.EXTENDS,), "WS204",
+                                      f"expected a game id, got {type(base_id).__name__}",
+                                      "write the base game's id: `extends: duel`")]
+    found = extends.base_folder(folder, base_id)
+    here = (*extending, folder.resolve())
+    if found is None:
+        own.append(extends.unknown_base(doc, folder, base_id))
+    elif found.resolve() in here:
+        names = [game_id(f) or f.name for f in here[here.index(found.resolve()):]]
+        own.append(extends.cycle(doc, [*names, base_id]))
+    itself = found is not None and found.resolve() == folder.resolve()
+    own += extends.own_problems(doc, base_id, version, extends_itself=itself)
+    if own:
+        return None, own
+    base = load_game(found, here)
+    if not base.ok:
+        return None, base.diagnostics
+    return base, []
+
+
+def _components(docs: list[strict_yaml.Document], order: tuple[str, ...]) -> extends.Components:
+    """The components of checked card files, each with where it was written."""
     buildings, wonders, tokens, boards = [], [], [], []
     for doc in docs:
         data = doc.data
@@ -201,14 +291,11 @@ def load_game(folder: Path) -> LoadedGame:
             path = ("boards", i)
             boards.append(parse_board(item, order, _loc(doc, path),
                                       _field_locs(doc, path, item)))
-    game = replace(game, buildings=tuple(buildings), wonders=tuple(wonders),
-                   tokens=tuple(tokens), boards=tuple(boards),
-                   source_hash=source_hash(result.files))
-    result.diagnostics += semantics.check(game, game_doc, unread=unread)
-    result.diagnostics.sort(key=sort_key)
-    if not unread:
-        result.game = game
-    return result
+    return extends.Components(tuple(buildings), tuple(wonders), tuple(tokens), tuple(boards))
+
+
+def _components_of(game: Game) -> extends.Components:
+    return extends.Components(game.buildings, game.wonders, game.tokens, game.boards)
 
 
 def _card_file_noted(doc: strict_yaml.Document) -> list[Diagnostic]:

@@ -22,8 +22,9 @@ The history of the format (this repository's own `git log -- cards/ schema/ comp
   meant 7 Wonders Duel's rules, the only ones the engine played.
 
 Every other change of the data since 6bffe1a was a change of content (cards, translations,
-canonical style) or an optional addition (`english_fallback` in locale files), which older
-files satisfy as they are.
+canonical style) or an optional addition (`english_fallback` in locale files; `extends`,
+`added_mechanics` and `replaces` in game.yaml, which only a game of format 3 or newer may
+use: `wondersmith.ir.extends`), which older files satisfy as they are.
 """
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Callable
 
 from wondersmith import atomic
-from wondersmith.ir.loader import GAME_FILE, LOCALES_DIR, card_files
+from wondersmith.ir.loader import LOCALES_DIR, source_files
 from wondersmith.ir.model import Game
 from wondersmith.manifest import Manifest, data_digest, inputs_digest, package_files
 
@@ -61,7 +61,7 @@ def _inputs(folder: Path, lang: str, kind: str, paper: str, out_dir: Path,
             fallback_marks: bool = True) -> str:
     from wondersmith.render.i18n import po_path
 
-    files = {f"game/{p.name}": p for p in [folder / GAME_FILE, *card_files(folder)]}
+    files = source_files(folder)
     files["game/names"] = folder / LOCALES_DIR / f"{lang}.yaml"
     files["wondersmith/render/catalog"] = po_path(lang)
     # The renderer's own code and phrases, and the DSL's: each verb's phrase and icons, the

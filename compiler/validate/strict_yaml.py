@@ -59,6 +59,17 @@ class Document:
     values: dict[Path, tuple[int, int]] = field(default_factory=dict)
     keys: dict[Path, tuple[int, int]] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    # A resolved game.yaml (`wondersmith.ir.extends`) holds values of several files: the file
+    # of each position that is not `file`'s.
+    origins: dict[Path, str] = field(default_factory=dict)
+
+    def origin(self, path: Path, *, key: bool = False) -> str:
+        """The file that wrote the value at `path` (or its nearest parent), as `where` finds it."""
+        path = tuple(path)
+        if not (key and path in self.keys):
+            while path not in self.values and path:
+                path = path[:-1]
+        return self.origins.get(path, self.file)
 
     def where(self, path: Path, *, key: bool = False) -> tuple[int, int]:
         """The position of a value (or of its key), falling back to the nearest parent."""
@@ -72,7 +83,7 @@ class Document:
     def error(self, path: Path, code: str, message: str, hint: str = "", *,
               key: bool = False) -> Diagnostic:
         line, col = self.where(path, key=key)
-        return Diagnostic(self.file, line, col, code, message, hint)
+        return Diagnostic(self.origin(path, key=key), line, col, code, message, hint)
 
 
 def _position(mark: Any) -> tuple[int, int]:

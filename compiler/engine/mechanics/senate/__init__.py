@@ -9,15 +9,19 @@ Reads `senate` (docs/dsl.md; the facts and their sources: docs/sources.md, "Agor
 - `supremacy`: chambers controlled at once that win the game (political supremacy);
 - `actions`: the Senate actions a Politician gives, by the buildings of a colour in the city.
 
-A card's `influence` effect (the verb) gives its owner Senate actions, one decision each
-(`senate_action`): place a cube in a chamber of the card's section (or any chamber), move one
-of their cubes to the chamber next to it, or end the actions. The seat with strictly the most
-cubes in a chamber controls it (a tie: no one); while it does, the chamber's Decree is part of
-its city (its ongoing effects apply, its end-game VP count for it), and it loses them with the
-control. A face-down Decree is drawn (chance `decree_draw`) when its chamber is first
-controlled: the Decrees not dealt are unknown to both players until then, so drawing it at that
-moment gives every Decree the same chance the set-up would, and no state is hidden. Political
-supremacy is checked after every Senate action. Seating: opponent (Agora is a Duel expansion).
+Every Senate effect is a count of steps, one decision each (`senate_action`, senate/steps.py):
+a Politician's `influence` (place a cube in a chamber of the card's section or any chamber,
+or move one of yours to the chamber beside it; the player may end the actions), and the
+primitives `place_influence`, `move_influence` and `remove_influence` (one of the opponent's
+cubes). A step that can do nothing is skipped (no cube left to place, none to move or
+remove). The seat with strictly the most cubes in a chamber controls it (a tie: no one);
+while it does, the chamber's Decree is part of its city (its ongoing effects apply, its
+end-game VP count for it), and it loses them with the control. One cube placed, moved or
+removed changes each chamber's count by one, so control always passes through "no one". A
+face-down Decree is drawn (chance `decree_draw`) when its chamber is first controlled: the
+Decrees not dealt are unknown to both players until then, so drawing it at that moment gives
+every Decree the same chance the set-up would, and no state is hidden. Political supremacy
+is checked after every single step. Seating: opponent (Agora is a Duel expansion).
 """
 from __future__ import annotations
 
@@ -27,15 +31,14 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...errors import EngineError
 from ...core.actions import EFFECTS, OUTCOMES, Actions
 from ...core.fields import STATE, StateField, list_copy, lists_copy
-from ...core.kinds import AGES, CHANCE, arg_in_json, explains, handles, kind, legal_at, outcomes_from, stands
+from ...core.kinds import ANYWHERE, CHANCE, arg_in_json, explains, handles, kind, legal_at, outcomes_from, stands
 from ...core.rules import RulesError, checked
 from ...core.texts import add_texts
 from ...core.views import Feature, Place
-from . import texts as senate_texts
+from . import steps, texts as senate_texts
 from ..progress_tokens import keeps_out
 from .state import (VICTORY, _check_senate, _decrees_of, _load_decrees, _load_influence,
-                    _save_decrees, _seen_senate, controlled, controller, cubes_left,
-                    load_action, save_action)
+                    _save_decrees, _seen_senate, controlled, controller, cubes_left)
 
 if TYPE_CHECKING:
     from ...core.game import GameState
@@ -95,11 +98,14 @@ class Config:
                    tuple(Step(step["cards"], step["actions"]) for step in s["actions"]["steps"]))
 
 
-# arg: actions left * (sections + 1) + section
-K_ACTION = kind("senate_action", NAME, prompt="place or move an influence cube")
+K_ACTION = kind("senate_action", NAME, prompt="place, move or remove an influence cube")
+K_STEPS = kind("senate_steps", NAME, internal=True)  # the next step, if it can do anything
 K_DECREE = kind("decree_draw", NAME, chance=True)  # arg: the chamber
-stands(K_ACTION, AGES)  # a Decree draw stands in the set-up or above a Senate action
-arg_in_json(K_ACTION, "senate", save_action, load_action)  # {"actions": 2, "section": "left"}
+# Knossos places a cube in the set-up; a Decree draw stands above a Senate step.
+stands(K_ACTION, ANYWHERE)
+stands(K_STEPS, ANYWHERE)
+arg_in_json(K_ACTION, "senate", steps.save, steps.load)  # {"actions": 2, "section": "left"}
+arg_in_json(K_STEPS, "senate_steps", steps.save, steps.load)
 explains(K_ACTION)(senate_texts.why_not)  # a chamber out of the section, no cube to move
 
 
@@ -110,11 +116,13 @@ def _chambers(t) -> int:
 
 
 # Its action ids (core/actions.py): a cube placed in a chamber; a cube moved from a chamber,
-# `SENATE_MOVE + 2 * chamber + (0: to the chamber before it, 1: after it)`; the actions
-# ended; a Decree drawn, `CH_DECREE + its index in senate.decrees`.
+# `SENATE_MOVE + 2 * chamber + (0: to the chamber before it, 1: after it)`; the steps
+# ended; a Decree drawn, `CH_DECREE + its index in senate.decrees`; an opponent's cube
+# removed from a chamber (last of the effects, so the ids before it never moved).
 ACTIONS = (Actions("SENATE_PLACE", EFFECTS, _chambers),
            Actions("SENATE_MOVE", EFFECTS, lambda t: 2 * _chambers(t)),
            Actions("SENATE_END", EFFECTS, lambda t: 1),
+           Actions("SENATE_REMOVE", EFFECTS, _chambers),
            Actions("CH_DECREE", OUTCOMES, lambda t: len(t.config[NAME].decrees)))
 
 
@@ -125,9 +133,9 @@ def extend_tables(t) -> None:
     n = t.n_chambers = len(config.chambers)
     t.chamber_points = tuple(c.points for c in config.chambers)
     t.sections = tuple(dict.fromkeys(c.section for c in config.chambers))
-    # Per section index (the last: any chamber), the chambers a cube may be placed in.
+    # Per section index (then any chamber, then none), the chambers a cube may be placed in.
     t.section_chambers = (*(tuple(k for k, c in enumerate(config.chambers) if c.section == s)
-                            for s in t.sections), tuple(range(n)))
+                            for s in t.sections), tuple(range(n)), ())
     decrees = []
     for d in config.decrees:
         comp = t.index.get(d, -1)
@@ -153,27 +161,45 @@ def senate_actions(g: GameState, player: int) -> int:
     return [s.actions for s in g.t.config[NAME].action_steps if s.cards <= have][-1]
 
 
-# The decision: one Senate action -----------------------------------------------------------
+def opponent(g: GameState, player: int) -> int:
+    return g.t.neighbours[player][0]  # seating: opponent
 
-def _split(g: GameState, arg: int) -> tuple[int, int]:
-    """(actions left, section index) of a `senate_action` node's arg."""
-    return divmod(arg, len(g.t.sections) + 1)
+
+# The decision: one Senate step ---------------------------------------------------------------
+
+def _doable(g: GameState, player: int, s: steps.Steps) -> list[int]:
+    """The cube actions a step allows (not its end), in id order."""
+    t = g.t
+    out = []
+    if cubes_left(g, player) > 0:
+        out += [t.SENATE_PLACE + c for c in t.section_chambers[s.place]]
+    if s.move:
+        mine = g.chamber_cubes[player]
+        for c in range(t.n_chambers):
+            if mine[c]:
+                if c > 0:
+                    out.append(t.SENATE_MOVE + 2 * c)
+                if c + 1 < t.n_chambers:
+                    out.append(t.SENATE_MOVE + 2 * c + 1)
+    if s.remove:
+        theirs = g.chamber_cubes[opponent(g, player)]
+        out += [t.SENATE_REMOVE + c for c in range(t.n_chambers) if theirs[c]]
+    return out
+
+
+@handles(K_STEPS)
+def _next_step(g: GameState, node) -> None:
+    """A step that can do nothing is skipped, and so are the others: none could either."""
+    if _doable(g, node[1], steps.unpack(g.t, node[2])):
+        g.stack.append((K_ACTION, node[1], node[2]))
 
 
 @legal_at(K_ACTION)
 def _options(g: GameState, player: int, arg: int) -> list[int]:
-    t = g.t
-    out = []
-    if cubes_left(g, player) > 0:
-        out += [t.SENATE_PLACE + c for c in t.section_chambers[_split(g, arg)[1]]]
-    mine = g.chamber_cubes[player]
-    for c in range(t.n_chambers):
-        if mine[c]:
-            if c > 0:
-                out.append(t.SENATE_MOVE + 2 * c)
-            if c + 1 < t.n_chambers:
-                out.append(t.SENATE_MOVE + 2 * c + 1)
-    out.append(t.SENATE_END)
+    s = steps.unpack(g.t, arg)
+    out = _doable(g, player, s)
+    if s.optional or not out:
+        out.append(g.t.SENATE_END)
     return sorted(out)
 
 
@@ -182,13 +208,17 @@ def _on_action(g: GameState, node, action: int) -> None:
     t, player = g.t, node[1]
     if action == t.SENATE_END:
         return
-    left, section = _split(g, node[2])
-    if left > 1:  # the next action waits below what this one reveals
-        g.stack.append((K_ACTION, player, (left - 1) * (len(t.sections) + 1) + section))
+    if steps.unpack(t, node[2]).left > 1:  # the next step waits below what this one reveals
+        g.stack.append((K_STEPS, player, steps.fewer(t, node[2])))
     if action < t.SENATE_MOVE:
         chamber = action - t.SENATE_PLACE
         before = controller(g, chamber)
         g.chamber_cubes[player][chamber] += 1
+        _control_changed(g, [(chamber, before)])
+    elif action >= t.SENATE_REMOVE:
+        chamber = action - t.SENATE_REMOVE
+        before = controller(g, chamber)
+        g.chamber_cubes[opponent(g, player)][chamber] -= 1
         _control_changed(g, [(chamber, before)])
     else:
         source, right = divmod(action - t.SENATE_MOVE, 2)
@@ -286,13 +316,37 @@ class Senate:
     def influence(self, player: int, section: str, actions: int) -> None:
         """`player` takes Senate actions: `actions`, or when it is 0 as many as
         senate.actions gives; cubes are placed in `section`'s chambers (`any`: every one)."""
-        t = self.t
-        if section != ANY and section not in t.sections:
-            raise EngineError(f"influence: no section {section!r:.40} in senate.chambers "
-                              f"(sections: {', '.join(t.sections)})")
-        s = len(t.sections) if section == ANY else t.sections.index(section)
         n = actions or senate_actions(self, player)
-        self._buffer.append((K_ACTION, player, n * (len(t.sections) + 1) + s))
+        self._senate_steps(player, n, self._section(section, "influence"), move=True,
+                           optional=True)
+
+    def place_influence(self, player: int, section: str, cubes: int, optional: bool) -> None:
+        """`player` places `cubes` cubes, one at a time, in `section`'s chambers."""
+        self._senate_steps(player, cubes, self._section(section, "place_influence"),
+                           optional=optional)
+
+    def move_influence(self, player: int, actions: int, optional: bool) -> None:
+        """`player` moves a cube of theirs to the chamber beside it, `actions` times."""
+        self._senate_steps(player, actions, steps.no_place(self.t), move=True,
+                           optional=optional)
+
+    def remove_influence(self, player: int, cubes: int) -> None:
+        """`player` removes `cubes` of the opponent's cubes, one at a time."""
+        self._senate_steps(player, cubes, steps.no_place(self.t), remove=True)
+
+    def _section(self, section: str, verb: str) -> int:
+        t = self.t
+        if section == ANY:
+            return len(t.sections)
+        if section not in t.sections:
+            raise EngineError(f"{verb}: no section {section!r:.40} in senate.chambers "
+                              f"(sections: {', '.join(t.sections)})")
+        return t.sections.index(section)
+
+    def _senate_steps(self, player: int, n: int, place: int, move: bool = False,
+                      remove: bool = False, optional: bool = False) -> None:
+        arg = steps.pack(self.t, steps.Steps(n, place, move, remove, optional))
+        self._buffer.append((K_STEPS, player, arg))
 
     def count_cubes(self, player: int) -> int:
         """`player`'s influence cubes on the board (Agora's Embezzlement counts them)."""

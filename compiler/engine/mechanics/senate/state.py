@@ -116,25 +116,3 @@ def _decrees_of(g: GameState, player: int) -> list[int]:
     t = g.t
     return [t.token0 + g.decrees[c] for c in controlled(g, player) if g.decrees[c] >= 0]
 
-
-
-
-# A `senate_action` node's arg: actions left * (sections + 1) + section (the last: any) ------
-
-def save_action(g: GameState, arg: int) -> dict:
-    sections = g.t.sections
-    left, section = divmod(arg, len(sections) + 1)
-    return {"actions": left, "section": sections[section] if section < len(sections) else "any"}
-
-
-def load_action(g: GameState, value, path: str, read) -> int:
-    sections = g.t.sections
-    if not isinstance(value, dict) or set(value) != {"actions", "section"}:
-        raise read.fail(path, "expected {\"actions\": N, \"section\": name or \"any\"}")
-    left = read.int(value["actions"], f"{path}.actions", 1, 99)
-    section = value["section"]
-    if section != "any" and section not in sections:
-        raise read.fail(f"{path}.section", f"no section {read.short(section)} (sections: "
-                        f"{', '.join(sections)}, or any)")
-    return left * (len(sections) + 1) + (len(sections) if section == "any"
-                                         else sections.index(section))

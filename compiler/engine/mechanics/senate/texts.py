@@ -2,6 +2,7 @@
 
     place a cube in chamber 3
     move a cube from chamber 2 to chamber 3
+    remove a cube from chamber 4 (one of the opponent's)
     end senate actions
     (chance) decree Tax Relief in chamber 2 (the chamber while its draw is pending)
 
@@ -16,16 +17,18 @@ from typing import TYPE_CHECKING
 from ...core.kinds import number
 from ...core.texts import lookup, words
 from ...errors import NotationError
+from . import steps
 from .state import cubes_left
 
 if TYPE_CHECKING:
     from ...core.game import GameState
 
-FORMS = ("place a cube in chamber N, move a cube from chamber N to chamber M, end senate "
-         "actions, decree <Decree> in chamber N")
+FORMS = ("place a cube in chamber N, move a cube from chamber N to chamber M, remove a cube "
+         "from chamber N, end senate actions, decree <Decree> in chamber N")
 _PLACE = re.compile(r"place a cube in chamber (\d+)")
 _MOVE = re.compile(r"move a cube from chamber (\d+) to chamber (\d+)")
 _DECREE = re.compile(r"decree (.+?)(?: in chamber (\d+))?")
+_REMOVE = re.compile(r"remove a cube from chamber (\d+)")
 _END = "end senate actions"
 
 
@@ -38,6 +41,8 @@ def to_text(game: GameState, action: int, seat: int | None = None) -> str | None
         return f"move a cube from chamber {source + 1} to chamber {source + (2 if right else 0)}"
     if action == t.SENATE_END:
         return _END
+    if t.SENATE_REMOVE <= action < t.SENATE_REMOVE + t.n_chambers:
+        return f"remove a cube from chamber {action - t.SENATE_REMOVE + 1}"
     if t.CH_DECREE <= action < t.CH_DECREE + len(t.decree_tokens):
         name = t.text_names[t.token0 + t.decree_tokens[action - t.CH_DECREE]]
         chamber = _drawing(game)
@@ -67,6 +72,9 @@ def parse(game: GameState, text: str, seat: int | None = None) -> int | None:
     m = _PLACE.fullmatch(low)
     if m:
         return t.SENATE_PLACE + _chamber(game, m[1])
+    m = _REMOVE.fullmatch(low)
+    if m:
+        return t.SENATE_REMOVE + _chamber(game, m[1])
     m = _MOVE.fullmatch(low)
     if m:
         source, target = _chamber(game, m[1]), _chamber(game, m[2])
@@ -90,19 +98,29 @@ def parse(game: GameState, text: str, seat: int | None = None) -> int | None:
 
 
 def why_not(game: GameState, player: int, arg: int, action: int) -> str | None:
-    """Why a Senate action is not legal (`kinds.explains`), or None."""
+    """Why a Senate step's action is not legal (`kinds.explains`), or None."""
     t = game.t
+    s = steps.unpack(t, arg)
     if t.SENATE_PLACE <= action < t.SENATE_MOVE:
+        if s.place == steps.no_place(t):
+            return "this step places no cube"
         if cubes_left(game, player) <= 0:
             return "no influence cube is left to place"
-        section = divmod(arg, len(t.sections) + 1)[1]
-        if section == len(t.sections):  # any chamber: only the supply can refuse a cube
+        if s.place == len(t.sections):  # any chamber: only the supply can refuse a cube
             return None
         return (f"chamber {action - t.SENATE_PLACE + 1} is not in the "
-                f"{t.sections[section]} section")
+                f"{t.sections[s.place]} section")
     if t.SENATE_MOVE <= action < t.SENATE_END:
+        if not s.move:
+            return "this step moves no cube"
         source, right = divmod(action - t.SENATE_MOVE, 2)
         if not game.chamber_cubes[player][source]:
             return f"no cube of yours is in chamber {source + 1}"
         return f"chamber {source + 1} has no chamber {'after' if right else 'before'} it"
+    if action == t.SENATE_END:
+        return "these Senate steps cannot be ended early"
+    if t.SENATE_REMOVE <= action < t.SENATE_REMOVE + t.n_chambers:
+        if not s.remove:
+            return "this step removes no cube"
+        return f"no cube of your opponent's is in chamber {action - t.SENATE_REMOVE + 1}"
     return None
