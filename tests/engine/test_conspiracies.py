@@ -1,10 +1,10 @@
 """Agora's conspiracies (mechanic `conspiracies`): conspire, prepare, trigger, the hidden
-information, and each conspiracy's effect; rulings 12-19 and 26 (Curia Julia) of
+information, and each conspiracy's effect; rulings 12-18 and 26 (Curia Julia) of
 ../shared/rules/agora-rulings.md.
 
-The game is a copy of Duel with the mechanic, Curia Julia, Organized Crime and 13 of the 16
-conspiracies laid over it (tests/fixtures/games/conspiracies_overlay/); those that act on the
-Senate need Agora's own data."""
+The game is a copy of Duel with Agora's Senate (test-only Decrees), the mechanic, Curia Julia,
+Organized Crime and 15 of the 16 conspiracies laid over it
+(tests/fixtures/games/conspiracies_overlay/); Insider Influence needs the decrees' verb."""
 from __future__ import annotations
 
 import random
@@ -22,8 +22,17 @@ from wondersmith.ir.loader import load_game
 ROOT = Path(__file__).resolve().parents[2]
 OVERLAY = ROOT / "tests" / "fixtures" / "games" / "conspiracies_overlay"
 DECK = ["extortion", "blackmail", "expropriation", "swindle", "obscurantism", "coup",
-        "property_fraud", "treason", "espionage", "turn_of_events", "foreclosure", "coercion",
-        "sabotage"]
+        "property_fraud", "treason", "political_maneuver", "espionage", "turn_of_events",
+        "embezzlement", "foreclosure", "coercion", "sabotage"]
+# Agora's Senate (docs/dsl.md, "senate"), with the test-only Decrees of the overlay.
+SENATE = {"cubes": 12, "chambers": [
+    {"section": section, "points": points, "decree": face}
+    for section, points, face in (("left", 1, "face_up"), ("left", 2, "face_down"),
+                                  ("middle", 3, "face_up"), ("middle", 3, "face_down"),
+                                  ("right", 2, "face_up"), ("right", 1, "face_down"))],
+    "decrees": [f"test_decree_{n}" for n in range(1, 7)], "supremacy": 6,
+    "actions": {"color": "blue", "steps": [{"cards": 0, "actions": 1}, {"cards": 2, "actions": 2},
+                                           {"cards": 4, "actions": 3}]}}
 
 
 def build_game(folder: Path) -> None:
@@ -33,7 +42,8 @@ def build_game(folder: Path) -> None:
         shutil.copy(f, folder / f.name)
     game = yaml.safe_load((folder / "game.yaml").read_text())
     game["id"] = folder.name
-    game["mechanics"].append("conspiracies")
+    game["mechanics"] += ["senate", "conspiracies"]
+    game["senate"] = SENATE
     game["conspiracies"] = {"deck": DECK, "draw": 2}
     (folder / "game.yaml").write_text(yaml.safe_dump(game, sort_keys=False))
     age1 = yaml.safe_load((folder / "age1.yaml").read_text())
@@ -263,6 +273,35 @@ def test_obscurantism_locks_a_token_of_the_board_the_opponent_or_the_box(rules) 
     g.apply_text("lock Agriculture")  # 4 VP lost with it
     token = g.component("agriculture") - g.t.token0
     assert g.locked == [token] and g.tokens[1] == [] and g.scores()[1]["total"] == coins - 4
+
+
+def test_political_maneuver_places_anywhere_removes_theirs_then_may_move(rules) -> None:
+    g = _triggered(rules, "political_maneuver",
+                   chamber_cubes=([0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 1, 0]))
+    assert len(g.legal_texts()) == 6  # a cube in any chamber
+    g.apply_text("place a cube in chamber 6")
+    assert g.legal_texts() == ["remove a cube from chamber 5"]  # not optional
+    g.apply_text("remove a cube from chamber 5")
+    assert set(g.legal_texts()) == {"move a cube from chamber 6 to chamber 5",
+                                    "end senate actions"}  # the move is optional
+    g.apply_text("move a cube from chamber 6 to chamber 5")
+    assert g.chamber_cubes == [[0, 0, 0, 0, 1, 0], [0] * 6] and g.decision == "play"
+
+
+def test_a_conspiracy_ending_with_a_move_lets_the_player_skip_it(rules) -> None:
+    g = _triggered(rules, "blackmail", coins=(0, 4),
+                   chamber_cubes=([0, 0, 1, 0, 0, 0], [0] * 6))
+    assert g.coins == [2, 2]
+    assert "end senate actions" in g.legal_texts()
+    g.apply_text("end senate actions")
+    assert g.chamber_cubes[0] == [0, 0, 1, 0, 0, 0] and g.decision == "play"
+
+
+def test_embezzlement_in_agoras_senate(rules) -> None:
+    g = _triggered(rules, "embezzlement", coins=(1, 5),
+                   chamber_cubes=([1, 0, 2, 0, 0, 0], [0, 0, 0, 0, 3, 0]),
+                   decrees=["test_decree_1", None, "test_decree_3", None, "test_decree_5", None])
+    assert g.coins == [1 + 3, 5 - 3]
 
 
 def test_coup_gives_two_shields(rules) -> None:

@@ -36,6 +36,7 @@ from ...core.rules import RulesError, checked
 from ...core.texts import add_texts
 from ...core.views import Feature, Place
 from . import steps, texts as senate_texts
+from .positions import POSITION  # noqa: F401 (its part of a position)
 from ..progress_tokens import keeps_out
 from .state import (VICTORY, _check_senate, _decrees_of, _load_decrees, _load_influence,
                     _save_decrees, _seen_senate, controlled, controller, cubes_left)
