@@ -117,10 +117,12 @@ def test_ruling_14_a_trigger_taking_the_last_cards_ends_the_age(rules) -> None:
 
 
 def test_ruling_15_turn_of_events_reveals_at_once_gives_no_coins_second_optional(rules) -> None:
-    g = at(rules, ["baths", "lumber_yard"], coins=(5, 5),
+    g = at(rules, ["baths"], coins=(5, 5), face_down_above=True, filler=None,
            held={0: [("turn_of_events", "altar", False)]})
     g.apply_text("trigger Turn of Events")
+    face_up = sum(g.face_up)
     g.apply_text("put Baths in the discard pile")
+    assert sum(g.face_up) > face_up  # what Baths covered alone turned face up at once
     assert g.coins == [5, 5]
     assert "stop discarding" in g.legal_texts()
     g.apply_text("stop discarding")

@@ -329,6 +329,11 @@ def _position(draft, held=None) -> None:
                 draft.placed.append(card)
         out.append(seat)
     draft.set_field(NAME, "held", out)
+    tucked = {entry["card"] for seat in out for entry in seat}
+
+    def out_of_the_deck() -> None:  # the Age's deck was made before this part
+        draft.data["pool"] = [c for c in draft.data.get("pool", []) if c not in tucked]
+    draft.later(out_of_the_deck)
 
 
 POSITION = Part({"held": None}, _position)
