@@ -48,6 +48,7 @@ class ClassSpec:
     on_build: list[str] = field(default_factory=list)
     end_points: list[str] = field(default_factory=list)  # expressions, summed
     on_chain_build: list[str] = field(default_factory=list)
+    on_draft: list[str] = field(default_factory=list)
     # Per `one_of` effect, per option: its statements (`choice_<j>_<k>`).
     choices: list[list[list[str]]] = field(default_factory=list)
 
@@ -59,7 +60,8 @@ class ClassSpec:
         for name, body in (("on_build", self.on_build),
                            ("end_points", ["return " + " + ".join(self.end_points)]
                             if self.end_points else []),
-                           ("on_chain_build", self.on_chain_build), *options):
+                           ("on_chain_build", self.on_chain_build),
+                           ("on_draft", self.on_draft), *options):
             if body:
                 if any("in cities" in line for line in body):
                     body = [CITIES, *body]
@@ -91,6 +93,7 @@ class _ClassWriter:
         self.on_build_lines: list[str] = []
         self.end_point_terms: list[str] = []
         self.chain_build_lines: list[str] = []
+        self.draft_lines: list[str] = []
         self.choice_bodies: list[list[list[str]]] = []
 
     def fail(self, message: str) -> CompileError:
@@ -127,6 +130,9 @@ class _ClassWriter:
 
     def on_chain_build(self, lines: list[str]) -> None:
         self.chain_build_lines += lines
+
+    def on_draft(self, lines: list[str]) -> None:
+        self.draft_lines += lines
 
     def choice(self, options: list[tuple[str, list[str]]]) -> int:
         self.choice_bodies.append([lines for _, lines in options])
@@ -221,10 +227,12 @@ class _Compiler:
         attrs.update(writer.collected())
         spec.on_build, spec.end_points = writer.on_build_lines, writer.end_point_terms
         spec.on_chain_build = writer.chain_build_lines
+        spec.on_draft = writer.draft_lines
         spec.choices = writer.choice_bodies
         for method, body in (("has_on_build", spec.on_build),
                              ("has_end_points", spec.end_points),
-                             ("has_on_chain_build", spec.on_chain_build)):
+                             ("has_on_chain_build", spec.on_chain_build),
+                             ("has_on_draft", spec.on_draft)):
             if body:
                 attrs[method] = True
         spec.attrs = [(Code(k), Code("_rt." + val) if k == "kind"

@@ -46,8 +46,9 @@ COUNTABLE_DOCS = {
 }
 DISCOUNT_TARGETS = ("wonders", *COLORS)
 TOKEN_SOURCES = ("box", "board")
-EVENTS = ("chain_build",)
-EVENT_DOCS = {"chain_build": "you build a building for free through its chain symbol"}
+EVENTS = ("chain_build", "drafted")
+EVENT_DOCS = {"chain_build": "you build a building for free through its chain symbol",
+              "drafted": "you draft this Wonder (7 Wonders Duel: Agora's Curia Julia)"}
 
 ID_PATTERN = "^[a-z][a-z0-9_]*$"
 SYMBOL_PATTERN = "^[a-z][a-z0-9_]*$"

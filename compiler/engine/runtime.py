@@ -189,6 +189,7 @@ class Card:
     has_on_build: bool = False
     has_end_points: bool = False
     has_on_chain_build: bool = False
+    has_on_draft: bool = False
 
     def on_build(self, game: GameVerbs, player: int) -> None:
         """Immediate effects, in data order (coins, coin loss, destroy, ...)."""
@@ -196,6 +197,9 @@ class Card:
     def end_points(self, game: GameVerbs, player: int) -> int:
         """Counted victory points at the end of the game (beyond `points`)."""
         return 0
+
+    def on_draft(self, game: GameVerbs, player: int) -> None:
+        """Triggered when `player` drafts this Wonder (`whenever: {event: drafted}`)."""
 
     def on_chain_build(self, game: GameVerbs, player: int) -> None:
         """Triggered when `player` builds a building for free through a chain."""

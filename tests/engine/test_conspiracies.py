@@ -414,3 +414,22 @@ def test_random_toy_games_with_the_senate_and_conspiracies_play_out(toy) -> None
             assert min(g.coins) >= 0
             assert all(sum(row) <= g.t.config["senate"].cubes for row in g.chamber_cubes)
         assert Game.from_json(toy, g.to_json()).to_json() == g.to_json()
+
+
+def test_ruling_26_drafting_curia_julia_conspires_at_once(rules) -> None:
+    curia = rules.by_id["curia_julia"]
+    for seed in range(40):
+        g = Game(rules, seed=seed)
+        while g.decision == "draft" and g.component("curia_julia") - g.t.wonder0 not in g.draft:
+            g.apply(g.legal_actions()[0])
+        if g.decision == "draft":
+            break
+    else:
+        pytest.fail("no seed offers Curia Julia in the draft")
+    p = g.current_player
+    g.apply_text(f"pick {curia.name}")
+    assert g.decision == "conspiracy_keep" and g.current_player == p
+    assert len(g.drawing[p]) == 2
+    g.apply(g.legal_actions()[0])
+    assert len(g.held[p]) == 1 and g.decision == "draft"  # the draft goes on
+    assert Game.from_json(rules, g.to_json()).to_json() == g.to_json()

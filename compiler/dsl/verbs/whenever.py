@@ -46,6 +46,8 @@ class Whenever(Effect):
 
     def phrase(self, t: Translator, opponent: bool) -> str:
         inner = t.join([e.phrase(t, opponent) for e in self.effects])
+        if self.event == "drafted":
+            return t.format(t.gettext("When you draft this Wonder: {effects}"), effects=inner)
         return t.format(
             t.gettext("Each time you build a card for free through its chain symbol: {effects}"),
             effects=inner)
@@ -56,4 +58,7 @@ class Whenever(Effect):
 
     def compile(self, out: ClassWriter) -> None:
         for inner in self.effects:
-            out.on_chain_build(inner.statements(out))
+            if self.event == "drafted":  # once, as the Wonder is drafted (wonder_draft)
+                out.on_draft(inner.statements(out))
+            else:
+                out.on_chain_build(inner.statements(out))

@@ -144,6 +144,10 @@ def take_wonder(g: GameState, p: int, w: int) -> None:
     g.wonder_tuck[p].append(UNBUILT)
     if g.wonders_built_total < g.t.max_wonders_built:
         insort(g.unbuilt[p], w)
+    wonder = g.t.objects[g.t.wonder0 + w]
+    if wonder.has_on_draft:  # `whenever: {event: drafted}`: its choices come first
+        wonder.on_draft(g, p)
+        g._flush()
 
 
 # State owned by this mechanic: the Wonders still to reveal, and those revealed this round ---
