@@ -231,6 +231,10 @@ def test_random_games_round_trip_and_replay(rules) -> None:
         g = Game(rules, seed=seed)
         while not g.is_terminal:
             legal = g.legal_actions()
+            if not g.is_chance_node:  # every text unique, and read back to its action
+                texts = [g.action_to_text(a) for a in legal]
+                assert len(set(texts)) == len(texts)
+                assert [g.parse_action(x) for x in texts] == legal
             ours = [a for a in legal if a >= g.t.PREPARE]
             g.apply(rng.choice(ours if ours and rng.random() < 0.5 else legal))
             if rng.random() < 0.05:
@@ -433,3 +437,14 @@ def test_ruling_26_drafting_curia_julia_conspires_at_once(rules) -> None:
     g.apply(g.legal_actions()[0])
     assert len(g.held[p]) == 1 and g.decision == "draft"  # the draft goes on
     assert Game.from_json(rules, g.to_json()).to_json() == g.to_json()
+
+
+def test_the_bots_play_games_with_conspiracies_to_the_end(rules) -> None:
+    from wondersmith.engine.bots import play_game
+    from wondersmith.engine.bots.greedy import GreedyBot
+    from wondersmith.engine.bots.ismcts import ISMCTSBot
+    for seed in range(2):
+        g = play_game(rules, [GreedyBot(seed), GreedyBot(seed + 1)], seed=seed)
+        assert g.is_terminal and min(g.coins) >= 0
+    g = play_game(rules, [ISMCTSBot(1, iterations=4), GreedyBot(2)], seed=3)
+    assert g.is_terminal
