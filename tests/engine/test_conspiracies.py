@@ -53,17 +53,21 @@ def build_game(folder: Path) -> None:
     (folder / "age1.yaml").write_text(yaml.safe_dump(age1, sort_keys=False))
 
 
+def compiled(folder: Path, out: Path):
+    """The ruleset of the game folder `folder`, validated and compiled into `out`."""
+    loaded = load_game(folder)
+    assert loaded.ok, [str(d) for d in loaded.diagnostics]
+    result = outputs.expected(folder.parent, out, [folder])
+    assert not result.errors, result.errors
+    outputs.write(result, out)
+    return load_ruleset(folder.name, path=out)
+
+
 @pytest.fixture(scope="module")
 def rules(tmp_path_factory):
     folder = tmp_path_factory.mktemp("games") / "consp"
     build_game(folder)
-    loaded = load_game(folder)
-    assert loaded.ok, [str(d) for d in loaded.diagnostics]
-    out = tmp_path_factory.mktemp("generated")
-    result = outputs.expected(folder.parent, out, [folder])
-    assert not result.errors, result.errors
-    outputs.write(result, out)
-    return load_ruleset("consp", path=out)
+    return compiled(folder, tmp_path_factory.mktemp("generated"))
 
 
 def at(rules, cards, held=None, **options) -> Game:
@@ -388,13 +392,7 @@ TOY = ROOT / "tests" / "fixtures" / "games" / "conspiracy_toy"
 
 @pytest.fixture(scope="module")
 def toy(tmp_path_factory):
-    loaded = load_game(TOY)
-    assert loaded.ok, [str(d) for d in loaded.diagnostics]
-    out = tmp_path_factory.mktemp("generated_toy")
-    result = outputs.expected(TOY.parent, out, [TOY])
-    assert not result.errors, result.errors
-    outputs.write(result, out)
-    return load_ruleset("conspiracy_toy", path=out)
+    return compiled(TOY, tmp_path_factory.mktemp("generated_toy"))
 
 
 def test_ruling_17_embezzlement_pays_per_own_cube_and_takes_per_theirs(toy) -> None:
