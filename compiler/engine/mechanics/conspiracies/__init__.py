@@ -263,7 +263,8 @@ class Conspiracies(effects.ConspiracyEffects):
         nb = t.NB
         extra = [t.PREPARE + k * nb + c for k, card, done in held if card < 0 and not done
                  for c in self.reach]
-        if not self.stack[-1][2]:  # no conspiracy triggered yet this turn
+        top = self.stack[-1] if self.stack else None
+        if top is None or top[0] != K_PLAY or top[2] != TRIGGERED:  # none triggered this turn
             extra += [t.TRIGGER + k for k, card, done in held if card >= 0 and not done]
         return out + sorted(extra) if extra else out
 
