@@ -29,6 +29,7 @@ class TakeToken(Effect):
                                 "those on the board"),
             "draw": {"anyOf": [count_schema(1, "Tokens drawn to choose from"),
                                {"const": ALL, "description": "every token of the source"}],
+                     "description": "Tokens drawn to choose from: a number, or `all`",
                      "default": 1},
         },
     }
