@@ -156,6 +156,15 @@ _CODES = [
          "Add `extends: <base id>`, or remove `added_mechanics:` and `replaces:`."),
     Code("WS338", "mechanic added twice",
          "Remove the name from `added_mechanics:`: the base game already has it."),
+    # Agora's conspiracies (compiler/validate/conspiracies.py).
+    Code("WS345", "conspiracy that is not a token",
+         "Name in `conspiracies.deck` the tokens of the game that are conspiracies."),
+    Code("WS346", "conspiracy with a lasting effect",
+         "A conspiracy's effects are played when it is triggered: give it effects on build "
+         "only, no ongoing effect and no points."),
+    Code("WS347", "verb of a mechanic the game does not list",
+         "The conspiracies' verbs (conspire, take_wonder, ...) are played by the mechanic "
+         "`conspiracies`: list it in `mechanics`, with its section."),
     # Locales (compiler/validate/locales.py): per-locale names and translation catalogs.
     Code("WS401", "missing translation",
          "Translate the message (or add the official name); until then it is shown in "

@@ -179,7 +179,7 @@ def effect_facts(effects: tuple[Effect, ...]) -> set[tuple]:
             facts.add(("science", e.symbol))
         elif isinstance(e, LoseCoins):
             assert e.who == "neighbours"
-            facts.add(("lose_coins", e.amount))
+            facts.add(("lose_coins", e.amount.value))
         elif isinstance(e, Destroy):
             facts |= {("destroy", c) for c in e.colors}
         elif isinstance(e, TakeToken):

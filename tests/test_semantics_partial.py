@@ -58,7 +58,9 @@ def test_whole_game_checks_are_the_counting_ones() -> None:
                      # a circle of cities (wondersmith.validate.circle)
                      "guilds_enough", "boards_dealt",
                      # the Senate's Decrees among the tokens (mechanic senate)
-                     "senate_decrees"}
+                     "senate_decrees",
+                     # the conspiracies among the tokens (mechanic conspiracies)
+                     "conspiracy_deck"}
     assert semantics.WHOLE_GAME < set(semantics.CHECKS)
     # Told of the files that could not be loaded: the chains, and the counts Age by Age.
     assert {fn.__name__ for fn in semantics.SEES_UNREAD} == {

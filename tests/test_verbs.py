@@ -159,7 +159,7 @@ def _imports(path: Path) -> Iterator[str]:
 
 # The vocabulary itself; dsl/schemas.py sits above it (it writes the whole game's schema).
 VOCABULARY = [*(DSL_DIR / f"{m}.py" for m in ("terms", "effect", "words", "amount",
-                                               "vocabulary")),
+                                               "picked", "vocabulary")),
               *sorted((DSL_DIR / "verbs").glob("*.py"))]
 
 

@@ -70,13 +70,15 @@ class Amount:
     def describe(self) -> str:
         return describe_amount(self.data())
 
-    def code(self, out: ClassWriter) -> str:
-        """The Python expression of the amount, for a method of the card's class."""
+    def code(self, out: ClassWriter, player: str = "player") -> str:
+        """The Python expression of the amount, for a method of the card's class; a count
+        `in: self` counts in the city of `player` (a name of the method's code)."""
         if self.count is None:
             return out.whole(self.value)
         count = self.count
         counters = {"wonders": "game.count_wonders", "tokens": "game.count_tokens",
-                    "coins": "game.count_coins", "defeat_tokens": "game.count_defeats"}
+                    "coins": "game.count_coins", "defeat_tokens": "game.count_defeats",
+                    "cubes": "game.count_cubes"}
         if count.per == "cards":
             colors = out.flat(count.colors)  # data text: never part of a format template
 
@@ -95,7 +97,7 @@ class Amount:
         else:
             raise out.fail(f"the engine cannot count {out.shown(count.per)} yet")
         if count.city == "self":
-            expr = measure("player")
+            expr = measure(player)
         elif count.city == "neighbours":
             expr = f"sum({measure('other')} for other in game.neighbours(player))"
         elif count.city == "most":
@@ -118,7 +120,7 @@ def describe_amount(data: Any) -> str:
     per = data["per"]
     every = data.get("every", 1)
     thing = {"cards": "card", "wonders": "wonder", "tokens": "token",
-             "coins": "coin", "defeat_tokens": "defeat token",
+             "coins": "coin", "defeat_tokens": "defeat token", "cubes": "cube",
              "age": "Age (the current one)"}.get(per, per)
     if per == "cards" and data.get("colors"):
         thing = " or ".join(data["colors"]) + " card"

@@ -167,6 +167,7 @@ def game_schema() -> dict[str, Any]:
             "conflicts": rules_keys.conflicts_schema(),
             "two_player_variant": rules_keys.two_player_variant_schema(),
             "senate": rules_keys.senate_schema(),
+            "conspiracies": rules_keys.conspiracies_schema(),
         },
     }
 

@@ -20,7 +20,7 @@ from wondersmith.engine.mechanics.catalogue import MECHANICS, About
 # keys inside a section in the order game.yaml writes them). Every game has setup, trade,
 # discard, science and scoring; the others belong to the mechanics that read them.
 SECTIONS = ("ages", "setup", "turn", "trade", "discard", "military", "conflicts", "science",
-            "scoring", "next_age", "two_player_variant", "senate")
+            "scoring", "next_age", "two_player_variant", "senate", "conspiracies")
 # The keys of an Age that are rules (hands, the cards printed): the record's `ages`. `cards`
 # and `colors` say what the deck holds, the cards' layout (`model.AgeDeck`), not rules.
 AGE_RULES = ("printed", "hand", "pass")
@@ -223,4 +223,21 @@ def senate_schema() -> dict[str, Any]:
                                              "items": count_schema(0, "Senators"),
                                              "description": "Senators shuffled into each "
                                                             "Age, in Age order"}}},
+            }}
+
+
+# The conspiracies (7 Wonders Duel: Agora; mechanic `conspiracies`) ---------------------------
+
+def conspiracies_schema() -> dict[str, Any]:
+    token_id = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$", "maxLength": 64}
+    return {"type": "object", "description": "Agora's conspiracies: a deck of them, drawn by "
+            "a conspire, prepared under a card of the structure, triggered at a turn's start",
+            "required": ["deck", "draw"], "additionalProperties": False,
+            "properties": {
+                "deck": {"type": "array", "minItems": 2, "uniqueItems": True,
+                         "items": token_id,
+                         "description": "The tokens that are conspiracies (ids of `tokens`), "
+                                        "shuffled into a deck at set-up"},
+                "draw": count_schema(1, "Conspiracies a conspire draws: one is kept, the "
+                                        "others go back on the top or the bottom of the deck"),
             }}

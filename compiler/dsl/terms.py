@@ -36,7 +36,7 @@ CITY_DOCS = {
     "most": "the city, yours or a neighbour's, that has the most of what is counted",
 }
 OPPONENT_CITIES = ("neighbours", "left", "right")
-COUNTABLES = ("cards", "wonders", "tokens", "coins", "defeat_tokens", "age")
+COUNTABLES = ("cards", "wonders", "tokens", "coins", "defeat_tokens", "age", "cubes")
 COUNTABLE_DOCS = {
     "cards": "buildings of the listed colours (cards tucked under Wonders do not count)",
     "wonders": "Wonders built; in a game with Wonder boards (7 Wonders), Wonder stages built",
@@ -44,6 +44,7 @@ COUNTABLE_DOCS = {
     "coins": "coins in the treasury",
     "defeat_tokens": "military defeat tokens held (the tokens, not their value; 7 Wonders)",
     "age": "the current Age (1, 2 or 3; counted in no city: `in` stays `self`)",
+    "cubes": "influence cubes on the Senate's board (7 Wonders Duel: Agora; mechanic senate)",
 }
 DISCOUNT_TARGETS = ("wonders", *COLORS)
 TOKEN_SOURCES = ("box", "board")

@@ -139,16 +139,27 @@ def counted(t: Translator, amount: str, count: Count, opponent: bool) -> str:
         template = t.ngettext("{amount} for each set of {n} coin {where}",
                               "{amount} for each set of {n} coins {where}", count.every)
         return t.format(template, amount=amount, n=count.every, where=place)
+    if count.per == "cubes" and count.every == 1 and count.city in ("self", "neighbours") \
+            and opponent:
+        template = (t.gettext("{amount} for each of your influence cubes in the Senate")
+                    if count.city == "self" else
+                    t.gettext("{amount} for each of your opponent's influence cubes in the Senate"))
+        return t.format(template, amount=amount)
+    return t.format(t.gettext("{amount} for each {unit} {where}"), amount=amount,
+                    unit=unit(t, count, opponent), where=place)
+
+
+def unit(t: Translator, count: Count, opponent: bool) -> str:
+    """One of what `count` counts, other than coins: "blue card", "Wonder", "progress token"."""
     if count.per == "cards":
-        unit = t.format(t.gettext("{color} card"), color=colors_or(t, count.colors))
-    elif count.per == "wonders":  # a classic board's stage is what counts (Arena, Builders)
-        unit = t.gettext("Wonder") if opponent else t.gettext("Wonder stage")
-    elif count.per == "defeat_tokens":
-        unit = t.gettext("defeat token")
-    else:
-        unit = t.gettext("progress token")
-    return t.format(t.gettext("{amount} for each {unit} {where}"), amount=amount, unit=unit,
-                    where=place)
+        return t.format(t.gettext("{color} card"), color=colors_or(t, count.colors))
+    if count.per == "wonders":  # a classic board's stage is what counts (Arena, Builders)
+        return t.gettext("Wonder") if opponent else t.gettext("Wonder stage")
+    if count.per == "defeat_tokens":
+        return t.gettext("defeat token")
+    if count.per == "cubes":
+        return t.gettext("influence cube in the Senate")
+    return t.gettext("progress token")
 
 
 def plural(n: int, word: str) -> str:

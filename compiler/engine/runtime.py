@@ -53,6 +53,8 @@ class GameVerbs(Protocol):
 
     def count_coins(self, player: int) -> int: ...
 
+    def count_cubes(self, player: int) -> int:
+        """Influence cubes of `player` on the Senate's board (mechanic `senate`)."""
     def one_of(self, player: int, card_id: str, choice: int) -> None:
         """`player` chooses one option of the card's `choice`-th `one_of` effect; the
         option's effects are the card's method `choice_<choice>_<option>`."""
@@ -66,7 +68,8 @@ class GameVerbs(Protocol):
         (7 Wonders' Halikarnassos)."""
 
     def take_token(self, player: int, source: str, draw: int) -> None:
-        """`player` keeps one of `draw` progress tokens drawn at random from `source`."""
+        """`player` keeps one of `draw` progress tokens drawn at random from `source` (0:
+        every token there)."""
 
     def current_age(self) -> int:
         """The Age being played (0 before Age I)."""
@@ -81,6 +84,45 @@ class GameVerbs(Protocol):
     def move_decree(self, player: int) -> None:
         """`player` moves a chamber's original Decree under another chamber's Decree
         (Agora's Insider Influence; mechanic `senate`)."""
+
+    # Agora's conspiracies (mechanic `conspiracies`): each verb asks its decision only when
+    # it has a choice to offer.
+    def conspire(self, player: int) -> None:
+        """`player` draws conspiracies, keeps one and puts the others back on the top or
+        the bottom of the deck (all kept with a token of `keep_all_conspiracies`)."""
+
+    def trigger_unprepared(self, player: int) -> None:
+        """`player` may trigger a conspiracy held and not prepared (Curia Julia)."""
+
+    def take_wonder(self, player: int) -> None:
+        """`player` takes a Wonder the opponent has not built into their own hand."""
+
+    def take_coins(self, player: int, divisor: int) -> None:
+        """`player` takes 1/`divisor` of the opponent's coins, rounded up."""
+
+    def lock_token(self, player: int) -> None:
+        """`player` locks away a progress token of the board, the opponent's or the box."""
+
+    def build_from_structure(self, player: int, colors: tuple[str, ...]) -> None:
+        """`player` builds for free a face-up card of these colours in the structure's far
+        row."""
+
+    def build_left_out(self, player: int) -> None:
+        """`player` builds for free a card left out of the Ages played so far."""
+
+    def discard_from_structure(self, player: int, cards: int) -> None:
+        """`player` puts up to `cards` reachable cards in the discard pile (the first one
+        must be)."""
+
+    def take_building(self, player: int, colors: tuple[str, ...]) -> None:
+        """`player` takes a building of these colours from the opponent's city."""
+
+    def swap_building(self, player: int, colors: tuple[str, ...]) -> None:
+        """`player` swaps a building of these colours with one of the same colour of the
+        opponent's."""
+
+    def destroy_wonder(self, player: int) -> None:
+        """`player` removes a Wonder the opponent built from the game."""
     def place_influence(self, player: int, section: str, cubes: int, optional: bool) -> None:
         """`player` places `cubes` influence cubes one at a time in `section`'s chambers
         (`any`: all); `optional`: they may stop early (mechanic `senate`)."""
@@ -132,6 +174,7 @@ class Card:
     shield_bonus: tuple[tuple[str, int], ...] = ()  # (colour, extra shields per building)
     science: str | None = None
     wonders_play_again: bool = False
+    keep_all_conspiracies: bool = False  # Agora's Organized Crime (mechanic conspiracies)
     collect_trade_spend: bool = False
     # 7 Wonders: prices when buying from a neighbour, (resource index, price, "left" or
     # "right"); `trade_prices` stays the bank price of 7 Wonders Duel.
@@ -177,6 +220,9 @@ class Card:
     def end_points(self, game: GameVerbs, player: int) -> int:
         """Counted victory points at the end of the game (beyond `points`)."""
         return 0
+
+    def on_draft(self, game: GameVerbs, player: int) -> None:
+        """Triggered when `player` drafts this Wonder (`whenever: {event: drafted}`)."""
 
     def on_chain_build(self, game: GameVerbs, player: int) -> None:
         """Triggered when `player` builds a building for free through a chain."""

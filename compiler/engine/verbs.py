@@ -60,6 +60,43 @@ class GameVerbs:
 
     def move_decree(self, player: int) -> None:
         raise _missing("move_decree", "senate")
+
+    def count_cubes(self, player: int) -> int:
+        raise _missing("count_cubes", "senate")
+
+    # The conspiracies' verbs (mechanic `conspiracies`: mechanics/conspiracies/).
+    def conspire(self, player: int) -> None:
+        raise _missing("conspire", "conspiracies")
+
+    def trigger_unprepared(self, player: int) -> None:
+        raise _missing("trigger_unprepared", "conspiracies")
+
+    def take_wonder(self, player: int) -> None:
+        raise _missing("take_wonder", "conspiracies")
+
+    def take_coins(self, player: int, divisor: int) -> None:
+        raise _missing("take_coins", "conspiracies")
+
+    def lock_token(self, player: int) -> None:
+        raise _missing("lock_token", "conspiracies")
+
+    def build_from_structure(self, player: int, colors: tuple[str, ...]) -> None:
+        raise _missing("build_from_structure", "conspiracies")
+
+    def build_left_out(self, player: int) -> None:
+        raise _missing("build_left_out", "conspiracies")
+
+    def discard_from_structure(self, player: int, cards: int) -> None:
+        raise _missing("discard_from_structure", "conspiracies")
+
+    def take_building(self, player: int, colors: tuple[str, ...]) -> None:
+        raise _missing("take_building", "conspiracies")
+
+    def swap_building(self, player: int, colors: tuple[str, ...]) -> None:
+        raise _missing("swap_building", "conspiracies")
+
+    def destroy_wonder(self, player: int) -> None:
+        raise _missing("destroy_wonder", "conspiracies")
     def place_influence(self, player: int, section: str, cubes: int, optional: bool) -> None:
         raise _missing("place_influence", "senate")
 

@@ -16,6 +16,7 @@ from wondersmith.validate import schema_check
 from wondersmith.validate import semantics
 from wondersmith.validate import circle  # noqa: F401  registers the circle-seating checks
 from wondersmith.validate import game_rules  # noqa: F401  registers the set-up checks
+from wondersmith.validate import conspiracies  # noqa: F401  registers the conspiracies' checks
 from wondersmith.validate import names  # noqa: F401  registers the check of names apart
 from wondersmith.validate import strict_yaml
 from wondersmith.diagnostics import Diagnostic, format_text, sort_key

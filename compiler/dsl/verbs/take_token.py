@@ -7,12 +7,14 @@ from typing import Any
 from wondersmith.dsl.effect import ClassWriter, Effect, Icon, Translator, verb
 from wondersmith.dsl.terms import ON_BUILD, TOKEN_SOURCES, count_schema, enum_schema
 
+ALL = "all"  # draw every token of the source (Agora's Espionage)
+
 
 @verb
 @dataclass(frozen=True)
 class TakeToken(Effect):
     source: str
-    draw: int = 1
+    draw: int | str = 1
     VERB = "take_token"
     TIMING = ON_BUILD
     SUMMARY = "Draw progress tokens at random from the source, keep one and return the rest."
@@ -25,7 +27,10 @@ class TakeToken(Effect):
         "properties": {
             "from": enum_schema(TOKEN_SOURCES, "box: the tokens left out at set-up; board: "
                                 "those on the board"),
-            "draw": {**count_schema(1, "Tokens drawn to choose from"), "default": 1},
+            "draw": {"anyOf": [count_schema(1, "Tokens drawn to choose from"),
+                               {"const": ALL, "description": "every token of the source"}],
+                     "description": "Tokens drawn to choose from: a number, or `all`",
+                     "default": 1},
         },
     }
 
@@ -40,6 +45,9 @@ class TakeToken(Effect):
         return out
 
     def phrase(self, t: Translator, opponent: bool) -> str:
+        if self.draw == ALL:
+            return (t.gettext("Take one of the progress tokens left out of the game at set-up")
+                    if self.source == "box" else t.gettext("Take a progress token from the board"))
         if self.source == "box":
             template = t.ngettext(
                 "Take {n} progress token left out of the game at set-up",
@@ -59,4 +67,6 @@ class TakeToken(Effect):
             f" (draw {self.draw}, keep 1)" if self.draw != 1 else "")
 
     def statements(self, out: ClassWriter) -> list[str]:
-        return [f"game.take_token(player, {out.flat(self.source)}, {out.whole(self.draw)})"]
+        draw = 0 if self.draw == ALL else self.draw  # 0: every token of the source
+        return [f"game.take_token(player, {out.flat(self.source)}, {out.whole(draw)})"]
+

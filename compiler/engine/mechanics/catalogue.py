@@ -83,6 +83,11 @@ MECHANICS: dict[str, About] = {a.name: a for a in (
                     "most cubes control a chamber, its Decree and its points; controlling "
                     "enough chambers wins at once", seatings=(OPPONENT,),
           requires=("card_structure",), reads=(("senate",),), plays=("tokens",)),  # its Decrees
+    About("conspiracies", "Agora's conspiracies: a hidden deck; a conspire draws and keeps "
+                          "one, a turn may prepare one under the card taken instead of "
+                          "playing it, and a prepared one is triggered at a later turn's start",
+          seatings=(OPPONENT,), requires=("card_structure", "progress_tokens"),
+          reads=(("conspiracies",),), plays=("tokens",)),  # the conspiracies are tokens
 )}
 
 # What each list of components is called in messages.

@@ -29,7 +29,7 @@ from . import backs, deal
 from ...games.duel import texts as duel_texts
 from .deal import reveal
 from .tables import flatten
-from .plays import StructurePlays
+from .plays import StructurePlays, take_card
 from .actions import (ACTIONS, index_plays, why_not_destroy,  # noqa: F401 (its ids)
                       why_not_play, why_not_revive)
 from .state import (age_check, check_due, check_played_out, deal_check,
@@ -254,23 +254,10 @@ def _on_play(g: GameState, node, action: int) -> bool | None:
     """Play `action`; True once the next turn is due with its plays listed (apply's work)."""
     t = g.t
     p = node[1]
+    if action >= t.structure_plays_end:  # a play another mechanic adds (Agora's conspiracies)
+        return g._other_play(node, action)
     c, w = t.play_decoded[action]  # the card, and the Wonder or -1 to build, -2 to discard
-    # Take the card from the structure; the slots it covered open once nothing else covers
-    # them (a slot already taken stays taken: only in positions set by hand).
-    s = g.slot_of[c]
-    taken = g.taken
-    taken[s] = True
-    g.remaining -= 1
-    g.reach.remove(c)
-    cover = g.cover
-    for u in t.covers[g.age][s]:
-        left = cover[u] - 1
-        cover[u] = left
-        if not left and not taken[u]:  # within reach now
-            if g.face_up[u]:
-                insort(g.reach, g.slot_card[u])
-            else:
-                g.to_reveal.append(u)
+    take_card(g, c)
     replay = False
     if w == -1:
         chain = t.chain_from[c] & g.chains[p]

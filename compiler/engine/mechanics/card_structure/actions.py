@@ -38,6 +38,7 @@ ACTIONS = (Actions("BUILD", PLAYS, _cards), Actions("DISCARD", PLAYS, _cards),
 def index_plays(t) -> None:
     """What the turn reads of the ids, once per ruleset: per Wonder, its plays by card; per
     play action, (card, Wonder), the Wonder -1 to build the card and -2 to discard it."""
+    t.structure_plays_end = t.WONDER + t.NW * t.NB  # the plays after are another mechanic's
     t.wonder_plays = tuple(tuple(range(t.WONDER + w * t.NB, t.WONDER + (w + 1) * t.NB))
                            for w in range(t.NW))
     t.play_decoded = [None] * t.BUILD + [(c, -1) for c in range(t.NB)] + [  # by action id

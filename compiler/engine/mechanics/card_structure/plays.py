@@ -1,13 +1,36 @@
 """The legal plays of a turn of the card structure (mechanic `card_structure`, Duel): the
 reachable cards each built if affordable, discarded, or put under a Wonder. A mixin of the
-mechanic's class; `Game.apply` lists them without dispatch (`core.kinds.FAST_TURN`)."""
+mechanic's class; `Game.apply` lists them without dispatch (`core.kinds.FAST_TURN`). With
+them, the hooks by which another mechanic adds plays of its own (Agora's conspiracies), and
+`take_card`, a card taken from the structure."""
 from __future__ import annotations
 
+from bisect import insort
+from typing import TYPE_CHECKING
+
 from ..bank_trade.costs import covered_by_plan
+
+if TYPE_CHECKING:
+    from ...core.game import GameState
 
 
 class StructurePlays:
     __slots__ = ()
+
+    def _other_play(self, node, action: int) -> bool | None:
+        """A play of an id after card_structure's own (`Tables.structure_plays_end`): the
+        mechanic that adds such plays to `_legal_play` resolves them here."""
+        raise RuntimeError(f"play {action}: no mechanic of this game resolves it")
+
+    def _cards_held_elsewhere(self) -> list[int]:
+        """Cards taken from the structure that another mechanic keeps, neither built nor
+        discarded (Agora's, under conspiracies)."""
+        return []
+
+    def _turn_arg_ok(self, arg: int) -> bool:
+        """Whether a loaded `play` node's arg is one this game's mechanics use (0: none)."""
+        return arg == 0
+
 
     def _legal_play(self, p: int) -> list[int]:
         # Built in ascending order (builds, discards, then Wonders by id) so no sort is needed.
@@ -80,3 +103,25 @@ class StructurePlays:
                     for c in cards:
                         out.append(plays[c])
         return out
+
+
+def take_card(g: GameState, c: int) -> None:
+    """Take face-up card `c` from the structure; the slots it covered open once nothing else
+    covers them (a slot already taken stays taken: only in positions set by hand). A card
+    out of reach (Agora's Property Fraud takes one of the far row) leaves `reach` as it is."""
+    t = g.t
+    s = g.slot_of[c]
+    taken = g.taken
+    taken[s] = True
+    g.remaining -= 1
+    cover = g.cover
+    if not cover[s]:
+        g.reach.remove(c)
+    for u in t.covers[g.age][s]:
+        left = cover[u] - 1
+        cover[u] = left
+        if not left and not taken[u]:  # within reach now
+            if g.face_up[u]:
+                insort(g.reach, g.slot_card[u])
+            else:
+                g.to_reveal.append(u)

@@ -110,7 +110,8 @@ def check_structure(g: GameState) -> str | None:
         if len(age) > t.removed_cards_per_age:
             return f"left_out[{i}]: at most {t.removed_cards_per_age} cards are left out of an Age"
     built_or_discarded = {*g.discard, *(c for city in g.city for c in city),
-                          *(c for tucks in g.wonder_tuck for c in tucks if c >= 0)}
+                          *(c for tucks in g.wonder_tuck for c in tucks if c >= 0),
+                          *g._cards_held_elsewhere()}
     seen_taken: set[int] = set()
     for s, c in enumerate(g.slot_card):
         if c >= 0 and g.taken[s]:
@@ -249,6 +250,8 @@ def turn_check(g: GameState, i: int, node) -> str | None:
     """A turn (play, choose_start) is on a card of the structure, or of the Age to come."""
     if not g.remaining and not _age_pending(g):
         return f": {KIND_NAMES[node[0]]}, but no card is left in the structure"
+    if node[0] == number("play") and g._turn_arg_ok(node[2]):
+        return None
     return no_arg(g, i, node)
 
 

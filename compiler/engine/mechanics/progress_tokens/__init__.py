@@ -104,7 +104,7 @@ class ProgressTokens:
 
     def take_token(self, player: int, source: str, draw: int) -> None:
         if source == "box":
-            n = min(draw, len(self.box_tokens))
+            n = min(draw, len(self.box_tokens)) if draw else len(self.box_tokens)  # 0: all
             if n:
                 self._buffer.extend([(K_LIB_DRAW, CHANCE, 0)] * n)
                 self._buffer.append((K_LIB_PICK, player, 0))

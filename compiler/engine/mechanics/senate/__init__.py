@@ -37,6 +37,7 @@ from ...core.texts import add_texts
 from ...core.views import Feature, Place
 from . import senators, steps, texts as senate_texts
 from .senators import Senators, SenatorsMixin
+from .positions import POSITION  # noqa: F401 (its part of a position)
 from ..progress_tokens import keeps_out
 from .decrees import K_MOVE, apply_move, owner, pass_decrees, slots_in
 from .state import (VICTORY, _check_senate, _decrees_of, _load_decrees, _load_influence,
@@ -379,6 +380,10 @@ class Senate(SenatorsMixin):
         """Move chamber `source`'s original Decree to chamber `target` (0-based) at once
         (ruling 19; senate/decrees.py)."""
         apply_move(self, source, target)
+
+    def count_cubes(self, player: int) -> int:
+        """`player`'s influence cubes on the board (Agora's Embezzlement counts them)."""
+        return sum(self.chamber_cubes[player])
 
     def _board_components(self, player: int) -> list[int]:
         return [*super()._board_components(player), *_decrees_of(self, player)]

@@ -1,0 +1,29 @@
+"""The Senate's part of a position (`positions.position`, core/positions.py): the cubes in
+each chamber and the chambers' Decrees."""
+from __future__ import annotations
+
+from ...core.positions import Part
+
+
+def _build(draft, chamber_cubes=None, decrees=None) -> None:
+    """`chamber_cubes`: per seat, the cubes in each chamber (none by default); `decrees`: per
+    chamber, a Decree's id or None. By default the face-up chambers get Decrees drawn at
+    random, as the set-up does, and the face-down ones wait for their first control: give
+    `decrees` when a chamber controlled holds a face-down one."""
+    t = draft.t
+    config = t.config["senate"]
+    n = len(config.chambers)
+    cubes = draft.per_seat("chamber_cubes", chamber_cubes, lambda p: [0] * n)
+    if any(len(row) != n for row in cubes):
+        raise ValueError(f"chamber_cubes: {n} chambers per seat")
+    if decrees is None:
+        pool = list(config.decrees)
+        draft.rng.shuffle(pool)
+        decrees = [pool.pop() if chamber.face_up else None for chamber in config.chambers]
+    elif len(decrees) != n:
+        raise ValueError(f"decrees: one entry per chamber ({n})")
+    draft.set_field("senate", "chamber_cubes", [list(row) for row in cubes])
+    draft.set_field("senate", "decrees", list(decrees))
+
+
+POSITION = Part({"chamber_cubes": None, "decrees": None}, _build)
