@@ -92,96 +92,147 @@ class BlueCoinsDecree(_rt.Card):
     id = 'blue_coins_decree'
     name = 'Blue Coins Decree'
     kind = _rt.TOKEN
+    triggers = (('build', True, ('blue',), ()),)
+
+    def on_trigger_0(self, game, player):
+        game.gain_coins(player, game.current_age())
 
 
 class GreenCoinsDecree(_rt.Card):
     id = 'green_coins_decree'
     name = 'Green Coins Decree'
     kind = _rt.TOKEN
+    triggers = (('build', True, ('green',), ()),)
+
+    def on_trigger_0(self, game, player):
+        game.gain_coins(player, game.current_age())
 
 
 class YellowCoinsDecree(_rt.Card):
     id = 'yellow_coins_decree'
     name = 'Yellow Coins Decree'
     kind = _rt.TOKEN
+    triggers = (('build', True, ('yellow',), ()),)
+
+    def on_trigger_0(self, game, player):
+        game.gain_coins(player, game.current_age())
 
 
 class RedCoinsDecree(_rt.Card):
     id = 'red_coins_decree'
     name = 'Red Coins Decree'
     kind = _rt.TOKEN
+    triggers = (('build', True, ('red',), ()),)
+
+    def on_trigger_0(self, game, player):
+        game.gain_coins(player, game.current_age())
 
 
 class WonderCoinsDecree(_rt.Card):
     id = 'wonder_coins_decree'
     name = 'Wonder Coins Decree'
     kind = _rt.TOKEN
+    triggers = (('wonder', True, (), ()),)
+
+    def on_trigger_0(self, game, player):
+        game.gain_coins(player, game.current_age())
 
 
 class YellowSymbolDecree(_rt.Card):
     id = 'yellow_symbol_decree'
     name = 'Yellow Symbol Decree'
     kind = _rt.TOKEN
+    discounts = (('yellow', 1),)
+    coin_symbols = ('yellow',)
 
 
 class RedSymbolDecree(_rt.Card):
     id = 'red_symbol_decree'
     name = 'Red Symbol Decree'
     kind = _rt.TOKEN
+    discounts = (('red', 1),)
+    coin_symbols = ('red',)
 
 
 class GreenSymbolDecree(_rt.Card):
     id = 'green_symbol_decree'
     name = 'Green Symbol Decree'
     kind = _rt.TOKEN
+    discounts = (('green', 1),)
+    coin_symbols = ('green',)
 
 
 class WonderResourceDecree(_rt.Card):
     id = 'wonder_resource_decree'
     name = 'Wonder Resource Decree'
     kind = _rt.TOKEN
+    discounts = (('wonders', 1),)
 
 
 class RawTradeDecree(_rt.Card):
     id = 'raw_trade_decree'
     name = 'Raw Trade Decree'
     kind = _rt.TOKEN
+    trade_cuts = ((0, 1, 1), (1, 1, 1), (2, 1, 1))
 
 
 class ManufacturedTradeDecree(_rt.Card):
     id = 'manufactured_trade_decree'
     name = 'Manufactured Trade Decree'
     kind = _rt.TOKEN
+    trade_cuts = ((3, 1, 1), (4, 1, 1))
 
 
 class SenateActionsDecree(_rt.Card):
     id = 'senate_actions_decree'
     name = 'Senate Actions Decree'
     kind = _rt.TOKEN
+    senate_cards = 2
 
 
 class DiscardDecree(_rt.Card):
     id = 'discard_decree'
     name = 'Discard Decree'
     kind = _rt.TOKEN
+    discard_extra = 2
 
 
 class ChainsDecree(_rt.Card):
     id = 'chains_decree'
     name = 'Chains Decree'
     kind = _rt.TOKEN
+    neighbour_chains = True
 
 
 class ConspiratorTurnDecree(_rt.Card):
     id = 'conspirator_turn_decree'
     name = 'Conspirator Turn Decree'
     kind = _rt.TOKEN
+    triggers = (
+        (
+            'build',
+            False,
+            (),
+            (
+                'conspirator_1',
+                'conspirator_2',
+                'conspirator_3',
+                'conspirator_4',
+                'conspirator_5',
+                'conspirator_6',
+            ),
+        ),
+    )
+
+    def on_trigger_0(self, game, player):
+        game.play_again(player)
 
 
 class ShieldDecree(_rt.Card):
     id = 'shield_decree'
     name = 'Shield Decree'
     kind = _rt.TOKEN
+    shields = 1
 
 
 class Corruption(_rt.Card):
