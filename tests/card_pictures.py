@@ -11,7 +11,8 @@ settings); a card that moves, grows or loses a line changes whole runs of pixels
 pictures are first reduced to a quarter of their size (each pixel the mean of 4 x 4, which
 evens out edge shading), a pixel counts as changed when one of its channels moves by more
 than PIXEL_STEP of 255, and a page fails when more than CHANGED_SHARE of its pixels changed.
-docs/print-and-play.md gives the measurements behind these numbers.
+docs/designer-guide.md (section 5, "The cards' pictures") gives the measurements behind
+these numbers.
 """
 from __future__ import annotations
 

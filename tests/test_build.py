@@ -33,6 +33,9 @@ def test_build_writes_code_sheets_and_docs_for_every_language(project: Path) -> 
                      f"generated/sheets/duel-{lang}-a4.pdf",
                      f"docs/rules/duel-{lang}.md"):
             assert (project / path).stat().st_size > 0, path
+        for game in ("classic", "duel"):  # the print-and-play cards
+            made = project / "generated" / "cards" / f"{game}-{lang}-a4.pdf"
+            assert made.read_bytes()[:5] == b"%PDF-", made
     # The same data gives the same bytes as the committed outputs.
     for name in ("buildings.py", "ruleset.json"):
         assert (project / "generated" / "duel" / name).read_bytes() == \
