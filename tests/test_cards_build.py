@@ -9,7 +9,6 @@ tests/test_print_and_play.py reads real PDFs back.
 from __future__ import annotations
 
 import hashlib
-import shutil
 from pathlib import Path
 
 import pytest
@@ -22,6 +21,7 @@ from wondersmith.render import cards, sheets
 from wondersmith.render.i18n import LANGUAGES
 
 from conftest import ROOT
+from test_incremental import project as committed_project  # noqa: F401 (a fixture)
 
 runner = CliRunner()
 GAMES = ("classic", "duel")
@@ -37,15 +37,10 @@ def fake_pdf(html: str, base_url: str) -> bytes:
 
 
 @pytest.fixture()
-def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def project(committed_project: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A copy of the data and of the committed outputs, PDFs rendered by `fake_pdf`."""
-    shutil.copytree(ROOT / "cards", tmp_path / "cards")
-    shutil.copytree(ROOT / "generated", tmp_path / "generated",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copytree(ROOT / "docs" / "rules", tmp_path / "docs" / "rules")
-    monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sheets, "render_pdf", fake_pdf)
-    return tmp_path
+    return committed_project
 
 
 def built(project: Path, langs: tuple[str, ...] = LANGS) -> set[str]:

@@ -81,8 +81,9 @@ def register(app: typer.Typer) -> None:
 
         Each page of fronts is followed by its backs, mirrored for long-edge duplex
         printing; crop marks show the trim lines. A game folder holding
-        templates/cards.html.j2 is laid out by that template (sandboxed). Exit 0 when
-        rendered, 1 on invalid data or a template that fails, 2 on usage errors.
+        templates/cards.html.j2 is laid out by that template (sandboxed). Only PDFs whose
+        inputs changed are rendered (generated/manifest.json, as `build` keeps it). Exit 0
+        when rendered, 1 on invalid data or a template that fails, 2 on usage errors.
         """
         from wondersmith.cli.sheets import parse_options
         from wondersmith.cli.validate import check_paths, require_game_data
