@@ -3,8 +3,8 @@
     python benchmarks/bench_build.py [--repeat N] [--budget RATIO]
 
 Copies the data with its committed outputs into a temporary project, builds it once (this
-renders the sheets anew: their HTML links the fonts by a path relative to the project, so
-allow a minute), then runs `wondersmith validate` and the no-op `wondersmith build` N times
+renders the sheets and the print-and-play cards anew: their HTML links the fonts by a path
+relative to the project, so allow a few minutes), then runs `wondersmith validate` and the no-op `wondersmith build` N times
 each as separate processes, as a user would. Prints the wall and CPU time (user + system of
 the child process) of each, their medians and the ratio build / validate, and exits 1 if the
 ratio of the CPU medians is over the budget. The no-op build must write nothing.

@@ -71,36 +71,45 @@ def compile_games(cards: Path, out: Path, manifest: Manifest | None,
 def render_games(paths: list[Path], langs: tuple[str, ...], formats: tuple[str, ...],
                  paper: str, out_dir: Path, docs_dir: Path | None,
                  manifest: Manifest | None, report: BuildReport,
-                 on_step: OnStep | None = None, fallback_marks: bool = True) -> None:
-    """Render the sheets and docs of every game under `paths` that are not current.
+                 on_step: OnStep | None = None, fallback_marks: bool = True,
+                 cards_dir: Path | None = None) -> None:
+    """Render the sheets and docs of every game under `paths` that are not current, and
+    with `cards_dir` (and "pdf" among the formats) its print-and-play cards.
     `fallback_marks` false: sheets for print, English fallbacks unmarked."""
     from wondersmith.ir.loader import load_game
     from wondersmith import render
+    from wondersmith.render.cards import LayoutError, TemplateError
     from wondersmith.render.sheets import RenderError
+
+    with_cards = cards_dir is not None and "pdf" in formats
+
+    def outputs(gid: str, folder: Path) -> tuple[list[render.Step], list[render.Step]]:
+        sheets = render.steps(gid, folder, langs, formats, paper, out_dir, docs_dir,
+                              fallback_marks)
+        cards = render.card_steps(gid, folder, langs, paper, cards_dir) if with_cards else []
+        return sheets, cards
 
     plans = []
     for folder in find_games(paths)[0]:
         gid = game_id(folder)
-        every = render.steps(gid, folder, langs, formats, paper, out_dir, docs_dir,
-                             fallback_marks) if gid else []
-        todo = render.pending(every, manifest)
-        if gid and not todo:
+        every = sum(outputs(gid, folder), []) if gid else []
+        if gid and not render.pending(every, manifest):
             report.unchanged += [s.path for s in every]
         else:
             plans.append(folder)
-    work = []  # (loaded game, number of outputs to render)
+    work = []  # (loaded game, number of sheets and docs, number of cards to render)
     for folder in plans:
         loaded = load_game(folder)
         if not loaded.ok:
             report.diagnostics += loaded.diagnostics
             report.invalid.append(folder.name)
             continue
-        every = render.steps(loaded.game.id, folder, langs, formats, paper, out_dir, docs_dir,
-                             fallback_marks)
-        work.append((loaded, len(render.pending(every, manifest))))
-    total = sum(count for _, count in work)
+        sheets, cards = outputs(loaded.game.id, folder)
+        work.append((loaded, len(render.pending(sheets, manifest)),
+                     len(render.pending(cards, manifest))))
+    total = sum(sheets + cards for _, sheets, cards in work)
     done_before = 0
-    for loaded, count in work:
+    for loaded, sheet_count, card_count in work:
         def step(description: str, done: int, _: int) -> None:
             if on_step:
                 on_step(description, done_before + done, total)
@@ -113,9 +122,21 @@ def render_games(paths: list[Path], langs: tuple[str, ...], formats: tuple[str, 
             continue
         report.written += result.written
         report.unchanged += result.unchanged
-        done_before += count
+        done_before += sheet_count
+        if not with_cards:
+            continue
+        try:
+            made = render.render_game_cards(loaded.game, loaded.folder, langs, paper,
+                                            cards_dir, manifest, step)
+        except (RenderError, LayoutError, TemplateError) as exc:
+            report.errors.append(f"wondersmith: cards not rendered: {loaded.folder.name}: "
+                                 f"{exc}")
+            continue
+        report.written += made.written
+        report.unchanged += made.unchanged
+        done_before += card_count
     if on_step and total:
-        on_step("sheets and docs", total, total)
+        on_step("sheets, docs and cards" if with_cards else "sheets and docs", total, total)
 
 
 def count_untranslated(cards: Path, langs: tuple[str, ...], report: BuildReport) -> None:
@@ -138,7 +159,8 @@ def run_build(cards: Path = CARDS, *, root: Path | None = None,
     """Validate every game under `cards`, then compile and render what is out of date.
 
     Outputs go under `root` (default: the folder holding `cards`): `generated/<game>/`,
-    `generated/sheets/`, `docs/rules/`, and the manifest `generated/manifest.json`. Nothing is
+    `generated/sheets/`, `docs/rules/`, the print-and-play cards `generated/cards/` (when
+    "pdf" is among the `formats`), and the manifest `generated/manifest.json`. Nothing is
     written when the data is invalid. `on_step(description, done, total)` is called before
     each sheet or doc is rendered. Another build (or `compile`, or a `--watch` rebuild) writing
     the same outputs is waited for: `on_wait(message)` is told once. Returns what was written
@@ -160,7 +182,8 @@ def run_build(cards: Path = CARDS, *, root: Path | None = None,
         report.diagnostics = list(dict.fromkeys(report.diagnostics))
         if report.ok:
             render_games([cards], langs or LANGUAGES, formats, paper, generated / "sheets",
-                         root / "docs" / "rules", manifest, report, on_step)
+                         root / "docs" / "rules", manifest, report, on_step,
+                         cards_dir=generated / "cards")
             count_untranslated(cards, langs or LANGUAGES, report)
         manifest.save()
     return report

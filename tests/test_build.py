@@ -23,7 +23,17 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def test_build_writes_code_sheets_and_docs_for_every_language(project: Path) -> None:
+def fake_card_pdf(game, lang: str, *args, **kwargs) -> bytes:
+    """The cards' PDF, faked: tests/test_print_and_play.py reads real ones back, and ten of
+    them would cost this test about 90 s of CPU (docs/ci.md)."""
+    return f"%PDF-fake cards of {game.id} in {lang}".encode()
+
+
+def test_build_writes_code_sheets_and_docs_for_every_language(project: Path,
+                                                              monkeypatch) -> None:
+    from wondersmith.render import cards
+
+    monkeypatch.setattr(cards, "render_pdf", fake_card_pdf)
     result = runner.invoke(app, ["build"])
     assert result.exit_code == 0, result.output
     assert (project / "generated" / "duel" / "buildings.py").is_file()
@@ -33,6 +43,9 @@ def test_build_writes_code_sheets_and_docs_for_every_language(project: Path) -> 
                      f"generated/sheets/duel-{lang}-a4.pdf",
                      f"docs/rules/duel-{lang}.md"):
             assert (project / path).stat().st_size > 0, path
+        for game in ("classic", "duel"):  # the print-and-play cards
+            made = project / "generated" / "cards" / f"{game}-{lang}-a4.pdf"
+            assert made.read_bytes() == f"%PDF-fake cards of {game} in {lang}".encode()
     # The same data gives the same bytes as the committed outputs.
     for name in ("buildings.py", "ruleset.json"):
         assert (project / "generated" / "duel" / name).read_bytes() == \

@@ -43,9 +43,14 @@ def git(repo: Path, *args: str) -> None:
 
 @pytest.fixture(scope="module")
 def loop(tmp_path_factory: pytest.TempPathFactory):
+    from wondersmith.render import cards
+
     with pytest.MonkeyPatch.context() as patch:
         for name, value in GIT_ENV.items():
             patch.setenv(name, value)
+        # The print-and-play PDFs are not this loop's subject (tests/test_print_and_play.py):
+        # faked, they spare `build` about 45 s of CPU.
+        patch.setattr(cards, "render_pdf", lambda game, lang, *args, **kwargs: b"%PDF-fake")
         base = tmp_path_factory.mktemp("loop")
         patch.chdir(base)
         made = runner.invoke(app, ["init", "mygame"])

@@ -49,7 +49,8 @@ def forbid_rendering(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_the_committed_manifest_is_true() -> None:
     """Every output the repository's manifest names is the file recorded, and its inputs
-    are today's: a build of this checkout has nothing to do."""
+    are today's: a build of this checkout has nothing to do (the print-and-play cards
+    included)."""
     from wondersmith.codegen.outputs import compile_inputs
     from wondersmith.manifest import Manifest
     from wondersmith import render
@@ -64,6 +65,8 @@ def test_the_committed_manifest_is_true() -> None:
         every = render.steps(game, folder, LANGUAGES, ("html", "pdf"), "a4",
                              ROOT / "generated" / "sheets", ROOT / "docs" / "rules")
         assert render.pending(every, manifest) == [], fix
+        cards = render.card_steps(game, folder, LANGUAGES, "a4", ROOT / "generated" / "cards")
+        assert render.pending(cards, manifest) == [], fix
 
 
 def test_a_build_with_nothing_changed_writes_and_renders_nothing(project: Path,

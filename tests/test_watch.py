@@ -94,6 +94,47 @@ def test_a_saved_cost_change_shows_in_the_open_page(live) -> None:
     wait_until(lambda: text_of(driver, COST) == "1", TIMEOUT, "the page to show the old cost")
 
 
+def card_cost(driver, name: str = "Logging Camp") -> str | None:
+    """The coins printed on the front of the card called `name`, or None (also while
+    reloading)."""
+    from selenium.common.exceptions import WebDriverException
+
+    try:
+        return driver.execute_script(
+            "for (const face of document.querySelectorAll('section.front article.face')) {"
+            "  const name = face.querySelector('.name');"
+            "  if (name && name.textContent === arguments[0]) {"
+            "    const coins = face.querySelector('.coin-n');"
+            "    return coins && coins.textContent; } }"
+            "return null;", name)
+    except WebDriverException:
+        return None
+
+
+def test_the_cards_page_beside_the_sheets_follows_a_saved_change(live) -> None:
+    project, watch, driver = live
+    base = driver.current_url.rsplit("/", 1)[0] + "/"
+    driver.get(base)
+    link = wait_until(lambda: driver.find_elements("css selector",
+                                                   '#cards a[href="cards/duel-en-a4.html"]'),
+                      TIMEOUT, "the index to list the English cards of Duel")[0]
+    assert driver.find_elements("css selector", '#sheets a[href="duel-en-a4.html"]')
+    link.click()
+    wait_until(lambda: card_cost(driver) == "1", TIMEOUT, "the cards to load")
+    assert driver.find_elements("css selector", "section.page")  # the print layout's pages
+    age1 = project / "cards" / "duel" / "age1.yaml"
+    _edit(age1, LOGGING_CAMP % 1, LOGGING_CAMP % 4)
+    try:
+        wait_until(lambda: card_cost(driver) == "4", TIMEOUT,
+                   "the card page to show the new cost")
+        assert driver.current_url.endswith("/cards/duel-en-a4.html")
+    finally:
+        _edit(age1, LOGGING_CAMP % 4, LOGGING_CAMP % 1)
+    wait_until(lambda: card_cost(driver) == "1", TIMEOUT, "the old cost again")
+    driver.get(base + sheet(project, "en").name)  # where the other tests expect it
+    wait_until(lambda: text_of(driver, COST) == "1", TIMEOUT, "the sheet to load")
+
+
 def test_invalid_data_shows_the_diagnostics_over_the_page_until_fixed(live) -> None:
     project, watch, driver = live
     age1 = project / "cards" / "duel" / "age1.yaml"
@@ -248,6 +289,67 @@ def test_pages_hear_of_new_sheets_only_when_a_sheet_changed(project: Path, monke
     assert Manifest(Path(".")).false_claims() == []
     report = run_build(Path("cards"), formats=("html",))
     assert report.ok and report.written == []
+
+
+def test_card_pages_are_rendered_only_for_what_changed(project: Path, monkeypatch) -> None:
+    pages: list[dict[str, str]] = []
+    monkeypatch.chdir(project)
+    rebuild = Rebuilder(Path("cards"), on_cards=pages.append)
+    assert rebuild().card_pages == 2 * len(i18n.LANGUAGES)
+    assert sorted(pages[0]) == sorted(f"{game}-{lang}-a4.html" for game in ("classic", "duel")
+                                      for lang in i18n.LANGUAGES)
+    assert '<section class="page front">' in pages[0]["duel-en-a4.html"]
+    assert not (project / "generated" / "cards").exists()  # served from memory, never written
+    outcome = rebuild()
+    assert outcome.card_pages == 0 and len(pages) == 1
+    _edit(project / "cards" / "duel" / "locales" / "fr.yaml", "Le Colosse", "Le Grand Colosse")
+    rebuild()
+    assert list(pages[1]) == ["duel-fr-a4.html"] and "Le Grand Colosse" in pages[1][
+        "duel-fr-a4.html"]
+    # A game's own card template: its failure is the rebuild's problem, in one line, and the
+    # fixed template renders again.
+    own = project / "cards" / "duel" / "templates"
+    own.mkdir()
+    (own / "cards.html.j2").write_text("<p>\n{{ no_such_value }}\n</p>\n")
+    broken = rebuild()
+    assert not broken.ok and "cards not rendered: duel: " in broken.problem
+    assert "cards.html.j2:2: UndefinedError" in broken.problem and len(pages) == 2
+    (own / "cards.html.j2").write_text("<p class=\"mine\">{{ title }}</p>\n")
+    fixed = rebuild()
+    assert fixed.ok and fixed.card_pages == len(i18n.LANGUAGES)
+    assert pages[2]["duel-en-a4.html"] == '<p class="mine">7 Wonders Duel</p>\n'
+
+
+def test_a_games_card_template_is_watched() -> None:
+    from wondersmith.tools.watch import _wanted
+
+    assert _wanted(None, "/p/cards/duel/templates/cards.html.j2")
+    assert _wanted(None, "/p/cards/duel/templates/part.css")
+    assert _wanted(None, "/p/cards/duel/age1.yaml")
+    assert not _wanted(None, "/p/cards/duel/notes.txt")
+
+
+def test_a_card_page_reloads_on_new_cards_and_a_sheet_on_new_sheets() -> None:
+    from wondersmith.tools.preview import PreviewServer
+
+    server = PreviewServer(ROOT / "generated" / "sheets", ROOT / "compiler" / "render" / "fonts")
+    try:
+        first = server.state
+        server.cards_changed({"duel-en-a4.html": "<p>cards</p>"})
+        cards = server.state
+        assert cards.version == first.version and cards.cards_version != first.cards_version
+        server.sheets_changed()
+        assert server.state.cards_version == cards.cards_version
+        assert server.state.version != cards.version
+        server.show_errors("WS205")
+        assert server.state.cards_version == cards.cards_version
+        # A card page is told to watch the cards' version, a sheet the sheets'.
+        assert '"watched": "cards_version"' in inject("<body></body>", cards, "cards_version")
+        assert '"watched": "version"' in inject("<body></body>", cards)
+        assert server.card_page("duel-en-a4.html") == "<p>cards</p>"
+        assert server.card_page("../duel/ruleset.json") is None
+    finally:
+        server.close()
 
 
 @pytest.fixture

@@ -21,7 +21,8 @@ def register(app: typer.Typer) -> None:
         port: int = typer.Option(0, "--port", min=0, max=65535,
                                  help="Preview port with --watch [default: a free one]"),
     ) -> None:
-        """Validate every game under cards/, compile it to generated/, render sheets and docs.
+        """Validate every game under cards/, compile it to generated/, render sheets, docs
+        and print-and-play cards.
 
         Only outputs whose inputs changed are rebuilt: generated/manifest.json records what
         each was made from. Exit 0 when built, 1 on invalid data, 2 on usage errors.

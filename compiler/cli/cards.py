@@ -16,16 +16,25 @@ CARDS = Path("cards")
 def render_cards(paths: list[Path], langs: tuple[str, ...], paper: str, bleed: bool,
                  out_dir: Path, quiet: bool = False, cut_lines: bool = False,
                  formats: tuple[str, ...] = ("pdf",)) -> int:
-    """Render the cards of every game under `paths`; the exit code (0 done, 1 invalid data
-    or data the cards cannot show)."""
-    from wondersmith.ir.loader import find_games, load_game
-    from wondersmith.render import cards
+    """Render the cards of every game under `paths` whose inputs changed since they were
+    written (the project's manifest, as `build` and `sheets` keep it); the exit code (0
+    done, 1 invalid data or data the cards cannot show)."""
+    from wondersmith.ir.loader import find_games, game_id, load_game
+    from wondersmith.manifest import Manifest
+    from wondersmith.render import card_steps, cards, pending, render_game_cards
     from wondersmith.render.sheets import RenderError
 
     ok = True
     written: list[Path] = []
     unchanged: list[Path] = []
+    manifest = Manifest(Path("."))
     for folder in find_games(paths)[0]:
+        gid = game_id(folder)
+        every = (card_steps(gid, folder, langs, paper, out_dir, bleed, cut_lines, formats)
+                 if gid else [])
+        if gid and not pending(every, manifest):  # current: not even loaded
+            unchanged += [s.path for s in every]
+            continue
         loaded = load_game(folder)
         if not loaded.ok:
             typer.echo(format_text(loaded.diagnostics), err=True)
@@ -36,14 +45,16 @@ def render_cards(paths: list[Path], langs: tuple[str, ...], paper: str, bleed: b
             typer.echo(f"rendering the cards of {loaded.game.id} ({', '.join(langs)})",
                        err=True)
         try:
-            done, same = cards.write_game(loaded.game, folder, langs, paper, bleed, out_dir,
-                                          cut_lines, formats)
+            made = render_game_cards(loaded.game, folder, langs, paper, out_dir, manifest,
+                                     bleed=bleed, cut_lines=cut_lines, formats=formats)
         except (RenderError, cards.LayoutError, cards.TemplateError) as exc:
             typer.echo(f"wondersmith: not rendered: {folder.name}: {exc}", err=True)
             ok = False
             continue
-        written += done
-        unchanged += same
+        finally:
+            manifest.save()  # what was written is recorded, even when a language failed
+        written += made.written
+        unchanged += made.unchanged
     if not quiet:
         for path in written:
             typer.echo(f"written: {display_path(path)}", err=True)
@@ -89,8 +100,9 @@ def register(app: typer.Typer) -> None:
 
         Each page of fronts is followed by its backs, mirrored for long-edge duplex
         printing; crop marks show the trim lines. A game folder holding
-        templates/cards.html.j2 is laid out by that template (sandboxed). Exit 0 when
-        rendered, 1 on invalid data or a template that fails, 2 on usage errors.
+        templates/cards.html.j2 is laid out by that template (sandboxed). Only PDFs whose
+        inputs changed are rendered (generated/manifest.json, as `build` keeps it). Exit 0
+        when rendered, 1 on invalid data or a template that fails, 2 on usage errors.
         """
         from wondersmith.cli.sheets import parse_options
         from wondersmith.cli.validate import check_paths, require_game_data

@@ -1,12 +1,16 @@
-"""Rendering: reference sheets (HTML, PDF) and rules docs (Markdown) in every language.
+"""Rendering: reference sheets (HTML, PDF), rules docs (Markdown) and print-and-play cards
+(PDF) in every language.
 
 `render_game` writes, for one game, `generated/sheets/<game>-<lang>-<paper>.html` and `.pdf`
 (one name per paper size, so a Letter run never overwrites the A4 sheets) and
-`docs/rules/<game>-<lang>.md`. All of it is built from the typed intermediate form.
+`docs/rules/<game>-<lang>.md`; `render_game_cards` writes its cards,
+`generated/cards/<game>-<lang>-<paper>.pdf` (`render.cards` lays them out). All of it is built
+from the typed intermediate form.
 
 With a manifest, an output is rendered only when its inputs changed (`pending` says which):
 the game's data files, the language's names file and catalog, the renderer's code, templates,
-icons and fonts, the options and the tool's version. WeasyPrint is imported only when a PDF is rendered.
+icons and fonts, for the cards the game's own card template, the options and the tool's
+version. WeasyPrint is imported only when a PDF is rendered.
 """
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ from wondersmith.ir.model import Game
 from wondersmith.manifest import Manifest, data_digest, inputs_digest, package_files
 
 SHEETS_DIR = Path("generated/sheets")
+CARDS_DIR = Path("generated/cards")
 RULES_DIR = Path("docs/rules")
 FORMATS = ("html", "pdf")
 PAPERS = ("a4", "letter")
@@ -57,8 +62,9 @@ def doc_path(docs_dir: Path, game_id: str, lang: str) -> Path:
     return docs_dir / f"{game_id}-{lang}.md"
 
 
-def _inputs(folder: Path, lang: str, kind: str, paper: str, out_dir: Path,
-            fallback_marks: bool = True) -> str:
+def _game_files(folder: Path, lang: str) -> dict[str, Path]:
+    """What every rendering of one game in one language reads: its data files, the
+    language's names file and catalog, and the code that words it."""
     from wondersmith.render.i18n import po_path
     from wondersmith.validate.locales import names_files
 
@@ -70,6 +76,12 @@ def _inputs(folder: Path, lang: str, kind: str, paper: str, out_dir: Path,
     files.update({label: path for label, path in package_files(
         "render/*.py", "dsl/*.py", "dsl/verbs/*.py", "languages.py").items()
         if not label.endswith("/catalogs.py")})
+    return files
+
+
+def _inputs(folder: Path, lang: str, kind: str, paper: str, out_dir: Path,
+            fallback_marks: bool = True) -> str:
+    files = _game_files(folder, lang)
     if kind == "md":
         files.update(package_files("render/templates/rules.md.j2"))
         return inputs_digest(files, output="rules", lang=lang)
@@ -99,6 +111,45 @@ def steps(game_id: str, folder: Path, langs: tuple[str, ...], formats: tuple[str
             found.append(Step(lang, "md", doc_path(docs_dir, game_id, lang),
                               _inputs(folder, lang, "md", paper, out_dir)))
     return found
+
+
+def card_inputs(folder: Path, lang: str, paper: str, out_dir: Path, bleed: bool = True,
+                cut_lines: bool = False, formats: tuple[str, ...] = ("pdf",)) -> str:
+    """The inputs of one game's cards in one language: what its sheets read, the game's
+    own card template folder (`templates/` in its data folder: absent, or any file added,
+    changed or removed there, counts) and the formats written beside the PDF's step."""
+    from wondersmith.render.sheets import font_base_for
+
+    files = _game_files(folder, lang)
+    files.update(package_files("render/templates/*", "render/icons/*", "render/fonts/*"))
+    files.update(_own_templates(folder / "templates"))
+    return inputs_digest(files, output="cards", lang=lang, paper=paper,
+                         bleed="on" if bleed else "off",
+                         cut_lines="on" if cut_lines else "off", fonts=font_base_for(out_dir),
+                         formats=",".join(formats))
+
+
+def _own_templates(own: Path) -> dict[str, Path]:
+    """The regular files of a game's templates folder, as its sandbox can reach them: a link
+    out of the folder, a pipe or a device is never read (the sandbox refuses them too)."""
+    if not own.is_dir():
+        return {}
+    inside = own.resolve()
+    return {f"game/templates/{p.relative_to(own).as_posix()}": p for p in sorted(own.rglob("*"))
+            if p.is_file() and p.resolve().is_relative_to(inside)}
+
+
+def card_steps(game_id: str, folder: Path, langs: tuple[str, ...], paper: str, out_dir: Path,
+               bleed: bool = True, cut_lines: bool = False,
+               formats: tuple[str, ...] = ("pdf",)) -> list[Step]:
+    """One game's print-and-play cards in each language, for these options: a step per
+    language, recorded under its PDF's path (the SVG and PNG pages, when asked for, are
+    written with it; without the PDF among the formats the step is never current)."""
+    from wondersmith.render.cards import pdf_path
+
+    return [Step(lang, "cards", pdf_path(out_dir, game_id, lang, paper, bleed, cut_lines),
+                 card_inputs(folder, lang, paper, out_dir, bleed, cut_lines, formats))
+            for lang in langs]
 
 
 def pending(all_steps: list[Step], manifest: Manifest | None) -> list[Step]:
@@ -160,4 +211,31 @@ def render_game(game: Game, folder: Path, langs: tuple[str, ...], formats: tuple
                 manifest.record(step.path, step.inputs, data_digest(data))
             done += 1
         result.seconds[lang] = time.perf_counter() - start
+    return result
+
+
+def render_game_cards(game: Game, folder: Path, langs: tuple[str, ...], paper: str = "a4",
+                      out_dir: Path = CARDS_DIR, manifest: Manifest | None = None,
+                      on_step: OnStep | None = None, bleed: bool = True,
+                      cut_lines: bool = False, formats: tuple[str, ...] = ("pdf",)) -> Rendered:
+    """Render one game's print-and-play cards, one PDF per language (`cards.write_game`);
+    with a manifest, only those whose inputs changed, each recorded. Raises the layout's
+    errors (`cards.LayoutError`, `cards.TemplateError`, `sheets.RenderError`)."""
+    from wondersmith.render import cards
+
+    result = Rendered()
+    every = card_steps(game.id, folder, langs, paper, out_dir, bleed, cut_lines, formats)
+    todo = pending(every, manifest)
+    result.unchanged += [s.path for s in every if s not in todo]
+    for done, step in enumerate(todo):
+        if on_step:
+            on_step(step.describe(game.id), done, len(todo))
+        start = time.perf_counter()
+        written, unchanged = cards.write_game(game, folder, (step.lang,), paper, bleed,
+                                              out_dir, cut_lines, formats)
+        result.written += written
+        result.unchanged += unchanged
+        if manifest is not None:
+            manifest.record(step.path, step.inputs)
+        result.seconds[step.lang] = time.perf_counter() - start
     return result

@@ -1,13 +1,15 @@
 """The live preview server of `wondersmith build --watch`.
 
-It serves the HTML sheets of one folder on 127.0.0.1 only, with a small script injected into
-each page as it is sent (the files on disk never change). The script listens to a stream of
-Server-Sent Events: when a rebuild changes the sheets the page reloads; when the data is
-invalid it shows the diagnostics over the last good page until the data is fixed.
+It serves the HTML sheets of one folder on 127.0.0.1 only, and beside them the print-and-play
+cards as pages the watch loop renders in memory (`/cards/<game>-<lang>-a4.html`), with a
+small script injected into each page as it is sent (the files on disk never change). The
+script listens to a stream of Server-Sent Events: when a rebuild changes the sheets a sheet
+reloads, when it changes the cards a card page does; when the data is invalid it shows the
+diagnostics over the last good page until the data is fixed.
 
-Only three kinds of path are served: the index (`/`), the `.html` files directly inside the
-sheets folder, and the font files the sheets link to. Nothing else on disk is reachable, and
-only requests addressed to 127.0.0.1 or localhost are answered.
+Only four kinds of path are served: the index (`/`), the `.html` files directly inside the
+sheets folder, the card pages, and the font files the pages link to. Nothing else on disk is
+reachable, and only requests addressed to 127.0.0.1 or localhost are answered.
 
 A client cannot tie the server up: at most MAX_CONNECTIONS connections are served at once (one
 thread each; more are refused), and a connection that sends nothing, or half a request, for
@@ -23,7 +25,7 @@ import re
 import secrets
 import sys
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -31,6 +33,7 @@ from typing import Callable
 from urllib.parse import unquote, urlsplit
 
 EVENTS_PATH = "/__wondersmith/events"
+CARDS_PREFIX = "/cards/"
 SHEET_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\.html")
 KEEPALIVE_SECONDS = 15.0
 MAX_CONNECTIONS = 32  # each open page holds one (its event stream), plus its loads
@@ -61,10 +64,11 @@ CLIENT_SCRIPT = """
     box.replaceChildren(title, text_);
   }
   overlay(served.errors);
+  var watched = served.watched || "version";  // a sheet's, or the cards'
   var events = new EventSource("EVENTS_PATH");
   events.addEventListener("state", function (event) {
     var state = JSON.parse(event.data);
-    if (state.version !== served.version) { location.reload(); return; }
+    if (state[watched] !== served[watched]) { location.reload(); return; }
     overlay(state.errors);
   });
 })();
@@ -73,20 +77,27 @@ CLIENT_SCRIPT = """
 
 @dataclass(frozen=True)
 class State:
-    """What the pages should show: `version` changes whenever the sheets do."""
+    """What the pages should show: `version` changes whenever the sheets do,
+    `cards_version` whenever the card pages do."""
     version: str
     errors: str | None = None  # the diagnostics, as text, while the data is invalid
+    cards_version: str = ""
 
-    def to_json(self) -> str:
+    def to_json(self, watched: str | None = None) -> str:
         # Safe inside <script>: no '<', '>' or '&' survive, so no tag can be closed.
-        text = json.dumps({"version": self.version, "errors": self.errors})
+        data = {"version": self.version, "errors": self.errors,
+                "cards_version": self.cards_version}
+        if watched:
+            data["watched"] = watched
+        text = json.dumps(data)
         return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def inject(page: str, state: State) -> str:
-    """The page with the live-reload client added before </body> (or at the end)."""
-    snippet = (f'<script type="application/json" id="wondersmith-state">{state.to_json()}'
-               f"</script>\n<script>{CLIENT_SCRIPT}</script>\n")
+def inject(page: str, state: State, watched: str = "version") -> str:
+    """The page with the live-reload client added before </body> (or at the end); it
+    reloads when `watched` ("version": the sheets, "cards_version": the cards) changes."""
+    snippet = (f'<script type="application/json" id="wondersmith-state">'
+               f"{state.to_json(watched)}</script>\n<script>{CLIENT_SCRIPT}</script>\n")
     cut = page.rfind("</body>")
     return page + snippet if cut < 0 else page[:cut] + snippet + page[cut:]
 
@@ -103,7 +114,8 @@ class PreviewServer:
             if fonts_dir.is_dir() else {}
         self._session = secrets.token_hex(4)  # a restarted server never repeats a version
         self._builds = 0
-        self._state = State(f"{self._session}-0")
+        self._state = State(f"{self._session}-0", cards_version=f"{self._session}-0")
+        self._cards: dict[str, str] = {}  # card page name: its HTML
         self._changed = threading.Condition()
         self._closing = False
         self._httpd = _BoundedServer(("127.0.0.1", port), _handler_for(self, timeout),
@@ -128,14 +140,32 @@ class PreviewServer:
         """A rebuild of valid data wrote new sheets: every open page reloads, error-free."""
         with self._changed:
             self._builds += 1
-            self._state = State(f"{self._session}-{self._builds}")
+            self._state = State(f"{self._session}-{self._builds}",
+                                cards_version=self._state.cards_version)
             self._changed.notify_all()
+
+    def cards_changed(self, pages: dict[str, str]) -> None:
+        """A rebuild rendered these card pages (name: HTML) anew: each open card page
+        reloads; the others stay as they were."""
+        with self._changed:
+            self._cards.update(pages)
+            self._builds += 1
+            self._state = replace(self._state, cards_version=f"{self._session}-{self._builds}")
+            self._changed.notify_all()
+
+    def card_page(self, name: str) -> str | None:
+        with self._changed:
+            return self._cards.get(name)
+
+    def card_names(self) -> list[str]:
+        with self._changed:
+            return sorted(self._cards)
 
     def show_errors(self, errors: str | None) -> None:
         """Show (or, with None, clear) the diagnostics over every open page."""
         with self._changed:
             if errors != self._state.errors:
-                self._state = State(self._state.version, errors)
+                self._state = replace(self._state, errors=errors)
                 self._changed.notify_all()
 
     def wait_for_change(self, seen: State, timeout: float) -> State | None:
@@ -260,6 +290,11 @@ class _Handler(BaseHTTPRequestHandler):
             self._stream_events()
         elif path in ("/", "/index.html"):
             self._send(HTTPStatus.OK, "text/html; charset=utf-8", self._index(), head)
+        elif path.startswith(CARDS_PREFIX) and \
+                self.preview.card_page(path[len(CARDS_PREFIX):]) is not None:
+            page = self.preview.card_page(path[len(CARDS_PREFIX):]) or ""
+            body = inject(page, self.preview.state, "cards_version").encode("utf-8")
+            self._send(HTTPStatus.OK, "text/html; charset=utf-8", body, head)
         elif SHEET_NAME.fullmatch(path[1:]) and path[1:] in self.preview.sheet_names():
             page = (self.preview.sheets_dir / path[1:]).read_text(encoding="utf-8")
             body = inject(page, self.preview.state).encode("utf-8")
@@ -270,7 +305,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(HTTPStatus.OK, kind, font.read_bytes(), head)
         else:
             self._send(HTTPStatus.NOT_FOUND, "text/plain; charset=utf-8",
-                       b"not found: the preview serves the sheets listed at /\n", head)
+                       b"not found: the preview serves the pages listed at /\n", head)
 
     def _send(self, status: HTTPStatus, kind: str, body: bytes, head: bool) -> None:
         self.send_response(status)
@@ -282,12 +317,16 @@ class _Handler(BaseHTTPRequestHandler):
             self.wfile.write(body)
 
     def _index(self) -> bytes:
-        names = self.preview.sheet_names()
-        items = "\n".join(f'<li><a href="{html.escape(n)}">{html.escape(n)}</a></li>'
-                          for n in names) or "<li>no sheet yet: see the terminal</li>"
+        def links(prefix: str, names: list[str], none: str) -> str:
+            return "\n".join(f'<li><a href="{html.escape(prefix + n)}">{html.escape(n)}</a></li>'
+                             for n in names) or f"<li>{none}: see the terminal</li>"
+        sheets = links("", self.preview.sheet_names(), "no sheet yet")
+        cards = links(CARDS_PREFIX[1:], self.preview.card_names(), "no card page yet")
         page = ("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
                 "<title>wondersmith preview</title></head><body>"
-                f"<h1>wondersmith preview</h1><ul>\n{items}\n</ul></body></html>")
+                f"<h1>wondersmith preview</h1><h2>Sheets</h2><ul id=\"sheets\">\n{sheets}\n</ul>"
+                f"<h2>Print-and-play cards</h2><ul id=\"cards\">\n{cards}\n</ul>"
+                "</body></html>")
         return inject(page, self.preview.state).encode("utf-8")
 
     def _stream_events(self) -> None:

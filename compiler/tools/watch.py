@@ -1,8 +1,9 @@
-"""`wondersmith build --watch`: rebuild on every save and preview the sheets live.
+"""`wondersmith build --watch`: rebuild on every save and preview the sheets and cards live.
 
-The loop validates the data, compiles it and renders the HTML sheets and rules docs (PDFs are
-slow, so they wait for a plain `wondersmith build`), then waits for the next save under
-`cards/` or in the translation catalogs. Saves that come together (an editor writing several
+The loop validates the data, compiles it and renders the HTML sheets and rules docs, and the
+print-and-play cards as HTML pages served from memory (PDFs are slow, so they wait for a
+plain `wondersmith build`), then waits for the next save under `cards/` (data, locales, a
+game's own card template) or in the translation catalogs. Saves that come together (an editor writing several
 files, a `git checkout`) make one rebuild. Invalid data never stops the loop: the diagnostics
 go to the terminal and over every open page, and the next good save clears them.
 """
@@ -25,6 +26,7 @@ STEP_MS = 100
 DEBOUNCE_MS = 1000
 READY_MS = 250  # how often the watcher wakes up with nothing to report
 WATCHED_SUFFIXES = (".yaml", ".yml", ".po")
+TEMPLATES = "templates"  # a game's own card template folder: every file in it is watched
 SHOWN_FILES = 6  # a rebuild that changed more files is summed up in a count
 
 
@@ -37,6 +39,7 @@ class Outcome:
     problem: str = ""  # a failure that is not a diagnostic (a file that cannot be written)
     seconds: float = 0.0
     sheets_seconds: float | None = None  # when the pages were told of new sheets
+    card_pages: int = 0  # card pages rendered anew
 
 
 def _signature(folder: Path) -> tuple:
@@ -54,16 +57,73 @@ class Rebuilder:
     the sheets and docs whose inputs changed are rendered, and a later `wondersmith build`
     knows what is current. The shared translation catalogs are checked again only when one
     of them changed. The sheets come first, so the open pages, told through `on_sheets` as
-    soon as a sheet changed, wait neither for the rules docs nor for the compiler.
+    soon as a sheet changed, wait neither for the card pages, the rules docs nor the
+    compiler. Card pages are rendered only for a game and language whose card inputs
+    changed (the build's own hash of them) and handed to `on_cards` (name: HTML).
     """
 
     def __init__(self, cards: Path, on_sheets: Callable[[], None] = lambda: None,
-                 on_wait: Callable[[str], None] | None = None) -> None:
+                 on_wait: Callable[[str], None] | None = None,
+                 on_cards: Callable[[dict[str, str]], None] = lambda pages: None) -> None:
         self.cards = cards
         self.root = cards.parent
         self.on_sheets = on_sheets
         self.on_wait = on_wait  # told when another build holds the outputs' lock
+        self.on_cards = on_cards
         self._catalogs: tuple[tuple, list[Diagnostic]] | None = None
+        self._card_inputs: dict[str, str] = {}  # card page name: the inputs it was made from
+
+    @property
+    def cards_dir(self) -> Path:
+        return self.root / "generated" / "cards"  # where the build writes their PDFs
+
+    def card_inputs(self) -> dict[tuple[Path, str], str]:
+        """The inputs of every game's cards in every language, hashed before the games are
+        loaded: a save made while rebuilding changes them again, so it is never missed."""
+        from wondersmith.ir.loader import find_games
+        from wondersmith.render import card_inputs
+        from wondersmith.render.i18n import LANGUAGES
+
+        root = self.cards.resolve()
+        found = {}
+        for folder in find_games([self.cards])[0]:
+            if not all(p.resolve().is_relative_to(root) for p in folder.rglob("*.yaml")):
+                continue  # a link out of the folder of games: refused, not even hashed (WS111)
+            try:
+                found.update({(folder, lang): card_inputs(folder, lang, "a4", self.cards_dir)
+                              for lang in LANGUAGES})
+            except OSError:
+                continue  # an unreadable file: validation says so; its pages are redone
+        return found
+
+    def card_pages(self, games: list[tuple[Path, Game]], inputs: dict[tuple[Path, str], str]
+                   ) -> tuple[dict[str, str], list[str]]:
+        """The card pages whose `inputs` changed, rendered (name: HTML), and the games whose
+        cards cannot be laid out (their own template fails), each in one line."""
+        from wondersmith.render import cards
+        from wondersmith.render.i18n import LANGUAGES
+        from wondersmith.render.sheets import RenderError, font_base_for
+        from wondersmith.validate.locales import load_names
+
+        pages: dict[str, str] = {}
+        problems: list[str] = []
+        for folder, game in games:
+            for lang in LANGUAGES:
+                name = cards.pdf_path(self.cards_dir, game.id, lang, "a4").with_suffix(
+                    ".html").name
+                made_from = inputs.get((folder, lang))
+                if made_from is not None and self._card_inputs.get(name) == made_from:
+                    continue
+                try:
+                    pages[name] = cards.render_html(game, lang, load_names(folder, lang),
+                                                    "a4", True, font_base_for(self.cards_dir),
+                                                    folder=folder)
+                except (RenderError, cards.LayoutError, cards.TemplateError) as exc:
+                    problems.append(f"cards not rendered: {folder.name}: {exc}")
+                    break  # the other languages fail alike
+                if made_from is not None:
+                    self._card_inputs[name] = made_from
+        return pages, problems
 
     def catalog_diagnostics(self) -> list[Diagnostic]:
         from wondersmith.render import i18n
@@ -103,6 +163,7 @@ class Rebuilder:
         from wondersmith.render.i18n import LANGUAGES
 
         start = time.perf_counter()
+        card_inputs = self.card_inputs()
         diagnostics, games = self.validate()
         if any(d.severity == "error" for d in diagnostics):
             return Outcome(False, diagnostics, seconds=time.perf_counter() - start)
@@ -118,6 +179,9 @@ class Rebuilder:
                 if changed:
                     self.on_sheets()
                     sheets_seconds = time.perf_counter() - start
+                pages, card_problems = self.card_pages(games, card_inputs)
+                if pages:
+                    self.on_cards(pages)
                 for folder, game in games:  # the rules docs, once the pages are told
                     changed += render_game(game, folder, LANGUAGES, (), "a4",
                                            generated / "sheets", self.root / "docs" / "rules",
@@ -127,12 +191,13 @@ class Rebuilder:
                 changed += report.written
             finally:
                 manifest.save()  # what was written is recorded, even when a step failed
-        if not report.ok:
+        if not report.ok or card_problems:
             return Outcome(False, list(dict.fromkeys(diagnostics + report.diagnostics)),
-                           changed, "\n".join(report.errors),
-                           seconds=time.perf_counter() - start, sheets_seconds=sheets_seconds)
+                           changed, "\n".join(report.errors + card_problems),
+                           seconds=time.perf_counter() - start, sheets_seconds=sheets_seconds,
+                           card_pages=len(pages))
         return Outcome(True, diagnostics, changed, seconds=time.perf_counter() - start,
-                       sheets_seconds=sheets_seconds)
+                       sheets_seconds=sheets_seconds, card_pages=len(pages))
 
 
 def _safe_rebuild(build: Callable[[], Outcome]) -> Outcome:
@@ -163,8 +228,9 @@ def _report(outcome: Outcome, fmt: str, server: PreviewServer) -> None:
         return
     sheets = "" if outcome.sheets_seconds is None else \
         f" (sheets served after {outcome.sheets_seconds:.2f}s)"
+    cards = f"; {outcome.card_pages} card page(s) rendered" if outcome.card_pages else ""
     typer.echo(f"[{stamp}] rebuilt in {outcome.seconds:.2f}s{sheets}: "
-               f"{_summary(outcome.changed)}", err=True)
+               f"{_summary(outcome.changed)}{cards}", err=True)
     server.show_errors(None)
 
 
@@ -178,7 +244,7 @@ def _summary(changed: list[Path]) -> str:
 
 
 def _wanted(change: object, path: str) -> bool:
-    return path.endswith(WATCHED_SUFFIXES)
+    return path.endswith(WATCHED_SUFFIXES) or Path(path).parent.name == TEMPLATES
 
 
 def _describe(paths: Iterable[str]) -> str:
@@ -240,7 +306,8 @@ def run_watch(cards: Path, port: int = 0, fmt: str = "text") -> int:
         _loop(watchfiles.watch(*watched, watch_filter=_wanted, step=STEP_MS,
                                debounce=DEBOUNCE_MS, yield_on_timeout=True,
                                rust_timeout=READY_MS),
-              Rebuilder(cards, server.sheets_changed, lambda line: typer.echo(line, err=True)),
+              Rebuilder(cards, server.sheets_changed, lambda line: typer.echo(line, err=True),
+                        server.cards_changed),
               fmt, server)
     except KeyboardInterrupt:
         pass
