@@ -278,7 +278,7 @@ def test_a_board_in_duel_is_refused(duel_copy: Path) -> None:
 @pytest.mark.parametrize("kind, words", [
     ("wonder", "classic has no Wonders: no mechanic of its game.yaml plays them (wonder_draft would)"),
     ("token", "classic has no progress tokens: no mechanic of its game.yaml plays them "
-              "(progress_tokens or senate would)"),
+              "(progress_tokens or senate or conspiracies would)"),
 ])
 def test_a_wonder_or_token_in_classic_is_refused(classic_copy: Path, kind: str, words: str) -> None:
     before = {p: p.read_text() for p in classic_copy.rglob("*.yaml")}

@@ -446,3 +446,15 @@ def test_the_bots_play_games_with_conspiracies_to_the_end(rules) -> None:
         assert g.is_terminal and min(g.coins) >= 0
     g = play_game(rules, [ISMCTSBot(1, iterations=4), GreedyBot(2)], seed=3)
     assert g.is_terminal
+
+
+def test_ruling_15_the_second_discard_waits_for_the_cards_turned_up(rules) -> None:
+    g = at(rules, ["baths"], face_down_above=True, filler=None, auto_chance=False,
+           held={0: [("turn_of_events", "altar", False)]})
+    g.apply_text("trigger Turn of Events")
+    g.apply_text("put Baths in the discard pile")
+    assert g.is_chance_node  # the uncovered cards are dealt face up first
+    while g.is_chance_node:
+        g.apply(g.sample_chance())
+    assert g.decision == "structure_discard" and "stop discarding" in g.legal_texts()
+    assert len(g.legal_actions()) == len(g.reach) + 1 and g.reach

@@ -9,12 +9,13 @@ from wondersmith.dsl.effect import ClassWriter, Effect, Icon, Translator, verb
 from wondersmith.dsl.terms import ON_BUILD, enum_schema
 
 SHARES = {"half": 2}  # the share, and what the coins are divided by (rounded up)
+WRITTEN = {divisor: share for share, divisor in SHARES.items()}
 
 
 @verb
 @dataclass(frozen=True)
 class TakeCoins(Effect):
-    share: str
+    divisor: int  # the coins divided by this, rounded up
     VERB = "take_coins"
     TIMING = ON_BUILD
     SUMMARY = "Take a share of your opponent's coins, rounded up (`half`)."
@@ -23,10 +24,10 @@ class TakeCoins(Effect):
 
     @classmethod
     def parse(cls, value: Any) -> Effect:
-        return cls(value)
+        return cls(SHARES[value])
 
     def value(self) -> Any:
-        return self.share
+        return WRITTEN[self.divisor]
 
     def phrase(self, t: Translator, opponent: bool) -> str:
         return t.gettext("Take half of your opponent's coins, rounded up")
@@ -35,7 +36,7 @@ class TakeCoins(Effect):
         return [Icon("coin", t.gettext("coins"))]
 
     def describe(self) -> str:
-        return f"take {self.share} of the opponent's coins"
+        return f"take {self.value()} of the opponent's coins"
 
     def statements(self, out: ClassWriter) -> list[str]:
-        return [f"game.take_coins(player, {out.whole(SHARES[self.share])})"]
+        return [f"game.take_coins(player, {out.whole(self.divisor)})"]

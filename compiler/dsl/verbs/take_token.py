@@ -7,14 +7,14 @@ from typing import Any
 from wondersmith.dsl.effect import ClassWriter, Effect, Icon, Translator, verb
 from wondersmith.dsl.terms import ON_BUILD, TOKEN_SOURCES, count_schema, enum_schema
 
-ALL = "all"  # draw every token of the source (Agora's Espionage)
+ALL = "all"  # draw every token of the source (Agora's Espionage): `draw` 0
 
 
 @verb
 @dataclass(frozen=True)
 class TakeToken(Effect):
     source: str
-    draw: int | str = 1
+    draw: int = 1  # 0: every token of the source (`all`)
     VERB = "take_token"
     TIMING = ON_BUILD
     SUMMARY = "Draw progress tokens at random from the source, keep one and return the rest."
@@ -36,16 +36,17 @@ class TakeToken(Effect):
 
     @classmethod
     def parse(cls, value: Any) -> Effect:
-        return cls(value["from"], value.get("draw", 1))
+        draw = value.get("draw", 1)
+        return cls(value["from"], 0 if draw == ALL else draw)
 
     def value(self) -> Any:
         out: dict[str, Any] = {"from": self.source}
         if self.draw != 1:
-            out["draw"] = self.draw
+            out["draw"] = self.draw or ALL
         return out
 
     def phrase(self, t: Translator, opponent: bool) -> str:
-        if self.draw == ALL:
+        if not self.draw:
             return (t.gettext("Take one of the progress tokens left out of the game at set-up")
                     if self.source == "box" else t.gettext("Take a progress token from the board"))
         if self.source == "box":
@@ -64,9 +65,8 @@ class TakeToken(Effect):
 
     def describe(self) -> str:
         return f"take a progress token from the {self.source}" + (
-            f" (draw {self.draw}, keep 1)" if self.draw != 1 else "")
+            f" (draw {self.draw or ALL}, keep 1)" if self.draw != 1 else "")
 
     def statements(self, out: ClassWriter) -> list[str]:
-        draw = 0 if self.draw == ALL else self.draw  # 0: every token of the source
-        return [f"game.take_token(player, {out.flat(self.source)}, {out.whole(draw)})"]
+        return [f"game.take_token(player, {out.flat(self.source)}, {out.whole(self.draw)})"]
 

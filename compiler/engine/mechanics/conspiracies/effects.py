@@ -221,11 +221,11 @@ def _on_discard(g: GameState, node, action: int) -> None:
         return
     take_card(g, c)
     g.discard.append(c)  # no coins (ruling 15)
+    left = node[2] // 2 - 1
+    if left and (g.reach or g.to_reveal):  # the next discard waits below the reveals
+        g.stack.append((K_DISCARD, p, left * 2))
     if g.to_reveal:  # what it uncovers turns face up at once (ruling 15)
         reveal(g)
-    left = node[2] // 2 - 1
-    if left and g.reach:
-        g.stack.append((K_DISCARD, p, left * 2))
 
 
 @legal_at(K_TAKE)
