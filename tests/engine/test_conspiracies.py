@@ -2,9 +2,9 @@
 information, and each conspiracy's effect; rulings 12-18 and 26 (Curia Julia) of
 ../shared/rules/agora-rulings.md.
 
-The game is a copy of Duel with Agora's Senate (test-only Decrees), the mechanic, Curia Julia,
-Organized Crime and 15 of the 16 conspiracies laid over it
-(tests/fixtures/games/conspiracies_overlay/); Insider Influence needs the decrees' verb."""
+The game is a copy of Duel with Agora's Senate (test-only Decrees:
+tests/fixtures/games/conspiracies_overlay/), the mechanic, and Agora's 16 conspiracies,
+Organized Crime, Curia Julia and Knossos laid over it (cards/agora/)."""
 from __future__ import annotations
 
 import random
@@ -21,9 +21,10 @@ from wondersmith.ir.loader import load_game
 
 ROOT = Path(__file__).resolve().parents[2]
 OVERLAY = ROOT / "tests" / "fixtures" / "games" / "conspiracies_overlay"
+AGORA = ROOT / "cards" / "agora"  # Agora's conspiracies and Wonders, laid over the copy too
 DECK = ["extortion", "blackmail", "expropriation", "swindle", "obscurantism", "coup",
         "property_fraud", "treason", "political_maneuver", "espionage", "turn_of_events",
-        "embezzlement", "foreclosure", "coercion", "sabotage"]
+        "embezzlement", "foreclosure", "coercion", "insider_influence", "sabotage"]
 # Agora's Senate (docs/dsl.md, "senate"), with the test-only Decrees of the overlay.
 SENATE = {"cubes": 12, "chambers": [
     {"section": section, "points": points, "decree": face}
@@ -40,6 +41,8 @@ def build_game(folder: Path) -> None:
     shutil.copytree(ROOT / "cards" / "duel", folder, ignore=shutil.ignore_patterns("locales"))
     for f in OVERLAY.glob("*.yaml"):
         shutil.copy(f, folder / f.name)
+    shutil.copy(AGORA / "conspiracies.yaml", folder / "conspiracies.yaml")
+    shutil.copy(AGORA / "wonders.yaml", folder / "agora_wonders.yaml")
     game = yaml.safe_load((folder / "game.yaml").read_text())
     game["id"] = folder.name
     game["mechanics"] += ["senate", "conspiracies"]
