@@ -974,10 +974,17 @@ class Conspirator1(_rt.Card):
     age = 1
     color = 'senator'
     cost = (0, 0, 0, 0, 0)
+    choices = (('place 1 influence cube in any chamber', 'conspire'),)
     has_on_build = True
 
     def on_build(self, game, player):
+        game.one_of(player, self.id, 0)
+
+    def choice_0_0(self, game, player):
         game.place_influence(player, 'any', 1, False)
+
+    def choice_0_1(self, game, player):
+        game.conspire(player)
 
 
 class Conspirator2(_rt.Card):
@@ -987,10 +994,17 @@ class Conspirator2(_rt.Card):
     age = 1
     color = 'senator'
     cost = (0, 0, 0, 0, 0)
+    choices = (('place 1 influence cube in any chamber', 'conspire'),)
     has_on_build = True
 
     def on_build(self, game, player):
+        game.one_of(player, self.id, 0)
+
+    def choice_0_0(self, game, player):
         game.place_influence(player, 'any', 1, False)
+
+    def choice_0_1(self, game, player):
+        game.conspire(player)
 
 
 class Conspirator3(_rt.Card):
@@ -1000,10 +1014,17 @@ class Conspirator3(_rt.Card):
     age = 1
     color = 'senator'
     cost = (0, 0, 0, 0, 0)
+    choices = (('place 1 influence cube in any chamber', 'conspire'),)
     has_on_build = True
 
     def on_build(self, game, player):
+        game.one_of(player, self.id, 0)
+
+    def choice_0_0(self, game, player):
         game.place_influence(player, 'any', 1, False)
+
+    def choice_0_1(self, game, player):
+        game.conspire(player)
 
 
 class Conspirator4(_rt.Card):
@@ -1013,10 +1034,17 @@ class Conspirator4(_rt.Card):
     age = 1
     color = 'senator'
     cost = (0, 0, 0, 0, 0)
+    choices = (('place 1 influence cube in any chamber', 'conspire'),)
     has_on_build = True
 
     def on_build(self, game, player):
+        game.one_of(player, self.id, 0)
+
+    def choice_0_0(self, game, player):
         game.place_influence(player, 'any', 1, False)
+
+    def choice_0_1(self, game, player):
+        game.conspire(player)
 
 
 class Conspirator5(_rt.Card):
@@ -1026,10 +1054,17 @@ class Conspirator5(_rt.Card):
     age = 1
     color = 'senator'
     cost = (0, 0, 0, 0, 0)
+    choices = (('place 1 influence cube in any chamber', 'conspire'),)
     has_on_build = True
 
     def on_build(self, game, player):
+        game.one_of(player, self.id, 0)
+
+    def choice_0_0(self, game, player):
         game.place_influence(player, 'any', 1, False)
+
+    def choice_0_1(self, game, player):
+        game.conspire(player)
 
 
 class Conspirator6(_rt.Card):
@@ -1039,7 +1074,14 @@ class Conspirator6(_rt.Card):
     age = 1
     color = 'senator'
     cost = (0, 0, 0, 0, 0)
+    choices = (('place 1 influence cube in any chamber', 'conspire'),)
     has_on_build = True
 
     def on_build(self, game, player):
+        game.one_of(player, self.id, 0)
+
+    def choice_0_0(self, game, player):
         game.place_influence(player, 'any', 1, False)
+
+    def choice_0_1(self, game, player):
+        game.conspire(player)

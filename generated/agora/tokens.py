@@ -88,6 +88,182 @@ class Urbanism(_rt.Card):
         game.gain_coins(player, 4)
 
 
+class Extortion(_rt.Card):
+    id = 'extortion'
+    name = 'Extortion'
+    kind = _rt.TOKEN
+    has_on_build = True
+
+    def on_build(self, game, player):
+        game.take_wonder(player)
+        game.move_influence(player, 1, True)
+
+
+class Blackmail(_rt.Card):
+    id = 'blackmail'
+    name = 'Blackmail'
+    kind = _rt.TOKEN
+    has_on_build = True
+
+    def on_build(self, game, player):
+        game.take_coins(player, 2)
+        game.move_influence(player, 1, True)
+
+
+class Expropriation(_rt.Card):
+    id = 'expropriation'
+    name = 'Expropriation'
+    kind = _rt.TOKEN
+    has_on_build = True
+
+    def on_build(self, game, player):
+        game.destroy(player, ('blue',))
+        game.move_influence(player, 1, True)
+
+
+class Swindle(_rt.Card):
+    id = 'swindle'
+    name = 'Swindle'
+    kind = _rt.TOKEN
+    has_on_build = True
+
+    def on_build(self, game, player):
+        game.destroy(player, ('yellow',))
+        game.move_influence(player, 1, True)
+
+
+class Obscurantism(_rt.Card):
+    id = 'obscurantism'
+    name = 'Obscurantism'
+    kind = _rt.TOKEN
+    has_on_build = True
+
+    def on_build(self, game, player):
+        game.lock_token(player)
+
+
+class Coup(_rt.Card):
+    id = 'coup'
+    name = 'Coup'
+    kind = _rt.TOKEN
+    shields = 2
+
+
+class PropertyFraud(_rt.Card):
+    id = 'property_fraud'
+    name = 'Property Fraud'
+    kind = _rt.TOKEN
+    has_on_build = True
+
+    def on_build(self, game, player):
+        game.build_from_structure(player, ('brown', 'grey', 'blue', 'green', 'yellow', 'red',
+                                           'purple'))
+
+
+class Treason(_rt.Card):
+    id = 'treason'
+    name = 'Treason'
+    kind = _rt.TOKEN
+    has_on_build = True
+
+    def on_build(self, game, player):
+        game.build_left_out(player)
+
+
+class PoliticalManeuver(_rt.Card):
+    id = 'political_maneuver'
+    name = 'Political Maneuver'
+    kind = _rt.TOKEN
+    has_on_build = True
+
+    def on_build(self, game, player):
+        game.place_influence(player, 'any', 1, False)
+        game.remove_influence(player, 1)
+        game.move_influence(player, 1, True)
+
+
+class Espionage(_rt.Card):
+    id = 'espionage'
+    name = 'Espionage'
+    kind = _rt.TOKEN
+    has_on_build = True
+
+    def on_build(self, game, player):
+        game.take_token(player, 'box', 0)
+
+
+class TurnOfEvents(_rt.Card):
+    id = 'turn_of_events'
+    name = 'Turn of Events'
+    kind = _rt.TOKEN
+    has_on_build = True
+
+    def on_build(self, game, player):
+        game.discard_from_structure(player, 2)
+        game.move_influence(player, 1, True)
+
+
+class Embezzlement(_rt.Card):
+    id = 'embezzlement'
+    name = 'Embezzlement'
+    kind = _rt.TOKEN
+    has_on_build = True
+
+    def on_build(self, game, player):
+        game.gain_coins(player, game.count_cubes(player))
+        for other in game.neighbours(player):
+            game.lose_coins(other, game.count_cubes(other))
+
+
+class Foreclosure(_rt.Card):
+    id = 'foreclosure'
+    name = 'Foreclosure'
+    kind = _rt.TOKEN
+    has_on_build = True
+
+    def on_build(self, game, player):
+        game.take_building(player, ('brown', 'grey'))
+
+
+class Coercion(_rt.Card):
+    id = 'coercion'
+    name = 'Coercion'
+    kind = _rt.TOKEN
+    has_on_build = True
+
+    def on_build(self, game, player):
+        game.swap_building(player, ('blue', 'green'))
+        game.move_influence(player, 1, True)
+
+
+class InsiderInfluence(_rt.Card):
+    id = 'insider_influence'
+    name = 'Insider Influence'
+    kind = _rt.TOKEN
+    has_on_build = True
+
+    def on_build(self, game, player):
+        game.move_decree(player)
+        game.move_influence(player, 1, True)
+
+
+class Sabotage(_rt.Card):
+    id = 'sabotage'
+    name = 'Sabotage'
+    kind = _rt.TOKEN
+    has_on_build = True
+
+    def on_build(self, game, player):
+        game.destroy_wonder(player)
+
+
+class OrganizedCrime(_rt.Card):
+    id = 'organized_crime'
+    name = 'Organized Crime'
+    kind = _rt.TOKEN
+    keep_all_conspiracies = True
+
+
 class BlueCoinsDecree(_rt.Card):
     id = 'blue_coins_decree'
     name = 'Blue Coins Decree'

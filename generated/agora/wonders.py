@@ -154,3 +154,20 @@ class Knossos(_rt.Card):
 
     def on_draft(self, game, player):
         game.place_influence(player, 'any', 1, False)
+
+
+class CuriaJulia(_rt.Card):
+    id = 'curia_julia'
+    name = 'Curia Julia'
+    kind = _rt.WONDER
+    cost = (1, 1, 1, 1, 1)
+    play_again = True
+    has_on_build = True
+    has_on_draft = True
+
+    def on_build(self, game, player):
+        game.trigger_unprepared(player)
+        game.gain_coins(player, 6)
+
+    def on_draft(self, game, player):
+        game.conspire(player)
