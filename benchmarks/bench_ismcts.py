@@ -16,6 +16,7 @@ time a move; and the load average before and after.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -81,6 +82,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="processes playing games [default: 1]")
     parser.add_argument("--set", action="append", default=[], metavar="BOT.NAME=VALUE",
                         help="another bot setting, the same for every row (repeatable)")
+    parser.add_argument("--json", metavar="PATH",
+                        help="also write each setting's games won, one flag a game in seed order, and CPU a move")
     args = parser.parse_args()
     iterations = parse_iterations(args.iterations)
     ranges = seed_ranges(args.seeds)
@@ -104,6 +107,19 @@ def main() -> None:
               f"{row['wins'] / row['games']:>8.1%}  {low:>6.1%}-{high:<6.1%}  "
               f"{'%+.1f pp [%+.1f, %+.1f]' % tuple(100 * x for x in paired_difference(row['won'], last['won'])):>22}  "
               f"{greedy_cpu / max(greedy_count, 1) * 1000:.3f}")
+    if args.json:
+        write_json(args.json, rows)
+
+
+def write_json(path: str, rows: list[dict]) -> None:
+    """The rows as JSON (atomically), so runs of two builds on the same seeds can be paired."""
+    from wondersmith.atomic import write_text
+    summary = []
+    for row in rows:
+        count, cpu = row["moves"].get("ismcts", (0, 0.0))
+        summary.append({"iterations": row["iterations"], "won": row["won"],
+                        "ms_cpu_a_move": cpu / max(count, 1) * 1000})
+    write_text(Path(path), json.dumps(summary, indent=1) + "\n")
 
 
 if __name__ == "__main__":
