@@ -45,7 +45,10 @@ class ISMCTSBot:
     That judgement is the action's prior, counted as `prior_weight` visits in its mean, and
     the node is worth what its mover's best action makes it (a one-ply look further than
     the evaluation alone). So one iteration plays the greedy bot's choice, and more look at
-    the replies to it. The most visited action is played (ties: the better mean).
+    the replies to it. The most visited action is played (ties: the better mean); the search
+    stops as soon as no other action can overtake it in the iterations left, which plays the
+    move the whole budget would. A move's draws come from a seed it takes from the bot's own
+    stream, so how long one move searched does not change the next one's draws.
 
     At a simultaneous decision the search starts where no other seat has chosen
     (`unchosen_view`); in each iteration the seats the engine asks before the bot choose at
