@@ -84,7 +84,11 @@ def main() -> None:
                         help="another bot setting, the same for every row (repeatable)")
     parser.add_argument("--json", metavar="PATH",
                         help="also write each setting's games won, one flag a game in seed order, and CPU a move")
+    parser.add_argument("--against", metavar="PATH",
+                        help="a --json file of another run on the same seeds (another build, say): each "
+                             "setting's win rate less that run's last setting's, paired game by game")
     args = parser.parse_args()
+    other = read_against(args.against) if args.against else None
     iterations = parse_iterations(args.iterations)
     ranges = seed_ranges(args.seeds)
     games = sum(count for _, count in ranges)
@@ -107,8 +111,30 @@ def main() -> None:
               f"{row['wins'] / row['games']:>8.1%}  {low:>6.1%}-{high:<6.1%}  "
               f"{'%+.1f pp [%+.1f, %+.1f]' % tuple(100 * x for x in paired_difference(row['won'], last['won'])):>22}  "
               f"{greedy_cpu / max(greedy_count, 1) * 1000:.3f}")
+    if other is not None:
+        base = other[-1]
+        if len(base["won"]) != len(last["won"]):
+            raise SystemExit(f"bench_ismcts: {args.against} has {len(base['won'])} games a setting, "
+                             f"this run {len(last['won'])}: not the same seeds")
+        for row in rows:
+            mean, low, high = paired_difference(row["won"], base["won"])
+            print(f"{row['iterations']:>10} iterations less {args.against}'s {base['iterations']} iterations "
+                  f"({base['ms_cpu_a_move']:.2f} ms CPU a move), same games: "
+                  f"{100 * mean:+.1f} pp [{100 * low:+.1f}, {100 * high:+.1f}]")
     if args.json:
         write_json(args.json, rows)
+
+
+def read_against(path: str) -> list[dict]:
+    """The rows of an earlier run's --json file; a clear message if it is not one."""
+    try:
+        rows = json.loads(Path(path).read_text(encoding="utf-8"))
+        if not rows or not all(isinstance(row["won"], list) and "iterations" in row and "ms_cpu_a_move" in row
+                               for row in rows):
+            raise ValueError("no rows")
+    except (OSError, ValueError, TypeError, KeyError) as error:
+        raise SystemExit(f"bench_ismcts: --against {path}: not a file written by --json ({error})") from None
+    return rows
 
 
 def write_json(path: str, rows: list[dict]) -> None:
