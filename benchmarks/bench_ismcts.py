@@ -1,7 +1,7 @@
 """The ISMCTS bot's curve: its win rate against the greedy bot against its CPU time a move.
 
     python benchmarks/bench_ismcts.py --iterations 25,67,200 --seeds 500-599,1000-1099 --jobs 2
-        [--game duel] [--set ismcts.exploration=0.5]
+        [--game duel] [--set ismcts.exploration=0.5] [--json RUN.json] [--against OTHER.json]
 
 Every setting (ISMCTS iterations a move) plays the same games, as `bench_bots.py` and
 `wondersmith simulate` play them (game i of a range uses seed `first + i`, the two bots swapping
@@ -11,7 +11,10 @@ so a change in the machine's load falls on every setting alike. For each setting
 ISMCTS bot's CPU time a move, its wins (sole winner) out of its games with the Wilson 95%
 interval, its win rate less the last setting's on the same games with a 95% interval (paired
 game by game, so sharper than the two Wilson intervals side by side), and the greedy bot's CPU
-time a move; and the load average before and after.
+time a move; and the load average before and after. `--json` writes each setting's games won,
+game by game, and its CPU a move; `--against` reads such a file from another run on the same
+seeds (another build's, run at the same time) and prints each setting's win rate less that
+run's last setting's, paired game by game.
 """
 from __future__ import annotations
 
