@@ -1,7 +1,8 @@
 """The ISMCTS bot's curve: its win rate against the greedy bot against its CPU time a move.
 
     python benchmarks/bench_ismcts.py --iterations 25,67,200 --seeds 500-599,1000-1099 --jobs 2
-        [--game duel] [--set ismcts.exploration=0.5]
+        [--game duel] [--set ismcts.exploration=0.5] [--json RUN.json]
+    python benchmarks/bench_ismcts.py --pair RUN.json OTHER.json
 
 Every setting (ISMCTS iterations a move) plays the same games, as `bench_bots.py` and
 `wondersmith simulate` play them (game i of a range uses seed `first + i`, the two bots swapping
@@ -11,11 +12,15 @@ so a change in the machine's load falls on every setting alike. For each setting
 ISMCTS bot's CPU time a move, its wins (sole winner) out of its games with the Wilson 95%
 interval, its win rate less the last setting's on the same games with a 95% interval (paired
 game by game, so sharper than the two Wilson intervals side by side), and the greedy bot's CPU
-time a move; and the load average before and after.
+time a move; and the load average before and after. `--json` writes each setting's games won,
+game by game, and its CPU a move; `--pair` plays nothing: it reads two such files of runs on the
+same seeds (two builds', run at the same time) and prints each setting's win rate in the first
+less the second's last setting's, paired game by game.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -81,7 +86,15 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="processes playing games [default: 1]")
     parser.add_argument("--set", action="append", default=[], metavar="BOT.NAME=VALUE",
                         help="another bot setting, the same for every row (repeatable)")
+    parser.add_argument("--json", metavar="PATH",
+                        help="also write each setting's games won, one flag a game in seed order, and CPU a move")
+    parser.add_argument("--pair", nargs=2, metavar=("RUN.json", "OTHER.json"),
+                        help="play nothing: pair two --json files of runs on the same seeds (two builds, "
+                             "say): each setting of RUN less OTHER's last setting, game by game")
     args = parser.parse_args()
+    if args.pair:
+        print_pairs(*args.pair)
+        return
     iterations = parse_iterations(args.iterations)
     ranges = seed_ranges(args.seeds)
     games = sum(count for _, count in ranges)
@@ -104,6 +117,46 @@ def main() -> None:
               f"{row['wins'] / row['games']:>8.1%}  {low:>6.1%}-{high:<6.1%}  "
               f"{'%+.1f pp [%+.1f, %+.1f]' % tuple(100 * x for x in paired_difference(row['won'], last['won'])):>22}  "
               f"{greedy_cpu / max(greedy_count, 1) * 1000:.3f}")
+    if args.json:
+        write_json(args.json, rows)
+
+
+def print_pairs(run_path: str, other_path: str) -> None:
+    """Each setting of one run less the other run's last setting, on the same games."""
+    run, other = read_run(run_path), read_run(other_path)
+    base = other[-1]
+    if len(base["won"]) != len(run[-1]["won"]):
+        raise SystemExit(f"bench_ismcts: {other_path} has {len(base['won'])} games a setting, "
+                         f"{run_path} {len(run[-1]['won'])}: not the same seeds")
+    print(f"{run_path} less {other_path}'s {base['iterations']} iterations "
+          f"({sum(base['won'])}/{len(base['won'])}, {base['ms_cpu_a_move']:.2f} ms CPU a move), same games:")
+    for row in run:
+        mean, low, high = paired_difference(row["won"], base["won"])
+        print(f"{row['iterations']:>10} iterations  {sum(row['won'])}/{len(row['won'])}  "
+              f"{row['ms_cpu_a_move']:.2f} ms CPU a move  {100 * mean:+.1f} pp [{100 * low:+.1f}, {100 * high:+.1f}]")
+
+
+def read_run(path: str) -> list[dict]:
+    """The rows of a run's --json file; a clear message if it is not one."""
+    try:
+        rows = json.loads(Path(path).read_text(encoding="utf-8"))
+        if not rows or not all(isinstance(row["won"], list) and "iterations" in row and "ms_cpu_a_move" in row
+                               for row in rows):
+            raise ValueError("no rows")
+    except (OSError, ValueError, TypeError, KeyError) as error:
+        raise SystemExit(f"bench_ismcts: --pair {path}: not a file written by --json ({error})") from None
+    return rows
+
+
+def write_json(path: str, rows: list[dict]) -> None:
+    """The rows as JSON (atomically), so runs of two builds on the same seeds can be paired."""
+    from wondersmith.atomic import write_text
+    summary = []
+    for row in rows:
+        count, cpu = row["moves"].get("ismcts", (0, 0.0))
+        summary.append({"iterations": row["iterations"], "won": row["won"],
+                        "ms_cpu_a_move": cpu / max(count, 1) * 1000})
+    write_text(Path(path), json.dumps(summary, indent=1) + "\n")
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@ speed or strength test: the benchmark itself gives the numbers."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -119,3 +120,33 @@ def test_the_paired_difference_of_two_settings_is_the_mean_of_game_by_game_diffe
     # differences 0, 1, 0, 0: mean 0.25, standard deviation 0.5, half-width 1.96 * 0.5 / 2
     assert mean == 0.25 and low == pytest.approx(0.25 - 0.49) and high == pytest.approx(0.25 + 0.49)
     assert bench_ismcts.paired_difference([True, False], [True, False]) == (0.0, 0.0, 0.0)
+
+
+def test_the_ismcts_curve_writes_its_games_and_pairs_them_with_another_run(tmp_path):
+    """--json writes each setting's wins game by game; --pair pairs two such files (runs of two
+    builds on the same seeds): a run against itself differs by nothing."""
+    first = tmp_path / "first.json"
+    done = subprocess.run([sys.executable, str(ISMCTS_BENCH), "--iterations", "1,2", "--seeds", "3-4",
+                           "--json", str(first)], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    rows = json.loads(first.read_text())
+    assert [row["iterations"] for row in rows] == [1, 2] and all(len(row["won"]) == 2 for row in rows)
+    printed = [line.split()[2] for line in done.stdout.splitlines()[3:5]]
+    assert printed == [f"{sum(row['won'])}/2" for row in rows]
+    paired = subprocess.run([sys.executable, str(ISMCTS_BENCH), "--pair", str(first), str(first)],
+                            capture_output=True, text=True, timeout=600)
+    assert paired.returncode == 0, paired.stderr
+    lines = paired.stdout.splitlines()
+    assert lines[0].startswith(f"{first} less {first}'s 2 iterations")
+    assert [line.split()[0] for line in lines[1:]] == ["1", "2"]
+    assert lines[2].endswith("+0.0 pp [+0.0, +0.0]")  # the last setting less itself
+
+
+def test_the_ismcts_curve_refuses_a_file_it_did_not_write(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    for path in (bad, tmp_path / "missing.json"):
+        done = subprocess.run([sys.executable, str(ISMCTS_BENCH), "--pair", str(path), str(path)],
+                              capture_output=True, text=True, timeout=600)
+        assert done.returncode != 0 and "not a file written by --json" in done.stderr
+        assert "Traceback" not in done.stderr

@@ -45,7 +45,10 @@ class ISMCTSBot:
     That judgement is the action's prior, counted as `prior_weight` visits in its mean, and
     the node is worth what its mover's best action makes it (a one-ply look further than
     the evaluation alone). So one iteration plays the greedy bot's choice, and more look at
-    the replies to it. The most visited action is played (ties: the better mean).
+    the replies to it. The most visited action is played (ties: the better mean); the search
+    stops as soon as no other action can overtake it in the iterations left, which plays the
+    move the whole budget would. A move's draws come from a seed it takes from the bot's own
+    stream, so how long one move searched does not change the next one's draws.
 
     At a simultaneous decision the search starts where no other seat has chosen
     (`unchosen_view`); in each iteration the seats the engine asks before the bot choose at
@@ -69,20 +72,20 @@ class ISMCTSBot:
         self.scale = scale
         self.prior_weight = prior_weight
 
-    def _after(self, state: Game, action: int) -> Game:
+    def _after(self, state: Game, action: int, rng: random.Random) -> Game:
         """A copy of `state` with `action` played and the turn resolved: a simultaneous
         decision's missing choices are drawn at random before a position is judged."""
         child = state.clone()
+        child.auto_chance = False  # only judged: the cards it would turn over count for nothing
         child.apply_legal(action)  # a legal action of `state`: not checked again
-        rng = self.rng
         while _half_chosen(child):
             acts = child.legal_actions()
             child.apply_legal(acts[int(rng.random() * len(acts))])
         return child
 
-    def _judge(self, state: Game, action: int, mover: int) -> tuple[float, Game]:
+    def _judge(self, state: Game, action: int, mover: int, rng: random.Random) -> tuple[float, Game]:
         """How good `action` is for `mover`, in -1..1, and the position it leads to."""
-        child = self._after(state, action)
+        child = self._after(state, action, rng)
         return math.tanh(evaluate(child, mover) / self.scale), child
 
     def choose(self, game: Game, seat: int | None = None, allowed: Collection[int] | None = None) -> int:
@@ -96,11 +99,15 @@ class ISMCTSBot:
         if len(legal) == 1:
             return legal[0]
         root = _Node()
-        rng = self.rng
+        # One draw of the bot's own stream a move: the search's draws come from it, so a move
+        # does not change the next ones' draws however many iterations it ran.
+        rng = random.Random(self.rng.getrandbits(64))
         c = self.exploration
         w = self.prior_weight
         two = len(game.t.seats) == 2
-        for _ in range(self.iterations):
+        for done in range(self.iterations):
+            if done and _decided(root, self.iterations - done):
+                break
             state = game.clone()
             redraw_hidden(state, me, rng)
             while simultaneous and state.current_player != me:  # seats asked before the bot
@@ -124,7 +131,7 @@ class ISMCTSBot:
                     children = node.children = {}
                     best, best_state = -math.inf, None
                     for a in acts:
-                        h, after = self._judge(state, a, mover)
+                        h, after = self._judge(state, a, mover, rng)
                         child = children[a] = _Node(h)
                         child.available = 1
                         if h > best:
@@ -150,13 +157,13 @@ class ISMCTSBot:
                         child = children[a] = _Node(None)
                         child.available = 1
                         path.append((child, mover))
-                        reward = math.tanh(evaluate(self._after(state, a), me) / self.scale)
+                        reward = math.tanh(evaluate(self._after(state, a, rng), me) / self.scale)
                         break
                 best, best_score = acts[0], -math.inf
                 for a in acts:
                     child = children.get(a)
                     if child is None:  # not legal in the draws seen so far
-                        child = children[a] = _Node(self._judge(state, a, mover)[0])
+                        child = children[a] = _Node(self._judge(state, a, mover, rng)[0])
                     child.available += 1
                     score = child.mean(w) + c * math.sqrt(math.log(child.available) / (child.visits + 1))
                     if score > best_score:
@@ -169,3 +176,18 @@ class ISMCTSBot:
                 child.value += reward if mover == me else -reward
         children = root.children
         return max(legal, key=lambda a: (children[a].visits, children[a].mean(w)) if a in children else (-1, 0.0))
+
+
+def _decided(root: _Node, remaining: int) -> bool:
+    """Whether the most visited action at the root stays so whatever the `remaining`
+    iterations do: each adds one visit to one action, so the runner-up can gain at most
+    `remaining` on it. Stopping then plays the move the whole budget would have played."""
+    if not root.children:
+        return False
+    first = second = 0
+    for child in root.children.values():
+        if child.visits > first:
+            first, second = child.visits, first
+        elif child.visits > second:
+            second = child.visits
+    return first > second + remaining
