@@ -23,17 +23,18 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def fake_card_pdf(game, lang: str, *args, **kwargs) -> bytes:
-    """The cards' PDF, faked: tests/test_print_and_play.py reads real ones back, and ten of
-    them would cost this test about 90 s of CPU (docs/ci.md)."""
-    return f"%PDF-fake cards of {game.id} in {lang}".encode()
+def fake_card_files(game, lang: str, names, paper, bleed, font_base, pdf: Path,
+                    *args, **kwargs) -> dict[Path, bytes]:
+    """The cards' PDF, faked: tests/test_print_and_play.py reads real ones back, and fifteen
+    of them would cost this test over 2 minutes of CPU (docs/ci.md)."""
+    return {pdf: f"%PDF-fake cards of {game.id} in {lang}".encode()}
 
 
 def test_build_writes_code_sheets_and_docs_for_every_language(project: Path,
                                                               monkeypatch) -> None:
     from wondersmith.render import cards
 
-    monkeypatch.setattr(cards, "render_pdf", fake_card_pdf)
+    monkeypatch.setattr(cards, "render_files", fake_card_files)
     result = runner.invoke(app, ["build"])
     assert result.exit_code == 0, result.output
     assert (project / "generated" / "duel" / "buildings.py").is_file()

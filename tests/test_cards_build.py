@@ -24,7 +24,7 @@ from conftest import ROOT
 from test_incremental import project as committed_project  # noqa: F401 (a fixture)
 
 runner = CliRunner()
-GAMES = ("classic", "duel")
+GAMES = ("agora", "classic", "duel")
 LANGS = ("en", "fr")  # enough to tell one language from another, and quicker than five
 
 
@@ -36,10 +36,18 @@ def fake_pdf(html: str, base_url: str) -> bytes:
     return b"%PDF-fake " + hashlib.sha256(html.encode("utf-8")).hexdigest().encode()
 
 
+def fake_card_files(game, lang, names, paper, bleed, font_base, pdf, cut_lines=False,
+                    folder=None, formats=("pdf",)) -> dict[Path, bytes]:
+    """`cards.render_files`, the PDF faked from the cards' HTML (laid out for real)."""
+    html = cards.render_html(game, lang, names, paper, bleed, font_base, cut_lines, folder)
+    return {pdf: fake_pdf(html, "")}
+
+
 @pytest.fixture()
 def project(committed_project: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A copy of the data and of the committed outputs, PDFs rendered by `fake_pdf`."""
     monkeypatch.setattr(sheets, "render_pdf", fake_pdf)
+    monkeypatch.setattr(cards, "render_files", fake_card_files)
     return committed_project
 
 
@@ -98,17 +106,19 @@ def test_a_build_renders_again_only_the_cards_whose_inputs_changed(project: Path
                                                                    monkeypatch) -> None:
     built(project)
     renders = count_card_renders(monkeypatch)
-    # A names file: that language of that game.
+    # A names file: that language of that game and of Agora, which extends it.
     fr = project / "cards" / "duel" / "locales" / "fr.yaml"
     fr.write_text(fr.read_text().replace("Le Colosse", "Le Grand Colosse", 1))
-    assert cards_written(project) == {"generated/cards/duel-fr-a4.pdf"}
-    assert renders == ["duel-fr"]
-    # A card: every language of that game, the other game's cards left alone.
+    assert cards_written(project) == {"generated/cards/duel-fr-a4.pdf",
+                                      "generated/cards/agora-fr-a4.pdf"}
+    assert sorted(renders) == ["agora-fr", "duel-fr"]
+    # A card: every language of that game and of Agora, classic's cards left alone.
     age1 = project / "cards" / "duel" / "age1.yaml"
     age1.write_text(age1.read_text().replace("effects: [shields: 1]", "effects: [shields: 2]",
                                              1))
-    assert cards_written(project) == card_pdfs(["duel"])
-    assert sorted(renders[1:]) == sorted(f"duel-{lang}" for lang in LANGS)
+    assert cards_written(project) == card_pdfs(["agora", "duel"])
+    assert sorted(renders[2:]) == sorted(f"{g}-{lang}" for g in ("agora", "duel")
+                                         for lang in LANGS)
     # The game's own card template: its cards, not its sheets.
     own = project / "cards" / "duel" / "templates"
     own.mkdir()
@@ -141,7 +151,8 @@ def test_the_card_inputs_are_the_layouts_code_template_icons_fonts_and_data(
         assert label in files, label
     assert any(label.startswith("wondersmith/render/icons/") for label in files)
     assert seen["options"] == {"output": "cards", "lang": "fr", "paper": "a4", "bleed": "off",
-                               "cut_lines": "off", "fonts": "../../compiler/render/fonts/"}
+                               "cut_lines": "off", "fonts": "../../compiler/render/fonts/",
+                               "formats": "pdf"}
 
 
 def test_a_games_template_link_out_of_its_folder_or_pipe_is_never_read(
@@ -166,10 +177,10 @@ def test_the_cards_command_skips_what_the_build_made(project: Path, monkeypatch)
     assert renders == []
     # Options the build does not use are outputs of their own, rendered once, then current.
     result = runner.invoke(app, ["cards", "--lang", "en", "--no-bleed"])
-    assert "2 file(s) written, 0 up to date" in result.output
-    assert sorted(renders) == ["classic-en", "duel-en"]
+    assert "3 file(s) written, 0 up to date" in result.output
+    assert sorted(renders) == ["agora-en", "classic-en", "duel-en"]
     result = runner.invoke(app, ["cards", "--lang", "en", "--no-bleed"])
-    assert "0 file(s) written, 2 up to date" in result.output and len(renders) == 2
+    assert "0 file(s) written, 3 up to date" in result.output and len(renders) == 3
 
 
 def test_a_failing_card_template_stops_the_build_in_one_line(project: Path) -> None:

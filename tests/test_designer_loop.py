@@ -50,7 +50,9 @@ def loop(tmp_path_factory: pytest.TempPathFactory):
             patch.setenv(name, value)
         # The print-and-play PDFs are not this loop's subject (tests/test_print_and_play.py):
         # faked, they spare `build` about 45 s of CPU.
-        patch.setattr(cards, "render_pdf", lambda game, lang, *args, **kwargs: b"%PDF-fake")
+        patch.setattr(cards, "render_files",
+                      lambda game, lang, names, paper, bleed, font_base, pdf, *args, **kwargs:
+                      {pdf: b"%PDF-fake"})
         base = tmp_path_factory.mktemp("loop")
         patch.chdir(base)
         made = runner.invoke(app, ["init", "mygame"])
