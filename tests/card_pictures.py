@@ -23,7 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PICTURES = Path(__file__).resolve().parent / "card_pictures"
-GAMES = ("classic", "duel")
+GAMES = ("agora", "classic", "duel")
 REDUCTION = 4  # each side; an A4 page at 96 pixels per inch becomes 198 x 280
 PIXEL_STEP = 64  # of 255, per channel, once reduced: more than glyph edges move
 CHANGED_SHARE = 0.0005  # of the page's pixels: one card moved by 0.5 mm changes 4 to 6 times more
