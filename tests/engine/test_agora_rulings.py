@@ -175,18 +175,34 @@ def test_ruling_07_politician_actions_by_blue_count() -> None:
     assert g.chamber_cubes[p] == [0, 1, 0, 0, 0, 0] and g.decision != "senate_action"
 
 
-def test_ruling_08_a_conspirator_places_a_cube_in_any_chamber() -> None:
-    """The placing half of ruling 8 (conspiring is the conspiracies branch's verb)."""
-    g = _position([[0] * 6, [0] * 6], ["blue_coins_decree", None, "discard_decree", None,
-                                       "shield_decree", None])
+def test_ruling_08_a_conspirator_places_a_cube_anywhere_or_conspires() -> None:
+    """Ruling 8: a Conspirator gives one of two actions, a cube in any chamber or a conspire
+    (draw 2, keep 1, the other on the top or the bottom of the deck)."""
+    def recruited() -> Game:
+        g = _position([[0] * 6, [0] * 6], ["blue_coins_decree", None, "discard_decree", None,
+                                           "shield_decree", None])
+        g.t.objects[g.t.index["conspirator_1"]].on_build(g, g.current_player)
+        g._flush()
+        g._advance()
+        return g
+
+    g = recruited()
     p = g.current_player
-    conspirator = g.t.objects[g.t.index["conspirator_1"]]
-    conspirator.on_build(g, p)
-    g._flush()
-    g._advance()
+    assert g.legal_texts() == ["choose place 1 influence cube in any chamber",
+                               "choose conspire"]
+    g.apply_text("choose place 1 influence cube in any chamber")
     assert g.legal_texts() == [f"place a cube in chamber {c}" for c in range(1, 7)]
     g.apply_text("place a cube in chamber 6")
     assert g.chamber_cubes[p][5] == 1
+    g = recruited()
+    held = len(g.held[p])  # Curia Julia, if drafted, conspired already
+    g.apply_text("choose conspire")
+    while g.current_player < 0:  # the two conspiracies drawn
+        g.apply(g.sample_chance())
+    keep = g.legal_texts()
+    assert len(keep) == 4 and all(text.startswith("keep ") for text in keep)
+    g.apply(g.legal_actions()[0])
+    assert len(g.held[p]) == held + 1 and sum(g.chamber_cubes[p]) == 0
 
 
 def test_ruling_09_a_senator_costs_a_coin_per_senator_owned_and_nothing_else() -> None:
