@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ...core.actions import EFFECTS, OUTCOMES, PLAYS, Actions
 from ...core.fields import StateField, list_copy, lists_copy
-from ...core.kinds import AGES, ANYWHERE, CHANCE, handles, kind, legal_at, outcomes_from, stands
+from ...core.kinds import (AGES, ANYWHERE, CHANCE, TURN, handles, kind, legal_at, outcomes_from,
+                           stands)
 from ...core.positions import Part
 from ...core.rules import RulesError, checked
 from ...core.texts import add_components, add_texts
@@ -69,8 +70,8 @@ K_AFTER = kind("after_trigger", NAME, internal=True)  # the turn goes on, or the
 K_UNPREPARED = kind("trigger_unprepared", NAME, prompt="trigger a conspiracy not prepared")
 for _kind in (K_DRAW, K_KEEP, K_KEEP_ALL):
     stands(_kind, ANYWHERE)  # a conspire may come at the draft (Curia Julia)
-for _kind in (K_AFTER, K_UNPREPARED):
-    stands(_kind, AGES)
+stands(K_AFTER, TURN)  # in place of the turn it goes on with, below the trigger's decisions
+stands(K_UNPREPARED, AGES)
 
 
 def _count(t) -> int:

@@ -381,8 +381,7 @@ class Senate(SenatorsMixin):
         (ruling 19; senate/decrees.py)."""
         apply_move(self, source, target)
 
-    def count_cubes(self, player: int) -> int:
-        """`player`'s influence cubes on the board (Agora's Embezzlement counts them)."""
+    def count_cubes(self, player: int) -> int:  # Agora's Embezzlement counts them
         return sum(self.chamber_cubes[player])
 
     def _board_components(self, player: int) -> list[int]:
