@@ -155,6 +155,10 @@ _CODES = [
          "Add `extends: <base id>`, or remove `added_mechanics:` and `replaces:`."),
     Code("WS338", "mechanic added twice",
          "Remove the name from `added_mechanics:`: the base game already has it."),
+    Code("WS340", "effect of a mechanic the game does not list",
+         "Add the mechanic to `mechanics` (or `added_mechanics`), or use another effect: "
+         "the engine plays this one only with its mechanic (influence and the Senate's "
+         "verbs: `senate`)."),
     # Locales (compiler/validate/locales.py): per-locale names and translation catalogs.
     Code("WS401", "missing translation",
          "Translate the message (or add the official name); until then it is shown in "

@@ -95,6 +95,8 @@ class Effect:
     # Class attributes this verb gathers over a card's effects (`ClassWriter.units`,
     # `collect`, `total`); generated classes list them in registry order.
     COLLECTS: ClassVar[tuple[str, ...]] = ()
+    # The mechanic a game must list for the engine to play this verb ("" for any game).
+    MECHANIC: ClassVar[str] = ""
 
     # The data --------------------------------------------------------------------------
 
