@@ -17,7 +17,7 @@ from wondersmith.render import sheets
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()
 HTML = ("html",)  # PDFs take seconds each; the HTML has the same inputs plus none
-GAMES = ("classic", "duel")  # the games under cards/
+GAMES = tuple(sorted(p.parent.name for p in (ROOT / "cards").glob("*/game.yaml")))  # cards/
 
 
 @pytest.fixture()

@@ -382,3 +382,12 @@ def test_a_sampled_state_redraws_the_hidden_senators_and_keeps_each_ages_count()
         assert len(set(in_age) & set(t.senators)) == 5 and len(s.senators_box) == 8
         boxes.add(tuple(s.senators_box))
     assert len(boxes) > 1  # the waiting senators are not the real game's
+
+
+def test_agora_records_replay_to_the_same_state() -> None:
+    """Records of random Agora games (with and without chance sampled at once) replay
+    identically: the senators' draws and the Senate's steps included."""
+    from record_checks import round_trips
+
+    seen = round_trips(AGORA, None, 12)
+    assert seen["records replayed identically"] == 12
