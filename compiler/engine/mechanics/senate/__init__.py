@@ -242,7 +242,10 @@ def _control_changed(g: GameState, before: list[tuple[int, int]]) -> None:
         new = controller(g, chamber)
         if new == old:
             continue
-        lost = lost or old >= 0
+        # Only a Decree acquiring changed (its ongoing effects: `Tables.ongoing`, as when a
+        # card is built) needs the cities rebuilt; its VP are counted from control at the end.
+        lost = lost or (old >= 0 and g.decrees[chamber] >= 0
+                        and t.ongoing[t.token0 + g.decrees[chamber]])
         if new >= 0:
             if g.decrees[chamber] < 0:
                 g.stack.append((K_DECREE, CHANCE, chamber))
