@@ -100,8 +100,12 @@ def test_editing_one_card_changes_at_most_three_generated_files(
     path.write_text(path.read_text().replace(old, new, 1))
     assert runner.invoke(app, ["compile"]).exit_code == 0
     touched = changed(before, snapshot(project / "generated"))
-    # The data's hash is in ruleset.json alone; the manifest records the new inputs.
-    expected = {"duel/ruleset.json", "manifest.json"} | ({f"duel/{module}"} if module else set())
+    # The data's hash is in ruleset.json alone; the manifest records the new inputs. A game
+    # extending Duel (cards/agora) holds the edited card too: its package changes alike.
+    games = ["duel", *(g for g in GAMES if g != "duel" and "extends: duel" in
+                       (project / "cards" / g / "game.yaml").read_text())]
+    expected = {"manifest.json"} | {f"{g}/{name}" for g in games
+                                    for name in ("ruleset.json", *([module] if module else []))}
     assert touched == expected
     assert runner.invoke(app, ["compile", "--check"]).exit_code == 0
 
