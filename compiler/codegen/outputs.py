@@ -56,7 +56,8 @@ def expected(cards: Path, out: Path, folders: list[Path] | None = None) -> Outpu
     result.files[out / "__init__.py"] = PACKAGE_INIT
     for folder in folders:
         loaded = load_game(folder)
-        result.diagnostics += loaded.diagnostics
+        # An error in a base game's file is the extension's too: reported once.
+        result.diagnostics += [d for d in loaded.diagnostics if d not in result.diagnostics]
         if not loaded.ok:
             continue
         game = loaded.game
