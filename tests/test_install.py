@@ -77,7 +77,7 @@ def test_the_wheel_works_outside_the_repository(installed: dict) -> None:
     assert version.stdout.startswith("wondersmith ")
     checked = run([bin_ / "wondersmith", "validate"], outside, env)
     games = sorted(p.parent.name for p in (ROOT / "cards").glob("*/game.yaml"))
-    assert games == ["classic", "duel"]
+    assert {"classic", "duel"} <= set(games)  # and the extensions of Duel (agora)
     assert f"{len(games)} game(s) checked: no problems found" in checked.stderr
     run([bin_ / "wondersmith", "build"], outside, env)
 
