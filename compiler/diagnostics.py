@@ -156,6 +156,10 @@ _CODES = [
          "Add `extends: <base id>`, or remove `added_mechanics:` and `replaces:`."),
     Code("WS338", "mechanic added twice",
          "Remove the name from `added_mechanics:`: the base game already has it."),
+    Code("WS340", "effect of a mechanic the game does not list",
+         "Add the mechanic to `mechanics` (or `added_mechanics`), or use another effect: "
+         "the engine plays this one only with its mechanic (influence and the Senate's "
+         "verbs: `senate`)."),
     # Agora's conspiracies (compiler/validate/conspiracies.py).
     Code("WS345", "conspiracy that is not a token",
          "Name in `conspiracies.deck` the tokens of the game that are conspiracies."),

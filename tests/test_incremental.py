@@ -17,7 +17,7 @@ from wondersmith.render import sheets
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()
 HTML = ("html",)  # PDFs take seconds each; the HTML has the same inputs plus none
-GAMES = ("classic", "duel")  # the games under cards/
+GAMES = tuple(sorted(p.parent.name for p in (ROOT / "cards").glob("*/game.yaml")))  # cards/
 
 
 @pytest.fixture()
@@ -103,8 +103,12 @@ def test_editing_one_card_changes_at_most_three_generated_files(
     path.write_text(path.read_text().replace(old, new, 1))
     assert runner.invoke(app, ["compile"]).exit_code == 0
     touched = changed(before, snapshot(project / "generated"))
-    # The data's hash is in ruleset.json alone; the manifest records the new inputs.
-    expected = {"duel/ruleset.json", "manifest.json"} | ({f"duel/{module}"} if module else set())
+    # The data's hash is in ruleset.json alone; the manifest records the new inputs. A game
+    # extending Duel (cards/agora) holds the edited card too: its package changes alike.
+    games = ["duel", *(g for g in GAMES if g != "duel" and "extends: duel" in
+                       (project / "cards" / g / "game.yaml").read_text())]
+    expected = {"manifest.json"} | {f"{g}/{name}" for g in games
+                                    for name in ("ruleset.json", *([module] if module else []))}
     assert touched == expected
     assert runner.invoke(app, ["compile", "--check"]).exit_code == 0
 
@@ -175,11 +179,11 @@ def test_sheets_shows_one_progress_step_per_language_and_format(project: Path) -
     steps = [line for line in result.output.splitlines() if line.startswith("rendering ")]
     # The HTML links the fonts by a path relative to where it is written: in this copy of the
     # project every sheet is rendered again; of the docs, only the two deleted.
-    assert steps == ["rendering classic en html (1/6)", "rendering classic fr html (2/6)",
-                     "rendering duel en html (3/6)", "rendering duel en md (4/6)",
-                     "rendering duel fr html (5/6)", "rendering duel fr md (6/6)"]
+    wanted = [f"{game} {lang} {kind}" for game in GAMES for lang in ("en", "fr")
+              for kind in (("html", "md") if game == "duel" else ("html",))]
+    assert steps == [f"rendering {step} ({i}/{len(wanted)})" for i, step in enumerate(wanted, 1)]
     again = runner.invoke(app, ["sheets", "--lang", "en,fr", "--format", "html"])
-    assert "0 file(s) written, 8 up to date" in again.output
+    assert f"0 file(s) written, {2 * 2 * len(GAMES)} up to date" in again.output  # html, md
 
 
 def test_build_on_invalid_data_leaves_every_output_as_it_was(project: Path) -> None:

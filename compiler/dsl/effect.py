@@ -100,6 +100,8 @@ class Effect:
     # An on-build effect that can be taken back: on a component held only for a while (an
     # Agora Decree, while its chamber is controlled) it acts on gain and is undone on loss.
     UNDOABLE: ClassVar[bool] = False
+    # The mechanic a game must list for the engine to play this verb ("" for any game).
+    MECHANIC: ClassVar[str] = ""
 
     # The data --------------------------------------------------------------------------
 

@@ -149,7 +149,9 @@ class Rebuilder:
         games = []
         for folder in folders:
             loaded = load_game(folder)
-            found += loaded.diagnostics + check_names(folder, loaded.game)
+            # An error in a base game's file is the extension's too: reported once.
+            found += [d for d in loaded.diagnostics + check_names(folder, loaded.game)
+                      if d not in found]
             if loaded.game is not None:
                 games.append((folder, loaded.game))
         # An error in a base game's file is the base's and each extension's: shown once.

@@ -553,6 +553,18 @@ def unplayed(game: Game, doc: Document) -> Iterator[Diagnostic]:
 
 
 @check_
+def verbs_without_their_mechanic(game: Game, doc: Document) -> Iterator[Diagnostic]:
+    """A verb the engine plays only with a mechanic the game does not list (the Senate's)."""
+    for item in game.components():
+        for part, effect in effects_of(item):
+            if effect.MECHANIC and effect.MECHANIC not in game.mechanics:
+                yield at(item, f"@{part}.{effect.VERB}", "WS340",
+                         f"'{effect.VERB}' needs the mechanic '{effect.MECHANIC}', which this "
+                         f"game does not list (mechanics: {', '.join(game.mechanics)})",
+                         f"add '{effect.MECHANIC}' to `mechanics`, or remove the effect")
+
+
+@check_
 def useless(game: Game, doc: Document) -> Iterator[Diagnostic]:
     """Cards without an effect are almost always a forgotten `effects:` list."""
     for item in game.components():

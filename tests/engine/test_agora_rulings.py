@@ -380,3 +380,30 @@ def test_random_agora_games_keep_twelve_cubes_each_and_end() -> None:
         victories.add(g.result.victory)
         assert sum(senators.owned(g, p) for p in g.t.seats) <= 13
     assert "civilian" in victories
+
+
+def test_a_sampled_state_redraws_the_hidden_senators_and_keeps_each_ages_count() -> None:
+    """Information-set search: the senators still in the deck and those waiting for a later
+    Age are redrawn together; none is ever among the cards left out, and an Age keeps its 5."""
+    g = _first_turn(seed=4)
+    t = g.t
+    p = g.current_player
+    seen = g.observation(p)
+    boxes = set()
+    for k in range(12):
+        s = g.sample_state(p, random.Random(k))
+        assert s.observation(p) == seen
+        assert not set(s.left_out[-1]) & set(t.senators)
+        in_age = [c for c in s.slot_card if c >= 0] + s.pool
+        assert len(set(in_age) & set(t.senators)) == 5 and len(s.senators_box) == 8
+        boxes.add(tuple(s.senators_box))
+    assert len(boxes) > 1  # the waiting senators are not the real game's
+
+
+def test_agora_records_replay_to_the_same_state() -> None:
+    """Records of random Agora games (with and without chance sampled at once) replay
+    identically: the senators' draws and the Senate's steps included."""
+    from record_checks import round_trips
+
+    seen = round_trips(AGORA, None, 12)
+    assert seen["records replayed identically"] == 12

@@ -349,3 +349,28 @@ def test_random_games_keep_the_senate_through_every_primitive(steps_game) -> Non
                 texts = g.legal_texts()
                 assert [g.parse_action(x) for x in texts] == g.legal_actions()
     assert met == {"place", "move", "remove", "one_of"}
+
+
+def test_what_a_senate_step_queues_is_decided_before_the_steps_left(steps_game, monkeypatch):
+    """A Decree gained that queues a choice (the shield Decree's pawn reaching a military
+    token): that choice comes next, the Politician's remaining steps after it."""
+    g = _position(steps_game, [[0] * 4, [0] * 4], ["stone_decree", None, "glory_decree", None],
+                  _steps("any", actions=2, move=False, optional=False))
+    p = g.current_player
+    queued = []
+
+    original = type(g)._acquire
+
+    def acquire(self, seat, comp):
+        original(self, seat, comp)
+        if not queued:
+            queued.append(comp)
+            self.remove_influence(seat, 1)  # stands for any choice an effect queues
+            self.place_influence(seat, "right", 1, False)
+    monkeypatch.setattr(type(g), "_acquire", acquire)
+    g.apply_text("place a cube in chamber 1")
+    # The removal is skipped (no cube of the opponent's); the right-section cube comes first.
+    assert g.legal_texts() == ["place a cube in chamber 3", "place a cube in chamber 4"]
+    g.apply_text("place a cube in chamber 3")
+    assert g.decision == "senate_action" and g.current_player == p  # the step left
+    assert len(g.legal_texts()) == 4

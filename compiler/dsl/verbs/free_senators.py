@@ -12,6 +12,7 @@ from wondersmith.dsl.terms import ONGOING
 @dataclass(frozen=True)
 class FreeSenators(Effect):
     VERB = "free_senators"
+    MECHANIC = "senate"
     TIMING = ONGOING
     SUMMARY = ("From now on you recruit senators for free (game.yaml's `senate.senators`: "
                "their cost in coins is 0).")

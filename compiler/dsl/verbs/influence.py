@@ -16,6 +16,7 @@ class Influence(Effect):
     section: str
     actions: int = 0  # 0: as many as game.yaml's senate.actions gives the city
     VERB = "influence"
+    MECHANIC = "senate"
     TIMING = ON_BUILD
     SUMMARY = ("Take Senate actions, each one placing an influence cube in a chamber of the "
                "section (`any`: every chamber) or moving one of yours to the chamber beside "

@@ -15,6 +15,7 @@ class MoveInfluence(Effect):
     actions: int = 1
     optional: bool = False
     VERB = "move_influence"
+    MECHANIC = "senate"
     TIMING = ON_BUILD
     SUMMARY = ("Move one of your influence cubes to the chamber beside it, `actions` times "
                "(sections do not stop a move); skipped when none of your cubes is in the "

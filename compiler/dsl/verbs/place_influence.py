@@ -18,6 +18,7 @@ class PlaceInfluence(Effect):
     cubes: int = 1
     optional: bool = False
     VERB = "place_influence"
+    MECHANIC = "senate"
     TIMING = ON_BUILD
     SUMMARY = ("Place influence cubes from your supply, one at a time, each in a chamber of "
                "the section (`any`: every chamber); skipped when your supply is empty.")

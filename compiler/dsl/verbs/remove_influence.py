@@ -14,6 +14,7 @@ from wondersmith.dsl.terms import ON_BUILD, count_schema
 class RemoveInfluence(Effect):
     cubes: int = 1
     VERB = "remove_influence"
+    MECHANIC = "senate"
     TIMING = ON_BUILD
     SUMMARY = ("Remove the opponent's influence cubes from the Senate, one at a time, each "
                "from a chamber of your choice, back to their supply; skipped when they have "

@@ -221,21 +221,27 @@ def hide_left_out(g: GameState, player: int, data: dict) -> None:
 
 
 def redraw_deck(g: GameState, player: int, rng) -> None:
-    """This Age's deck and left-out cards shuffled together, and the guilds in it with those
-    left in the box."""
+    """This Age's deck and left-out cards shuffled together, the guilds in it with those
+    left in the box, and the cards another mechanic shuffles in (Agora's senators) with those
+    still waiting for a later Age (never left out: they join after)."""
     t = g.t
-    guild_color = t.guild_color
+    guild_color, extra = t.guild_color, t.any_age_cards
     age_left = g.left_out[-1] if g.age and g.left_out else []
     hidden = sorted([*g.pool, *age_left])
-    plain = [c for c in hidden if t.color[c] != guild_color]
+    plain = [c for c in hidden if t.color[c] != guild_color and c not in extra]
     guilds = sorted([c for c in hidden if t.color[c] == guild_color] + list(g.guild_pool))
+    waiting = g._shuffled_in(g.age or 1)[0]  # the list itself: redrawn in place
+    joined = sorted([c for c in g.pool if c in extra] + waiting)
     rng.shuffle(plain)
     rng.shuffle(guilds)
+    rng.shuffle(joined)
     n_pool_guilds = sum(1 for c in g.pool if t.color[c] == guild_color)
+    n_pool_joined = len(joined) - len(waiting)
     if g.age and g.left_out:
         g.left_out[-1] = plain[:len(age_left)]
-    g.pool = sorted(plain[len(age_left):] + guilds[:n_pool_guilds])
+    g.pool = sorted(plain[len(age_left):] + guilds[:n_pool_guilds] + joined[:n_pool_joined])
     g.guild_pool = sorted(guilds[n_pool_guilds:])
+    waiting[:] = sorted(joined[n_pool_joined:])
 
 
 # The checks of the mechanic's kinds in a loaded stack (`kinds.stands`): each returns what

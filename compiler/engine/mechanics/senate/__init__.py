@@ -249,6 +249,8 @@ def _on_action(g: GameState, node, action: int) -> None:
         g.chamber_cubes[player][source] -= 1
         g.chamber_cubes[player][target] += 1
         _control_changed(g, before)
+    if g._buffer:  # what a Decree gained or lost queued (a military token the pawn reached)
+        g._flush()
 
 
 def _control_changed(g: GameState, before: list[tuple[int, int]]) -> None:
