@@ -350,7 +350,8 @@ def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
         "guilds": guilds,
         "guilds_title": phrases.color_heading(t, game.guild_color),
         "wonders": [card_view(t, w, names, opponent) for w in game.wonders],
-        "tokens": [card_view(t, k, names, opponent) for k in game.tokens],
+        **_token_groups(t, game, names, opponent),
+        "senate": senate_rows(t, game, labels),
         "cells": track.cells(game), "zones": track.zones(game),
         "rules": texts.rules_summary(t, game), "structures": structures,
         "boards": [boards.board_view(t, b, _name(t, b, names),
@@ -368,6 +369,30 @@ def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
         "coin_word": lambda n: phrases.coins(t, n),
         "cost_text": lambda card: _cost_text(t, card),
     }
+
+
+def _token_groups(t: Translator, game: Game, names: dict[str, str], opponent: bool
+                  ) -> dict[str, list[CardView]]:
+    """The tokens by what they are: the Senate's Decrees, the military track's tokens and
+    the progress tokens (every other token), each listed under its own heading."""
+    decrees = set(game.config("senate").decrees) if "senate" in game.mechanics else set()
+    zones = track.config(game).zones if "military_track" in game.mechanics else ()
+    military = {z.token for z in zones if z.token}
+    groups: dict[str, list[CardView]] = {"tokens": [], "decrees": [], "military_tokens": []}
+    for token in game.tokens:
+        group = ("decrees" if token.id in decrees else
+                 "military_tokens" if token.id in military else "tokens")
+        groups[group].append(card_view(t, token, names, opponent))
+    return groups
+
+
+def senate_rows(t: Translator, game: Game, labels: dict[str, Text]) -> list[dict[str, Any]]:
+    """The Senate board, chamber by chamber in board order (none without the mechanic)."""
+    if "senate" not in game.mechanics:
+        return []
+    return [{"number": i, "section": texts.section_name(t, c.section), "points": c.points,
+             "decree": labels["face_up"] if c.face_up else labels["face_down"]}
+            for i, c in enumerate(game.config("senate").chambers, 1)]
 
 
 def _cost_text(t: Translator, card: CardView) -> Text:
