@@ -13,6 +13,7 @@ Markdown text is escaped and kept on one line (`md_escape`).
 from __future__ import annotations
 
 import base64
+import dataclasses
 import os
 import re
 from dataclasses import dataclass, field
@@ -76,10 +77,11 @@ class CardView:
     effects: list[EffectView]
     copies: list[str] = field(default_factory=list)  # "3+", "5+": one mark per copy
     copies_text: Text = Text("")
+    cost_note: Text = Text("")  # a cost no number states (a senator's: by senators owned)
 
     @property
     def free(self) -> bool:
-        return not self.coins and not self.resources
+        return not self.coins and not self.resources and not self.cost_note
 
 
 def _name(t: Translator, item: Building | Wonder | Token | Board,
@@ -336,6 +338,11 @@ def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
                      "title": _format(labels["age"], {"age": ROMAN.get(deck.age, deck.age)}),
                      "groups": groups})
     guilds = [card_view(t, b, names, opponent, chains) for b in game.guilds()]
+    # Agora's senators belong to no Age deck (shuffled into each): a group of their own.
+    senator_cost = t.gettext("1 coin per senator you already have")
+    senators = [dataclasses.replace(card_view(t, b, names, opponent, chains),
+                                    cost_note=senator_cost)
+                for b in game.buildings if game.senator_color and b.color == game.senator_color]
     page_label = str(labels["page"])
     before, _, rest = page_label.partition("{page}")
     middle, _, after = rest.partition("{pages}")
@@ -349,6 +356,8 @@ def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
         "title": Text(game.name), "labels": labels, "ages": ages,
         "guilds": guilds,
         "guilds_title": phrases.color_heading(t, game.guild_color),
+        "senators": senators,
+        "senators_title": phrases.color_heading(t, game.senator_color or "senator"),
         "wonders": [card_view(t, w, names, opponent) for w in game.wonders],
         **_token_groups(t, game, names, opponent),
         "senate": senate_rows(t, game, labels),
@@ -397,7 +406,7 @@ def senate_rows(t: Translator, game: Game, labels: dict[str, Text]) -> list[dict
 
 def _cost_text(t: Translator, card: CardView) -> Text:
     parts = ([phrases.coins(t, card.coins)] if card.coins else []) + \
-        [i.label for i in card.resources]
+        [i.label for i in card.resources] + ([card.cost_note] if card.cost_note else [])
     return t.join(parts) if parts else texts.labels(t)["free"]
 
 

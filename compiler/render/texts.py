@@ -13,6 +13,7 @@ from typing import Callable
 
 from wondersmith.ir.model import Game
 from wondersmith.ir.rules import CORE
+from wondersmith.dsl.words import senate_section
 from wondersmith.render import circle_texts as circle, phrases
 from wondersmith.render.i18n import Text, Translator
 
@@ -214,13 +215,7 @@ def _senate(game: Game):
     return game.config("senate")
 
 
-def section_name(t: Translator, section: str) -> Text:
-    names = {
-        "left": t.pgettext("Senate section", "left"),
-        "middle": t.pgettext("Senate section", "middle"),
-        "right": t.pgettext("Senate section", "right"),
-    }
-    return names.get(section, Text(section.replace("_", " "), True))
+section_name = senate_section  # the DSL's word, as the effects print it
 
 
 def _sections(t: Translator, g: Game) -> Text:
