@@ -103,7 +103,7 @@ def test_agoras_doc_and_sheet_show_the_senate(agora: Game, lang: str) -> None:
     # The senators, in no Age deck, have a section of their own with their cost.
     senators = rules.split("Politician of the Left I")[1].split("\n")[0]
     assert str(t.gettext("1 coin per senator you already have")) in senators
-    assert f" {texts.section_name(t, 'left')}," in senators  # the effect's section, translated
+    assert str(texts.section_name(t, "left")) in senators  # the effect's section, translated
     assert len(re.findall(r"\| \*\*Conspirator [IV]+\b", rules)) == 6
     assert rules.count("| **Politician of") == 7
     page = html(agora, lang, AGORA)
