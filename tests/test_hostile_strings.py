@@ -564,3 +564,28 @@ def test_balance_prints_hostile_names_and_revisions_as_written(tmp_path: Path) -
     # every card was renamed: the report's "what changed" lists the renames in the data's words
     changed = result.output[result.output.index("What changed"):result.output.index("Verdicts")]
     assert sum(name in changed for name in names.values()) >= 25
+
+
+# Agora (an extension of Duel): the Senate's table, the Decrees and the military tokens under
+# their own headings, with hostile names as card data and as translations.
+
+AGORA = DUEL.parent / "agora"
+
+
+@lru_cache(maxsize=None)
+def agora() -> model.Game:
+    return load(AGORA)
+
+
+def test_hostile_names_of_agora() -> None:
+    game = agora()
+    mapping = {item.name: hostile(item.name) for item in game.components()}
+    bad = rename(game, mapping)
+    for lang in ("en", "vi"):
+        assert check_render(bad, lang, {}, list(mapping.values()), base=game)
+
+
+def test_hostile_translated_names_of_agora() -> None:
+    game = agora()
+    names = {item.id: hostile(item.name) for item in game.components()}
+    assert check_render(game, "fr", names, list(names.values()), base=game)

@@ -42,6 +42,16 @@ def resource_units(t: Translator, resource: str, n: int) -> str:
     return t.format(forms.get(resource, t.untranslated("{n} {resource}")), n=n, resource=resource)
 
 
+def senate_section(t: Translator, section: str) -> str:
+    """A section of Agora's Senate ('a chamber of the left section')."""
+    names = {
+        "left": t.pgettext("Senate section", "left"),
+        "middle": t.pgettext("Senate section", "middle"),
+        "right": t.pgettext("Senate section", "right"),
+    }
+    return names.get(section, t.untranslated(section.replace("_", " ")))
+
+
 def color_adjective(t: Translator, color: str) -> str:
     """A card colour as it qualifies 'card' ('a yellow card')."""
     names = {

@@ -3,7 +3,7 @@
 Which rows a game has follows its data: military when it has conflicts or a military track,
 coins always (1 point per `coins_per_point`), Wonders when it has boards or Wonder cards, a
 row for each colour that scores (blue, green, yellow, purple, in the game's colour order),
-progress tokens when it lists them, then the total. The pad has a column for each seat of the
+progress tokens and the Senate when it lists them, then the total. The pad has a column for each seat of the
 game's largest player count.
 """
 from __future__ import annotations
@@ -38,6 +38,8 @@ def pad_rows(t: Translator, game: Game) -> list[tuple[str, Text]]:
              if color in SCORING_COLORS]
     if "progress_tokens" in listed:
         rows.append(("tokens", t.gettext("Progress tokens")))
+    if "senate" in listed:
+        rows.append(("senate", t.gettext("Senate (chambers controlled)")))
     rows.append(("total", t.gettext("Total")))
     return rows
 

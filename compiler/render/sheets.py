@@ -13,6 +13,7 @@ Markdown text is escaped and kept on one line (`md_escape`).
 from __future__ import annotations
 
 import base64
+import dataclasses
 import os
 import re
 from dataclasses import dataclass, field
@@ -76,10 +77,11 @@ class CardView:
     effects: list[EffectView]
     copies: list[str] = field(default_factory=list)  # "3+", "5+": one mark per copy
     copies_text: Text = Text("")
+    cost_note: Text = Text("")  # a cost no number states (a senator's: by senators owned)
 
     @property
     def free(self) -> bool:
-        return not self.coins and not self.resources
+        return not self.coins and not self.resources and not self.cost_note
 
 
 def _name(t: Translator, item: Building | Wonder | Token | Board,
@@ -336,6 +338,11 @@ def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
                      "title": _format(labels["age"], {"age": ROMAN.get(deck.age, deck.age)}),
                      "groups": groups})
     guilds = [card_view(t, b, names, opponent, chains) for b in game.guilds()]
+    # Agora's senators belong to no Age deck (shuffled into each): a group of their own.
+    senator_cost = t.gettext("1 coin per senator you already have")
+    senators = [dataclasses.replace(card_view(t, b, names, opponent, chains),
+                                    cost_note=senator_cost)
+                for b in game.buildings if game.senator_color and b.color == game.senator_color]
     page_label = str(labels["page"])
     before, _, rest = page_label.partition("{page}")
     middle, _, after = rest.partition("{pages}")
@@ -349,8 +356,11 @@ def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
         "title": Text(game.name), "labels": labels, "ages": ages,
         "guilds": guilds,
         "guilds_title": phrases.color_heading(t, game.guild_color),
+        "senators": senators,
+        "senators_title": phrases.color_heading(t, game.senator_color or "senator"),
         "wonders": [card_view(t, w, names, opponent) for w in game.wonders],
-        "tokens": [card_view(t, k, names, opponent) for k in game.tokens],
+        **_token_groups(t, game, names, opponent),
+        "senate": senate_rows(t, game, labels),
         "cells": track.cells(game), "zones": track.zones(game),
         "rules": texts.rules_summary(t, game), "structures": structures,
         "boards": [boards.board_view(t, b, _name(t, b, names),
@@ -370,9 +380,33 @@ def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
     }
 
 
+def _token_groups(t: Translator, game: Game, names: dict[str, str], opponent: bool
+                  ) -> dict[str, list[CardView]]:
+    """The tokens by what they are: the Senate's Decrees, the military track's tokens and
+    the progress tokens (every other token), each listed under its own heading."""
+    decrees = set(game.config("senate").decrees) if "senate" in game.mechanics else set()
+    zones = track.config(game).zones if "military_track" in game.mechanics else ()
+    military = {z.token for z in zones if z.token}
+    groups: dict[str, list[CardView]] = {"tokens": [], "decrees": [], "military_tokens": []}
+    for token in game.tokens:
+        group = ("decrees" if token.id in decrees else
+                 "military_tokens" if token.id in military else "tokens")
+        groups[group].append(card_view(t, token, names, opponent))
+    return groups
+
+
+def senate_rows(t: Translator, game: Game, labels: dict[str, Text]) -> list[dict[str, Any]]:
+    """The Senate board, chamber by chamber in board order (none without the mechanic)."""
+    if "senate" not in game.mechanics:
+        return []
+    return [{"number": i, "section": texts.section_name(t, c.section), "points": c.points,
+             "decree": labels["face_up"] if c.face_up else labels["face_down"]}
+            for i, c in enumerate(game.config("senate").chambers, 1)]
+
+
 def _cost_text(t: Translator, card: CardView) -> Text:
     parts = ([phrases.coins(t, card.coins)] if card.coins else []) + \
-        [i.label for i in card.resources]
+        [i.label for i in card.resources] + ([card.cost_note] if card.cost_note else [])
     return t.join(parts) if parts else texts.labels(t)["free"]
 
 

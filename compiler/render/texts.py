@@ -13,6 +13,7 @@ from typing import Callable
 
 from wondersmith.ir.model import Game
 from wondersmith.ir.rules import CORE
+from wondersmith.dsl.words import senate_section
 from wondersmith.render import circle_texts as circle, phrases
 from wondersmith.render.i18n import Text, Translator
 
@@ -58,6 +59,12 @@ def labels(t: Translator) -> dict[str, Text]:
         "age_column": t.pgettext("table heading", "Age"),
         "victory_token": t.gettext("Victory token"),
         "defeat_token": t.gettext("Defeat token"),
+        "senate": t.gettext("The Senate"),
+        "chamber": t.gettext("Chamber"),
+        "section": t.gettext("Section"),
+        "decree": t.gettext("Decree"),
+        "decrees": t.gettext("Decrees"),
+        "military_tokens": t.gettext("Military tokens"),
     }
 
 
@@ -158,9 +165,25 @@ def _texts(t: Translator, game: Game, parts: tuple[Part, ...], listed: set[str])
     return [text for text in texts if text]
 
 
-def _cards_per_age(game: Game) -> int:
+def _cards_per_age(game: Game) -> list[int]:
+    """The cards laid out in each Age: its structure's slots (Agora's hold the senators too),
+    else the deck less the cards removed."""
+    if game.structures:
+        return [s.slots for s in game.structures]
     removed = game.config("card_structure").removed_cards_per_age
-    return game.ages[0].cards - removed if game.ages else 0
+    return [game.ages[0].cards - removed] if game.ages else [0]
+
+
+def _lay_out(t: Translator, g: Game) -> Text:
+    counts = _cards_per_age(g)
+    if len(set(counts)) == 1:
+        return t.format(t.gettext(
+            "Lay out the {n} cards of the Age as the diagram shows. On your turn, take a card "
+            "that no other card covers, then do one of three things:"), n=counts[0])
+    return t.format(t.gettext(
+        "Lay out the cards of the Age as the diagram shows ({counts}, Age by Age). On your "
+        "turn, take a card that no other card covers, then do one of three things:"),
+        counts=t.join([Text(str(n)) for n in counts]))
 
 
 def _first_player_wonders(game: Game) -> int:
@@ -168,9 +191,97 @@ def _first_player_wonders(game: Game) -> int:
     return sum(r.count(0) for r in game.config("wonder_draft").rounds)
 
 
+def _military_zones(t: Translator, g: Game) -> Text:
+    """What a zone gives when the pawn enters it: coins taken (Duel) or a military token
+    (Agora), and what the pawn's zone is worth at the end."""
+    zones = g.config("military_track").zones
+    points = t.join([Text(str(z.points)) for z in zones])
+    if any(z.loot for z in zones):
+        return t.format(t.gettext(
+            "Zones reached give the coins they take from your opponent ({loot}), once; at the "
+            "end of the game the pawn's zone is worth {points} victory points."),
+            loot=t.join([Text(str(z.loot)) for z in zones if z.loot]), points=points)
+    if any(z.token for z in zones):
+        return t.format(t.gettext(
+            "The player who pushes the pawn into a zone with a military token resolves the "
+            "token, once; at the end of the game the pawn's zone is worth {points} victory "
+            "points."), points=points)
+    return t.format(t.gettext(
+        "At the end of the game the pawn's zone is worth {points} victory points."),
+        points=points)
+
+
+def _senate(game: Game):
+    return game.config("senate")
+
+
+section_name = senate_section  # the DSL's word, as the effects print it
+
+
+def _sections(t: Translator, g: Game) -> Text:
+    """The Senate's sections, in board order, with their chambers: "3 sections (left: 2,
+    middle: 2, right: 2)"."""
+    order: dict[str, int] = {}
+    for chamber in _senate(g).chambers:
+        order[chamber.section] = order.get(chamber.section, 0) + 1
+    listed = t.join([t.format(t.gettext("{section}: {n}"), section=section_name(t, s), n=n)
+                     for s, n in order.items()])
+    return t.format(t.ngettext("{n} section ({sections})", "{n} sections ({sections})",
+                               len(order)), n=len(order), sections=listed)
+
+
+def _senate_setup(t: Translator, g: Game) -> Text:
+    senate = _senate(g)
+    up = sum(c.face_up for c in senate.chambers)
+    return t.format(t.gettext(
+        "Place a Decree drawn at random in each chamber of the Senate, {up} of them face up "
+        "and the others face down; each player takes {cubes} influence cubes."),
+        up=up, cubes=senate.cubes)
+
+
+def _senators_setup(t: Translator, g: Game) -> Text:
+    senators = _senate(g).senators
+    if senators is None:
+        return Text("")
+    return t.format(t.gettext(
+        "Shuffle senators into the Age decks, Age by Age: {counts}."),
+        counts=t.join([Text(str(n)) for n in senators.per_age]))
+
+
+def _political_supremacy(t: Translator, g: Game) -> Text:
+    senate = _senate(g)
+    if senate.supremacy == len(senate.chambers):
+        return t.format(t.gettext(
+            "If you control all {n} chambers at once, you win at once: political supremacy."),
+            n=senate.supremacy)
+    return t.format(t.ngettext(
+        "If you control {n} chamber at once, you win at once: political supremacy.",
+        "If you control {n} chambers at once, you win at once: political supremacy.",
+        senate.supremacy), n=senate.supremacy)
+
+
+def _politicians(t: Translator, g: Game) -> Text:
+    """A Politician's Senate actions, by the buildings of a colour in the city."""
+    senate = _senate(g)
+    if senate.senators is None:
+        return Text("")
+    first, *more = senate.action_steps  # the first is from 0 cards on (senate.Config)
+    steps = t.join([Text(str(first.actions))] + [
+        t.format(t.ngettext("{n} from {cards} card", "{n} from {cards} cards", step.cards),
+                 n=step.actions, cards=step.cards) for step in more])
+    return t.format(t.gettext(
+        "A Politician gives Senate actions by the {color} cards in your city: {steps}. "
+        "Each places one of your cubes in a chamber of the Politician's section, or moves "
+        "one of your cubes to the chamber beside it."),
+        color=phrases.color_adjective(t, senate.action_color), steps=steps)
+
+
 SUMMARY = (
     Layout(lambda t: t.gettext("Goal"), paragraphs=(
         Part(("military_track", "science_pairs"), lambda t, g: t.format(t.gettext(
+            "Each player leads a city through {ages} Ages, building cards and Wonders. There "
+            "are four ways to win: military supremacy, scientific supremacy, political "
+            "supremacy and civilian victory.") if "senate" in g.mechanics else t.gettext(
             "Each player leads a city through {ages} Ages, building cards and Wonders. There "
             "are three ways to win: military supremacy, scientific supremacy and civilian "
             "victory."), ages=len(g.ages))),
@@ -196,14 +307,14 @@ SUMMARY = (
             "Remove {n} cards from each Age deck without looking at them.",
             g.config("card_structure").removed_cards_per_age),
             n=g.config("card_structure").removed_cards_per_age)),
+        Part(("senate",), _senate_setup),
+        Part(("senate",), _senators_setup),
         Part(("wonder_boards",), circle.boards_dealt),
         Part(("hand_draft",), circle.decks),
         Part((), circle.guilds),
     )),
     Layout(lambda t: t.gettext("Turn"), paragraphs=(
-        Part(("card_structure",), lambda t, g: t.format(t.gettext(
-            "Lay out the {n} cards of the Age as the diagram shows. On your turn, take a card "
-            "that no other card covers, then do one of three things:"), n=_cards_per_age(g))),
+        Part(("card_structure",), _lay_out),
         Part(("hand_draft",), circle.turn),
     ), bullets=(
         Part((), lambda t, g: t.gettext("Build it: pay its cost and put it in your city.")),
@@ -239,12 +350,7 @@ SUMMARY = (
     Layout(lambda t: t.gettext("Military"), paragraphs=(
         Part(("military_track",), lambda t, g: t.gettext(
             "Each shield moves the conflict pawn one space towards your opponent's capital.")),
-        Part(("military_track",), lambda t, g: t.format(t.gettext(
-            "Zones reached give the coins they take from your opponent ({loot}), once; at the "
-            "end of the game the pawn's zone is worth {points} victory points."),
-            loot=t.join([Text(str(z.loot)) for z in g.config("military_track").zones
-                         if z.loot]),
-            points=t.join([Text(str(z.points)) for z in g.config("military_track").zones]))),
+        Part(("military_track",), _military_zones),
         Part(("military_track",), lambda t, g: t.format(t.gettext(
             "If the pawn reaches the capital ({n} spaces from the centre), you win at once."),
             n=g.config("military_track").supremacy_at)),
@@ -259,6 +365,29 @@ SUMMARY = (
             n=g.config("science_pairs").supremacy)),
         Part(("science_sets",), circle.science),
         Part(("science_sets",), circle.wildcards),
+    )),
+    Layout(lambda t: t.gettext("The Senate"), paragraphs=(
+        Part(("senate",), lambda t, g: t.format(t.ngettext(
+            "The Senate has {n} chamber in {sections}.",
+            "The Senate has {n} chambers in {sections}.", len(_senate(g).chambers)),
+            n=len(_senate(g).chambers), sections=_sections(t, g))),
+        Part(("senate",), lambda t, g: t.gettext(
+            "You control a chamber when you have more influence cubes in it than your "
+            "opponent; with as many, no one does. Its controller has the benefit of its "
+            "Decree for as long as they control it.")),
+        Part(("senate",), lambda t, g: t.gettext(
+            "A face-down Decree is turned face up when the first cube enters its chamber.")
+            if not all(c.face_up for c in _senate(g).chambers) else Text("")),
+        Part(("senate",), lambda t, g: t.format(t.gettext(
+            "At the end of the game each chamber gives its controller victory points, in "
+            "the board's order: {points}."),
+            points=t.join([Text(str(c.points)) for c in _senate(g).chambers]))),
+        Part(("senate",), _political_supremacy),
+    ), bullets=(
+        Part(("senate",), lambda t, g: t.gettext(
+            "A senator costs 1 coin for each senator you already have.")
+            if _senate(g).senators else Text("")),
+        Part(("senate",), _politicians),
     )),
     Layout(lambda t: t.gettext("End of an Age"), paragraphs=(
         Part(("weaker_player_starts",), lambda t, g: t.gettext(

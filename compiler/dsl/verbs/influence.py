@@ -6,6 +6,7 @@ from typing import Any, Iterator
 
 from wondersmith.dsl.effect import SECTION, ClassWriter, Effect, Icon, Translator, Use, verb
 from wondersmith.dsl.terms import ON_BUILD, count_schema
+from wondersmith.dsl.words import senate_section
 
 ANY = "any"  # every chamber of the Senate
 
@@ -54,7 +55,7 @@ class Influence(Effect):
             actions = t.gettext("Your Senate actions")
         where = (t.gettext("a chamber of your choice") if self.section == ANY else
                  t.format(t.gettext("a chamber of the {section} section"),
-                          section=self.section))
+                          section=senate_section(t, self.section)))
         return t.format(t.gettext("{actions}: place an influence cube in {where}, or move "
                                   "one of yours to the chamber beside it"),
                         actions=actions, where=where)

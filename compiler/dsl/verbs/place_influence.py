@@ -7,6 +7,7 @@ from typing import Any, Iterator
 
 from wondersmith.dsl.effect import SECTION, ClassWriter, Effect, Icon, Translator, Use, verb
 from wondersmith.dsl.terms import ON_BUILD, count_schema
+from wondersmith.dsl.words import senate_section
 
 ANY = "any"  # every chamber of the Senate
 
@@ -53,7 +54,7 @@ class PlaceInfluence(Effect):
     def phrase(self, t: Translator, opponent: bool) -> str:
         where = (t.gettext("a chamber of your choice") if self.section == ANY else
                  t.format(t.gettext("a chamber of the {section} section"),
-                          section=self.section))
+                          section=senate_section(t, self.section)))
         template = (t.ngettext("You may place {n} influence cube in {where}",
                                "You may place up to {n} influence cubes, each in {where}",
                                self.cubes) if self.optional else
