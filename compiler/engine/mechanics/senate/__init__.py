@@ -41,8 +41,7 @@ from .positions import POSITION  # noqa: F401 (its part of a position)
 from ..progress_tokens import keeps_out
 from .decrees import K_MOVE, apply_move, owner, pass_decrees, slots_in
 from .state import (VICTORY, _check_senate, _decrees_of, _load_decrees, _load_influence,
-                    _load_moved, _save_decrees, _seen_senate, controlled, controller,
-                    cubes_left)
+                    _load_moved, _save_decrees, _seen_senate, controlled, controller, cubes_left)
 
 if TYPE_CHECKING:
     from ...core.game import GameState
@@ -392,11 +391,9 @@ class Senate(SenatorsMixin):
     def _score_more(self, player: int, out: dict[str, int]) -> None:
         super()._score_more(player, out)
         t = self.t
-        vp = sum(t.chamber_points[c] for c in controlled(self, player))
-        for comp in _decrees_of(self, player):
-            vp += t.points[comp] + (t.objects[comp].end_points(self, player)
-                                    if t.has_end_points[comp] else 0)
-        out[NAME] += vp
+        out[NAME] += sum(t.chamber_points[c] for c in controlled(self, player)) + sum(
+            t.points[comp] + (t.objects[comp].end_points(self, player) if t.has_end_points[comp]
+                              else 0) for comp in _decrees_of(self, player))
 
 
 MIXIN = Senate
