@@ -309,3 +309,33 @@ def test_hostile_names_stay_text_in_the_svg_pages(tmp_path: Path) -> None:
     everything = " ".join(" ".join(shown).split())
     for value in values[:3]:
         assert " ".join(clean(hostile(value)).split())[:20] in everything
+
+
+def test_the_senate_is_a_board_of_its_chambers_from_the_data() -> None:
+    """Agora's Senate over pages: a space per chamber with its number and VP, each section
+    spanning its chambers, a Decree space face up or down as the set-up deals it; from
+    game.yaml's `senate`, so a game without the mechanic has no Senate board."""
+    from wondersmith.render import senate_board
+
+    agora = game("agora")
+    chambers = agora.config("senate").chambers
+    t = translator("en")
+    boards = {b.id: b for b in cards.print_boards(agora, t)}
+    assert "senate" not in {b.id for b in cards.print_boards(game("duel"), t)}
+    board = boards["senate"]
+    spaces = [a for a in board.areas if a.kind == "space"]
+    assert [(a.lines[1], a.lines[2]) for a in spaces] == [
+        (str(i), f"{c.points} victory point{'s' if c.points > 1 else ''}")
+        for i, c in enumerate(chambers, 1)]
+    sections = [a for a in board.areas if a.kind == "zone"]
+    assert [a.lines[0] for a in sections] == ["left", "middle", "right"]
+    assert sum(a.width for a in sections) == pytest.approx(len(chambers) *
+                                                            senate_board.CHAMBER_WIDTH)
+    decrees = [a for a in board.areas if a.kind == "token-space"]
+    assert [a.lines[1] for a in decrees] == ["face up" if c.face_up else "face down"
+                                            for c in chambers]
+    for space, decree in zip(spaces, decrees):  # each Decree's space inside its chamber
+        assert space.x < decree.x and decree.x + decree.width < space.x + space.width
+        assert decree.y + decree.height <= space.y + space.height
+    assert board.width == pytest.approx(2 * senate_board.BORDER
+                                        + len(chambers) * senate_board.CHAMBER_WIDTH)

@@ -96,7 +96,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Render print-and-play cards (PDF, and SVG or PNG pages): fronts and backs of
         every card, Wonder, board and token, at their real size, in every language; the
-        military track as a board over pages.
+        military track and Agora's Senate as boards over pages.
 
         Each page of fronts is followed by its backs, mirrored for long-edge duplex
         printing; crop marks show the trim lines. A game folder holding

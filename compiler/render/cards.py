@@ -27,7 +27,7 @@ from wondersmith import atomic
 from wondersmith.engine.mechanics.catalogue import OPPONENT
 from wondersmith.ir.loader import display_path
 from wondersmith.ir.model import Building, Game, Token, Wonder
-from wondersmith.render import board_pages, boards, phrases, sheets, texts, track
+from wondersmith.render import board_pages, boards, phrases, senate_board, sheets, texts, track
 from wondersmith.render.i18n import Text, Translator, translator
 
 TEMPLATE = "cards.html.j2"
@@ -289,9 +289,11 @@ def board_layout(game_boards: list[board_pages.Board], paper: tuple[float, float
 
 def print_boards(game: Game, t: Translator) -> list[board_pages.Board]:
     """The game's boards printed over pages, each drawn from its mechanic's data."""
-    token = card_size(game, "military")
-    board = track.print_board(game, t, texts.labels(t), (token.width, token.height))
-    return [board] if board is not None else []
+    labels = texts.labels(t)
+    military, decree = card_size(game, "military"), card_size(game, "token")
+    boards = [track.print_board(game, t, labels, (military.width, military.height)),
+              senate_board.print_board(game, t, labels, (decree.width, decree.height))]
+    return [board for board in boards if board is not None]
 
 
 def _roman(age: int) -> str:
@@ -300,7 +302,7 @@ def _roman(age: int) -> str:
 
 def faces(game: Game, t: Translator, names: dict[str, str]) -> list[Face]:
     """Every card a game of the most players uses, once per printed copy: the Age decks in
-    the game's colour order, the guilds, the Wonders, the progress tokens."""
+    the game's colour order, the guilds, the senators, the Wonders, the tokens."""
     opponent = game.seating == OPPONENT
     chains = sheets.named_chains(t, game, names)
     age_label = texts.labels(t)["age"]
@@ -326,6 +328,11 @@ def faces(game: Game, t: Translator, names: dict[str, str]) -> list[Face]:
                     add(building, title, f"age-{deck.age}")
     for building in game.guilds():
         add(building, guild_title, "guild")
+    if game.senator_color:  # Agora's senators, in no Age's deck until shuffled in: own backs
+        senator_title = phrases.color_heading(t, game.senator_color)
+        for building in game.buildings:
+            if building.color == game.senator_color:
+                add(building, senator_title, "senator")
     for wonder in game.wonders:
         add(wonder, texts.labels(t)["wonders"], "wonder")
     for token in game.tokens:
