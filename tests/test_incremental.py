@@ -114,12 +114,15 @@ def test_editing_one_card_changes_at_most_three_generated_files(
 
 
 def test_a_locale_edit_rerenders_only_that_language(project: Path) -> None:
+    """Only that language, of that game and of Agora, which extends it and takes its names."""
     run_build(Path("cards"), formats=HTML)
     fr = project / "cards" / "duel" / "locales" / "fr.yaml"
     fr.write_text(fr.read_text().replace("Le Colosse", "Le Grand Colosse", 1))
     report = run_build(Path("cards"), formats=HTML)
-    assert sorted(p.name for p in report.written) == ["duel-fr-a4.html", "duel-fr.md"]
-    assert "Le Grand Colosse" in (project / "generated/sheets/duel-fr-a4.html").read_text()
+    assert sorted(p.name for p in report.written) == [
+        "agora-fr-a4.html", "agora-fr.md", "duel-fr-a4.html", "duel-fr.md"]
+    for game in ("agora", "duel"):
+        assert "Le Grand Colosse" in (project / f"generated/sheets/{game}-fr-a4.html").read_text()
 
 
 def test_a_hand_edited_or_deleted_output_is_rebuilt(project: Path) -> None:
