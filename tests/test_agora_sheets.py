@@ -117,8 +117,11 @@ def test_decrees_and_military_tokens_have_their_own_headings(agora: Game, lang: 
     progress = rules.split(f"## {labels['tokens']}\n")[1].split("\n## ")[0]
     decrees = rules.split(f"## {labels['decrees']}\n")[1].split("\n## ")[0]
     military = rules.split(f"## {labels['military_tokens']}\n")[1].split("\n## ")[0]
-    assert "| **Corruption" in progress and "Corruption" not in decrees + military
-    assert decrees.count("\n| **") == 16 and "Decree" not in progress + military
+    plots = rules.split(f"## {labels['conspiracies']}\n")[1].split("\n## ")[0]
+    assert "| **Corruption" in progress and "Corruption" not in decrees + military + plots
+    assert decrees.count("\n| **") == 16 and "Decree**" not in progress + military + plots
+    assert plots.count("\n| **") == 16 and "| **Blackmail" in plots
+    assert "Blackmail" not in progress + decrees + military
     assert "| **Small Military Token" in military and "| **Large Military Token" in military
     assert "Military Token" not in progress + decrees
 

@@ -206,8 +206,8 @@ def test_a_kill_at_any_write_point_leaves_the_old_or_the_new_package(
         tmp_path: Path, monkeypatch, can_exchange: bool) -> None:
     pristine = tmp_path / "pristine"
     shutil.copytree(ROOT / "cards", pristine / "cards")
-    shutil.copytree(ROOT / "generated", pristine / "generated",
-                    ignore=shutil.ignore_patterns("__pycache__", "sheets"))
+    shutil.copytree(ROOT / "generated", pristine / "generated",  # the compiled packages
+                    ignore=shutil.ignore_patterns("__pycache__", "sheets", "cards"))
     old = _package(pristine / "generated" / "duel")
     _edit_a_card(pristine)
     project = tmp_path / "project"

@@ -62,10 +62,15 @@ def test_build_writes_code_sheets_and_docs_for_every_language(project: Path,
         per_game = {}
         for game in games:
             ids = {c.id for c in load(ROOT / "cards" / game).components()}
-            locale = ROOT / "cards" / game / "locales" / f"{lang}.yaml"
-            data = yaml.safe_load(locale.read_text(encoding="utf-8")) if locale.is_file() \
-                else {}
-            names = {k for k in (data.get("names") or {}) if k in ids}
+            names: set[str] = set()
+            folder: str | None = game
+            while folder:  # an extension's names add to those of the games it extends
+                locale = ROOT / "cards" / folder / "locales" / f"{lang}.yaml"
+                data = yaml.safe_load(locale.read_text(encoding="utf-8")) \
+                    if locale.is_file() else {}
+                names |= {k for k in (data.get("names") or {}) if k in ids}
+                folder = yaml.safe_load((ROOT / "cards" / folder / "game.yaml").read_text(
+                    encoding="utf-8")).get("extends")
             per_game[game] = (len(ids) - len(names), len(ids))
         missing = sum(m for m, _ in per_game.values())
         total = sum(n for _, n in per_game.values())

@@ -94,7 +94,7 @@ def test_an_unknown_game_gets_one_line_listing_the_games_found(
     outside = runner.invoke(app, [command, "chess"])
     assert outside.exit_code == 2 and len(outside.stderr.splitlines()) == 1
     assert "no game 'chess' among the packaged examples" in outside.stderr
-    assert outside.stderr.rstrip().endswith("games found: classic, duel")
+    assert outside.stderr.rstrip().endswith("games found: agora, classic, duel")
 
 
 def test_the_python_api_names_an_unknown_game_the_same_way(

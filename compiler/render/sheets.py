@@ -382,15 +382,18 @@ def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
 
 def _token_groups(t: Translator, game: Game, names: dict[str, str], opponent: bool
                   ) -> dict[str, list[CardView]]:
-    """The tokens by what they are: the Senate's Decrees, the military track's tokens and
-    the progress tokens (every other token), each listed under its own heading."""
+    """The tokens by what they are: the Senate's Decrees, the conspiracies, the military
+    track's tokens and the progress tokens (every other token), each under its own heading."""
     decrees = set(game.config("senate").decrees) if "senate" in game.mechanics else set()
+    plots = (set(game.config("conspiracies").deck) if "conspiracies" in game.mechanics
+             else set())
     zones = track.config(game).zones if "military_track" in game.mechanics else ()
     military = {z.token for z in zones if z.token}
-    groups: dict[str, list[CardView]] = {"tokens": [], "decrees": [], "military_tokens": []}
+    groups: dict[str, list[CardView]] = {"tokens": [], "decrees": [], "conspiracies": [],
+                                         "military_tokens": []}
     for token in game.tokens:
-        group = ("decrees" if token.id in decrees else
-                 "military_tokens" if token.id in military else "tokens")
+        group = ("decrees" if token.id in decrees else "conspiracies" if token.id in plots
+                 else "military_tokens" if token.id in military else "tokens")
         groups[group].append(card_view(t, token, names, opponent))
     return groups
 

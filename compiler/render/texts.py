@@ -64,6 +64,7 @@ def labels(t: Translator) -> dict[str, Text]:
         "section": t.gettext("Section"),
         "decree": t.gettext("Decree"),
         "decrees": t.gettext("Decrees"),
+        "conspiracies": t.gettext("Conspiracies"),
         "military_tokens": t.gettext("Military tokens"),
     }
 

@@ -256,6 +256,6 @@ def play_random_until(game: pyspiel.Game, decisions: int, seed: int) -> pyspiel.
 
 
 def test_an_unknown_game_is_named():
-    with pytest.raises(UnknownRulesetError, match="no game 'nope'.*games found: classic, duel"):
+    with pytest.raises(UnknownRulesetError, match="no game 'nope'.*games found: agora, classic, duel"):
         spiel_adapter.register("nope")
     assert "python_wondersmith_nope" not in pyspiel.registered_names()

@@ -184,5 +184,5 @@ def test_another_ruleset_object():
 
 
 def test_an_unknown_game_is_named():
-    with pytest.raises(UnknownRulesetError, match="no game 'nope'.*games found: classic, duel"):
+    with pytest.raises(UnknownRulesetError, match="no game 'nope'.*games found: agora, classic, duel"):
         env(game="nope")
