@@ -329,7 +329,8 @@ def test_cli_renders_html_and_markdown(tmp_path: Path, monkeypatch: pytest.Monke
                                       "--out", str(tmp_path / "s"), "--docs", str(tmp_path / "d")])
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (tmp_path / "s").iterdir()) == [
-        "classic-fr-a4.html", "classic-vi-a4.html", "duel-fr-a4.html", "duel-vi-a4.html"]
+        "agora-fr-a4.html", "agora-vi-a4.html", "classic-fr-a4.html", "classic-vi-a4.html",
+        "duel-fr-a4.html", "duel-vi-a4.html"]
     md = (tmp_path / "d" / "duel-vi.md").read_text(encoding="utf-8")
     assert "Kim tự tháp" in md and "Tóm tắt luật chơi" in md
     assert (tmp_path / "d" / "duel-vi.md").read_bytes() == (ROOT / "docs" / "rules" /
