@@ -20,7 +20,7 @@ SETUPTOOLS = PYPROJECT["tool"]["setuptools"]
 PACKAGE_DIR = SETUPTOOLS["package-dir"]
 SCRIPT = str(Path(sys.executable).parent / "wondersmith")  # the installed command
 # Folders inside package folders that are output, not part of the package.
-NOT_SHIPPED = {"generated/sheets"}
+NOT_SHIPPED = {"generated/sheets", "generated/cards"}
 
 
 def folder_of(package: str) -> Path:
