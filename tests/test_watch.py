@@ -295,17 +295,19 @@ def test_card_pages_are_rendered_only_for_what_changed(project: Path, monkeypatc
     pages: list[dict[str, str]] = []
     monkeypatch.chdir(project)
     rebuild = Rebuilder(Path("cards"), on_cards=pages.append)
-    assert rebuild().card_pages == 2 * len(i18n.LANGUAGES)
-    assert sorted(pages[0]) == sorted(f"{game}-{lang}-a4.html" for game in ("classic", "duel")
+    games = ("agora", "classic", "duel")
+    assert rebuild().card_pages == len(games) * len(i18n.LANGUAGES)
+    assert sorted(pages[0]) == sorted(f"{game}-{lang}-a4.html" for game in games
                                       for lang in i18n.LANGUAGES)
-    assert '<section class="page front">' in pages[0]["duel-en-a4.html"]
+    assert '<section class="page front' in pages[0]["duel-en-a4.html"]
     assert not (project / "generated" / "cards").exists()  # served from memory, never written
     outcome = rebuild()
     assert outcome.card_pages == 0 and len(pages) == 1
     _edit(project / "cards" / "duel" / "locales" / "fr.yaml", "Le Colosse", "Le Grand Colosse")
     rebuild()
-    assert list(pages[1]) == ["duel-fr-a4.html"] and "Le Grand Colosse" in pages[1][
-        "duel-fr-a4.html"]
+    # That language of Duel, and of Agora, which takes Duel's names.
+    assert sorted(pages[1]) == ["agora-fr-a4.html", "duel-fr-a4.html"]
+    assert all("Le Grand Colosse" in page for page in pages[1].values())
     # A game's own card template: its failure is the rebuild's problem, in one line, and the
     # fixed template renders again.
     own = project / "cards" / "duel" / "templates"
