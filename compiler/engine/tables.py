@@ -31,6 +31,10 @@ class Tables:
         self.core = core = CoreRules.parse(ruleset.rules)
         self.config = config = mechanics.configs(ruleset.rules, self.mechanics)
         self.cache = {}  # what mechanics compute once per ruleset (e.g. set-up node lists)
+        # Plays whose outcome differs only by which card leaves the table, face down or to the
+        # discard (a discard, a Wonder's tucked card): action -> the first of its kind. The
+        # cities, coins and tracks come out the same, so a bot judges one of them for all.
+        self.same_outcome: dict[int, int] = {}
         # The memos a mechanic keeps per ruleset that it bounds itself (it empties or trims
         # them as they fill): declared here so a memory check can tell them from a leak.
         self.bounded_memos: list[dict] = []

@@ -16,10 +16,10 @@ from wondersmith.engine.bots.base import _half_chosen
 from wondersmith.engine.observation import redraw_hidden
 from wondersmith.engine.scoring import totals
 
-# (game, seats, seeds): Duel, classic at 3 and 7 seats, and classic's 2-player variant (whose
+# (game, seats, seeds): Duel, Agora, classic at 3 and 7 seats, and classic's 2-player variant (whose
 # Free City is played by a seat that has already chosen: a decision of its own).
-TABLES = [("duel", 2, range(6)), ("classic", 3, range(2)), ("classic", 7, range(1)),
-          ("classic", 2, range(2))]
+TABLES = [("duel", 2, range(6)), ("agora", 2, range(2)), ("classic", 3, range(2)),
+          ("classic", 7, range(1)), ("classic", 2, range(2))]
 
 
 @functools.cache
@@ -80,7 +80,7 @@ def values_of(bot, game, seat: int) -> list[float]:
 
 
 @settings(max_examples=40, deadline=None)
-@given(table=st.sampled_from([("duel", 2), ("classic", 3), ("classic", 4), ("classic", 7), ("classic", 2)]),
+@given(table=st.sampled_from([("duel", 2), ("agora", 2), ("classic", 3), ("classic", 4), ("classic", 7), ("classic", 2)]),
        seed=st.integers(0, 10_000), steps=st.integers(0, 150), bot_seed=st.integers(0, 2**32))
 def test_each_legal_actions_value_is_the_references_in_random_positions(table, seed, steps, bot_seed):
     """A random position (random actions from a random deal), at a seat that chooses
@@ -101,3 +101,24 @@ def test_each_legal_actions_value_is_the_references_in_random_positions(table, s
         fast, reference = GreedyBot(bot_seed), ReferenceGreedyBot(bot_seed)
         assert values_of(fast, game, seat) == values_of(reference, game, seat)
         assert fast.rng.getstate() == reference.rng.getstate()  # the same draws, in the same order
+
+
+def test_plays_of_the_same_outcome_are_tried_once(monkeypatch):
+    """At a Duel turn the discards are one trial, and a Wonder one trial whatever card is
+    tucked; every build is its own. (That they are worth the same is what the tests above
+    check against the reference, which tries every action.)"""
+    game = new_game(ruleset("duel"), 3)
+    while game.current_player < 0 or len([a for a in game.legal_actions()
+                                          if game.t.same_outcome.get(a, a) != a]) < 3:
+        game.apply(random.Random(len(game.history)).choice(game.legal_actions()))
+    t, legal = game.t, game.legal_actions()
+    kinds = {t.same_outcome.get(a, a) for a in legal}
+    discards = [a for a in legal if t.DISCARD <= a < t.DISCARD + t.NB]
+    assert len(discards) >= 2 and {t.same_outcome[a] for a in discards} == {t.DISCARD}
+    builds = [a for a in legal if t.BUILD <= a < t.BUILD + t.NB]
+    assert all(t.same_outcome.get(a, a) == a for a in builds)
+    trials = []
+    real = type(game).apply_legal
+    monkeypatch.setattr(type(game), "apply_legal", lambda g, a: (trials.append(a), real(g, a)))
+    GreedyBot(0).choose(game)
+    assert len(trials) == len(kinds) < len(legal)

@@ -119,15 +119,22 @@ class GreedyBot:
 
     def _values(self, guesses: list[Game], player: int, legal: list[int]) -> list[float]:
         """Each action's evaluation for `player`, summed over `guesses` (each tried on a
-        copy, chance left unsampled)."""
+        copy, chance left unsampled). Plays of the same outcome (`Tables.same_outcome`: the
+        discards, a Wonder with any tucked card) are tried once."""
+        same_outcome = guesses[0].t.same_outcome
+        tried: dict[int, float] = {}
         values = []
         for action in legal:
-            value = 0.0
-            for guess in guesses:
-                child = guess.clone()
-                child.auto_chance = False
-                child.apply_legal(action)
-                value += self.judge(child, player)
+            kind = same_outcome.get(action, action)
+            value = tried.get(kind)
+            if value is None:
+                value = 0.0
+                for guess in guesses:
+                    child = guess.clone()
+                    child.auto_chance = False
+                    child.apply_legal(action)
+                    value += self.judge(child, player)
+                tried[kind] = value
             values.append(value)
         return values
 

@@ -43,6 +43,10 @@ def index_plays(t) -> None:
                            for w in range(t.NW))
     t.play_decoded = [None] * t.BUILD + [(c, -1) for c in range(t.NB)] + [  # by action id
         (c, -2) for c in range(t.NB)] + [(c, w) for w in range(t.NW) for c in range(t.NB)]
+    # A discarded card and a Wonder's tucked card count for nothing in a city: which card it
+    # was changes only the structure (tables.py, `same_outcome`).
+    t.same_outcome.update({t.DISCARD + c: t.DISCARD for c in range(t.NB)})
+    t.same_outcome.update({a: plays[0] for plays in t.wonder_plays for a in plays})
 
 
 def why_not_play(game: GameState, p: int, arg: int, action: int) -> str | None:
