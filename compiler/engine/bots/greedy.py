@@ -157,23 +157,30 @@ class GreedyBot:
         A joint action is applied seat by seat in seat order (as `apply_joint` does), so the
         seats before the bot's choose the same whatever it does: their actions are applied
         once a guess, not once an action. Every action was drawn from its seat's legal ones,
-        so `apply_joint`'s check of them all is left out (`apply` still checks each)."""
+        so `apply_joint`'s check of them all is left out (`apply` still checks each). Plays
+        of the same outcome are tried once, as in `_values`."""
         trials = []
         for guess, others in self._guesses(view, player):
             for q in sorted(others):
                 if q < player:
                     guess.apply_legal(others[q])
             trials.append((guess, [others[q] for q in sorted(others) if q > player]))
+        same_outcome = view.t.same_outcome
+        tried: dict[int, float] = {}
         values = []
         for action in legal:
-            value = 0.0
-            for guess, later in trials:
-                child = guess.clone()
-                child.apply_legal(action)
-                for other in later:
-                    child.apply_legal(other)
-                value += self.judge(child, player)
-            values.append(value / len(trials))
+            kind = same_outcome.get(action, action)
+            value = tried.get(kind)
+            if value is None:
+                value = 0.0
+                for guess, later in trials:
+                    child = guess.clone()
+                    child.apply_legal(action)
+                    for other in later:
+                        child.apply_legal(other)
+                    value += self.judge(child, player)
+                value = tried[kind] = value / len(trials)
+            values.append(value)
         return values
 
 

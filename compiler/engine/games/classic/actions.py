@@ -61,6 +61,11 @@ def lay_out(t) -> None:
                    for c in range(t.NB)]
     t.stage_at = [t.C_STAGE + c * P * P for c in range(t.NB)]  # stage built with card c
     t.discard_at = [t.C_DISCARD + c for c in range(t.NB)]  # card c discarded
+    # A discarded card and a stage's card count for nothing in a city: which card it was
+    # changes only the hands (tables.py, `same_outcome`); a stage's payment does count.
+    t.same_outcome.update({a: t.C_DISCARD for a in t.discard_at})
+    t.same_outcome.update({t.C_STAGE + c * P * P + paid: t.C_STAGE + paid
+                           for c in range(t.NB) for paid in range(P * P)})
     # Per component, its effects on build (a bound method) or None: HandDraft._resolve_plays.
     t.on_build = [obj.on_build if has else None for obj, has in zip(t.objects, t.has_on_build)]
 
