@@ -24,6 +24,21 @@ def _build(draft, chamber_cubes=None, decrees=None) -> None:
         raise ValueError(f"decrees: one entry per chamber ({n})")
     draft.set_field("senate", "chamber_cubes", [list(row) for row in cubes])
     draft.set_field("senate", "decrees", list(decrees))
+    if t.senators:
+        draft.later(lambda: _box(draft))
+
+
+def _box(draft) -> None:
+    """The senators' box holds as many senators as the Ages after this one shuffle in: the
+    first ones the position has placed nowhere (a senator within reach, in a city, in the
+    discard pile or under a conspiracy is not in the box)."""
+    t = draft.t
+    due = len(t.senators) - sum(t.senators_per_age[:draft.age])
+    free = [t.ids[c] for c in t.senators if t.ids[c] not in draft.placed]
+    if len(free) < due:
+        raise ValueError(f"senators: the position places {len(t.senators) - len(free)}, but "
+                         f"{due} must still wait in the box for the Ages after Age {draft.age}")
+    draft.set_field("senate", "senators_box", free[:due])
 
 
 POSITION = Part({"chamber_cubes": None, "decrees": None}, _build)
