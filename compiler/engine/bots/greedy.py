@@ -67,6 +67,22 @@ def _judge(game: Game, player: int, vp_of: Callable[[Game], Sequence[int]]) -> f
     return mine - best_other
 
 
+def once_per_outcome(game: Game, legal: Sequence[int], value_of: Callable[[int], float]) -> list[float]:
+    """`value_of` each action of `legal`, computed once for each set of plays of the same
+    outcome (`Tables.same_outcome`: the discards, a Wonder with any card tucked), which are
+    worth the same."""
+    same_outcome = game.t.same_outcome
+    known: dict[int, float] = {}
+    values = []
+    for action in legal:
+        kind = same_outcome.get(action, action)
+        value = known.get(kind)
+        if value is None:
+            value = known[kind] = value_of(action)
+        values.append(value)
+    return values
+
+
 class GreedyBot:
     """One ply: try every legal action on a copy and keep the best evaluation.
 
@@ -121,22 +137,15 @@ class GreedyBot:
         """Each action's evaluation for `player`, summed over `guesses` (each tried on a
         copy, chance left unsampled). Plays of the same outcome (`Tables.same_outcome`: the
         discards, a Wonder with any tucked card) are tried once."""
-        same_outcome = guesses[0].t.same_outcome
-        tried: dict[int, float] = {}
-        values = []
-        for action in legal:
-            kind = same_outcome.get(action, action)
-            value = tried.get(kind)
-            if value is None:
-                value = 0.0
-                for guess in guesses:
-                    child = guess.clone()
-                    child.auto_chance = False
-                    child.apply_legal(action)
-                    value += self.judge(child, player)
-                tried[kind] = value
-            values.append(value)
-        return values
+        def value_of(action: int) -> float:
+            value = 0.0
+            for guess in guesses:
+                child = guess.clone()
+                child.auto_chance = False
+                child.apply_legal(action)
+                value += self.judge(child, player)
+            return value
+        return once_per_outcome(guesses[0], legal, value_of)
 
     def _guesses(self, view: Game, player: int) -> list[tuple[Game, dict[int, int]]]:
         """`samples` guesses of the state and of the other seats' choices, drawn with the
@@ -165,23 +174,16 @@ class GreedyBot:
                 if q < player:
                     guess.apply_legal(others[q])
             trials.append((guess, [others[q] for q in sorted(others) if q > player]))
-        same_outcome = view.t.same_outcome
-        tried: dict[int, float] = {}
-        values = []
-        for action in legal:
-            kind = same_outcome.get(action, action)
-            value = tried.get(kind)
-            if value is None:
-                value = 0.0
-                for guess, later in trials:
-                    child = guess.clone()
-                    child.apply_legal(action)
-                    for other in later:
-                        child.apply_legal(other)
-                    value += self.judge(child, player)
-                value = tried[kind] = value / len(trials)
-            values.append(value)
-        return values
+        def value_of(action: int) -> float:
+            value = 0.0
+            for guess, later in trials:
+                child = guess.clone()
+                child.apply_legal(action)
+                for other in later:
+                    child.apply_legal(other)
+                value += self.judge(child, player)
+            return value / len(trials)
+        return once_per_outcome(view, legal, value_of)
 
 
 class ReferenceGreedyBot(GreedyBot):
