@@ -8,6 +8,7 @@ what Agora adds: senators built, Senate actions, face-down Decrees won, conspira
 prepared and triggered, Knossos and Curia Julia drafted and built, and the military tokens."""
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 
@@ -42,6 +43,10 @@ def rulesets():
     assert [c.id for c in read.buildings] == [c.id for c in compiled.buildings]
     assert [c.id for c in read.tokens] == [c.id for c in compiled.tokens]
     assert [c.id for c in read.wonders] == [c.id for c in compiled.wonders]
+    # The rules record as plain data (the compiled one has tuples): the senate and
+    # conspiracies sections, and Agora's military zones with their tokens, included.
+    assert json.loads(json.dumps(read.rules)) == json.loads(json.dumps(dict(compiled.rules)))
+    assert read.structures == compiled.structures and read.colors == compiled.colors
     return compiled, read
 
 
