@@ -4,8 +4,9 @@ engine_yaml_agora.py), which resolves the extension itself, apart from compiler/
 
 Seeded games of random and greedy bots are played on both rulesets, the same bot asked on each
 side; their records, states and final scores must be equal. The games are counted to reach
-what Agora adds: senators built, Senate actions, face-down Decrees won, conspiracies drawn,
-prepared and triggered, Knossos and Curia Julia drafted and built, and the military tokens."""
+what Agora adds: senators built, Senate actions, Decrees drawn and held, conspiracies drawn,
+prepared and triggered, Knossos and Curia Julia drafted and built, the military tokens and
+Agora's progress tokens (Corruption, Organized Crime)."""
 from __future__ import annotations
 
 import json
@@ -84,6 +85,7 @@ def agora_events(game: Game) -> Counter:
     for seat in state["players"]:
         small, large = seat["loot_lost"]  # Agora's zones: the small token's, the large one's
         counts.update({"small military token": small, "large military token": large})
+        counts.update(f"{token} owned" for token in seat["tokens"])
     senate = state["mechanics"]["senate"]
     mine, theirs = senate["chamber_cubes"]
     for dealt, decree in enumerate(senate["decrees"]):
@@ -115,7 +117,8 @@ CONSPIRACIES = ("conspiracy drawn", "conspiracy prepared", "conspiracy triggered
 def test_random_agora_games_play_alike_on_the_compiled_and_the_read_ruleset(rulesets):
     compiled, _ = rulesets
     counts = played(rulesets, (RandomBot, RandomBot), range(60))
-    assert_reached(counts, (*SENATE, *WONDERS, *MILITARY, *CONSPIRACIES, "decree moved"))
+    assert_reached(counts, (*SENATE, *WONDERS, *MILITARY, *CONSPIRACIES, "decree moved",
+                            "corruption owned", "organized_crime owned"))
     # Every conspiracy of the deck triggered, and every Decree in force at some game's end.
     assert_reached(counts, [f"trigger {compiled.by_id[c].name}"
                             for c in compiled.rules["conspiracies"]["deck"]])
