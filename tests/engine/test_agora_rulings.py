@@ -345,6 +345,34 @@ def test_ruling_26_knossos_drafted_places_a_cube_and_built_places_and_moves() ->
     assert g.chamber_cubes[p][2] >= 1
 
 
+def test_ruling_26_knossos_drafted_into_a_face_up_chamber_gives_its_one_decree_at_set_up() -> None:
+    """A face-up chamber's Decree is dealt at set-up: Knossos's draft cube there (before Age I)
+    draws no Decree of its own, and the controller holds the one dealt, nothing else (once,
+    a Decree drawn for the cube was overwritten by the set-up's deal while its effects stayed
+    in the city, and could be drawn again)."""
+    for seed in range(200):
+        g = Game(AGORA, seed=seed)
+        while g.age == 0 and "pick Knossos" not in g.legal_texts():
+            g.apply(g.legal_actions()[0])
+        if g.age == 0:
+            break
+    else:
+        pytest.fail("no draft offered Knossos")
+    p = g.current_player
+    g.apply_text("pick Knossos")
+    g.apply_text("place a cube in chamber 3")  # a face-up chamber
+    assert g.decrees[2] < 0 and senate.controller(g, 2) == p
+    while g.decision != "play":
+        g.apply(g.legal_actions()[0])
+    dealt = [g.t.token0 + d for d in g.decrees if d >= 0]
+    assert len(dealt) == 3 and len(set(dealt)) == 3  # chambers 1, 3 and 5
+    assert _ids(g, g._board_components(p)) & set(DECREES) == {g.t.ids[g.t.token0 + g.decrees[2]]}
+    fresh = g.clone()
+    fresh._recompute()  # what a load derives: no other Decree's effect lingers in the city
+    assert (g.coin_symbols, g.trade_cut, g.discard_extra, g.chains, g.triggers) == (
+        fresh.coin_symbols, fresh.trade_cut, fresh.discard_extra, fresh.chains, fresh.triggers)
+
+
 # Invariants over random games ---------------------------------------------------------------------
 
 def _senate_first(g: Game, rng: random.Random) -> int:

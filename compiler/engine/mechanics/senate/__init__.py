@@ -255,7 +255,7 @@ def _on_action(g: GameState, node, action: int) -> None:
 def _control_changed(g: GameState, before: list[tuple[int, int]]) -> None:
     """Give and take the Decrees of the chambers whose control changed; draw the face-down
     Decrees of a chamber controlled for the first time; then political supremacy."""
-    changes = []
+    changes, chambers = [], g.t.config[NAME].chambers
     for chamber, old in before:
         new = controller(g, chamber)
         if new == old:
@@ -263,7 +263,8 @@ def _control_changed(g: GameState, before: list[tuple[int, int]]) -> None:
         for dealt in slots_in(g, chamber):
             if g.decrees[dealt] >= 0:
                 changes.append((g.decrees[dealt], old, new))
-            elif new >= 0:  # revealed as its chamber is first controlled (ruling 6)
+            # Drawn when first controlled (ruling 6); a face-up one by the set-up (Knossos's cube)
+            elif new >= 0 and not chambers[dealt].face_up:
                 g.stack.append((K_DECREE, CHANCE, dealt))
     if changes:
         pass_decrees(g, changes)
