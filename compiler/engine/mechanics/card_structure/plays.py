@@ -1,8 +1,9 @@
 """The legal plays of a turn of the card structure (mechanic `card_structure`, Duel): the
 reachable cards each built if affordable, discarded, or put under a Wonder. A mixin of the
 mechanic's class; `Game.apply` lists them without dispatch (`core.kinds.FAST_TURN`). With
-them, the hooks by which another mechanic adds plays of its own (Agora's conspiracies), and
-`take_card`, a card taken from the structure."""
+them, the hooks by which another mechanic adds plays of its own (Agora's conspiracies:
+`Tables.more_plays` lists them, the others resolve them), and `take_card`, a card taken from
+the structure."""
 from __future__ import annotations
 
 from bisect import insort
@@ -102,6 +103,8 @@ class StructurePlays:
                     plays = wonder_plays[w]  # the actions as ints made once (they are > 256)
                     for c in cards:
                         out.append(plays[c])
+        for more in t.more_plays:  # another mechanic's plays, whose ids come after these
+            more(self, p, out)
         return out
 
 
