@@ -9,7 +9,8 @@ observation gives their number). card_structure asks for them when an Age is set
 `CH_CARD + card` as for the other cards of the deck, drawn in one go with them when chance is
 sampled at once. A senator's cost is worked out into the buyer's cost cache, so the turn's
 legal plays and the payment read it as any other; it is no trade, so the opponent's Economy
-gets nothing of it; building one resets its buyer's cache.
+gets nothing of it; building one prices its buyer's senators again (a senator has no other
+effect on a cost).
 """
 from __future__ import annotations
 
@@ -139,12 +140,15 @@ class SenatorsMixin:
 
     def _reset_costs(self, player: int) -> list[int]:
         cache = super()._reset_costs(player)
-        t = self.t
-        if t.senators:
-            cost = self._senator_cost(player)
-            for c in t.senators:
-                cache[c] = cost
+        if self.t.senators:
+            self._price_senators(player, cache)
         return cache
+
+    def _price_senators(self, player: int, cache: list[int]) -> None:
+        """Write what a senator costs `player` into its cost cache: each costs the same."""
+        cost = self._senator_cost(player)
+        for c in self.t.senators:
+            cache[c] = cost
 
     def _senator_cost(self, player: int) -> int:
         t = self.t
@@ -166,5 +170,6 @@ class SenatorsMixin:
 
     def _build_building(self, p: int, c: int, chain: bool) -> None:
         super()._build_building(p, c, chain)
-        if self.t.color[c] == self.t.senator_color:
-            self.cost_cache[p] = None  # the next senator costs one coin more
+        cache = self.cost_cache[p]
+        if self.t.color[c] == self.t.senator_color and cache is not None:
+            self._price_senators(p, cache)  # the next one costs a coin more; nothing else moves
