@@ -18,7 +18,9 @@ import hashlib
 import json
 import sys
 
-from wondersmith.engine import load_ruleset
+import pytest
+
+from wondersmith.engine import Game, load_ruleset
 from wondersmith.engine.bots import GreedyBot, RandomBot, play_game
 from wondersmith.engine.records import game_record
 from wondersmith.engine.scoring import totals
@@ -73,3 +75,20 @@ def test_agora_games_are_unchanged() -> None:
 
 if __name__ == "__main__":
     print(golden(), file=sys.stdout)
+
+
+@pytest.mark.xfail(strict=True, reason="known bug, left as it is so that no game changes: a "
+                   "face-up chamber controlled (Knossos's draft cube) before the set-up draws "
+                   "its Decree is drawn a second time, which takes the place of the first")
+def test_a_face_up_chamber_controlled_before_its_draw_is_drawn_once() -> None:
+    # Seed 1 of the random games above: Knossos's cube enters chamber 1 at the draft, its
+    # Decree is drawn then, and the set-up draws one for chamber 1 again later. Fixing it
+    # changes this game, so EXPECTED is then made again (the module's docstring says how).
+    game = play_game(AGORA, [RandomBot(1), RandomBot(2)], seed=1)
+    replay = Game(AGORA, seed=1, auto_chance=False)
+    draws = []
+    for action in game.history:
+        if replay.decision == "decree_draw":
+            draws.append(replay.stack[-1][2])  # the chamber drawn for
+        replay.apply(action)
+    assert len(draws) == len(set(draws)), f"chambers drawn for: {draws}"
