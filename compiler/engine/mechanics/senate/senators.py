@@ -48,7 +48,7 @@ K_SENATOR = kind("senator_draw", NAME, chance=True)
 def lay_out(t, senators: Senators | None) -> None:
     """The senators' tables; they leave card_structure's Age decks."""
     t.senator_color = -2
-    t.senators = ()
+    t.senators = t.senator_runs = ()
     t.senators_per_age = ()
     if senators is None:
         return
@@ -59,6 +59,14 @@ def lay_out(t, senators: Senators | None) -> None:
                          f"{t.ages} Ages")
     t.senator_color = t.color_index[senators.color]
     t.senators = tuple(c for c in range(t.NB) if t.color[c] == t.senator_color)
+    # The senators as runs of consecutive ids [start, stop), priced a run at a time.
+    runs: list[list[int]] = []
+    for c in t.senators:
+        if runs and runs[-1][1] == c:
+            runs[-1][1] += 1
+        else:
+            runs.append([c, c + 1])
+    t.senator_runs = tuple((start, stop) for start, stop in runs)
     if sum(senators.per_age) > len(t.senators):
         raise RulesError(f"senate.senators.per_age: {sum(senators.per_age)} senators shuffled "
                          f"in, but the game has {len(t.senators)}")
@@ -147,8 +155,8 @@ class SenatorsMixin:
     def _price_senators(self, player: int, cache: list[int]) -> None:
         """Write what a senator costs `player` into its cost cache: each costs the same."""
         cost = self._senator_cost(player)
-        for c in self.t.senators:
-            cache[c] = cost
+        for start, stop in self.t.senator_runs:
+            cache[start:stop] = [cost] * (stop - start)
 
     def _senator_cost(self, player: int) -> int:
         t = self.t
@@ -164,7 +172,7 @@ class SenatorsMixin:
 
     def _coin_cost(self, player: int, comp: int) -> int:
         t = self.t
-        if t.color[comp] == t.senator_color if comp < t.NB else False:
+        if t.color[comp] == t.senator_color:  # no colour (-1) for a component not a building
             return self._senator_cost(player)
         return super()._coin_cost(player, comp)
 
