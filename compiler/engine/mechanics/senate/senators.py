@@ -4,13 +4,13 @@ its cards are left out (agora-rulings 2), each costing as many coins as the sena
 buyer already has (ruling 9), none with a token whose effect is `free_senators` (Corruption).
 
 The senators not yet shuffled in wait in `senators_box` (hidden from both seats: the
-observation gives their number). card_structure asks for them when an Age is set up
-(`_shuffled_in`, `_shuffle_in_nodes`): one chance node `senator_draw` per senator, outcomes
-`CH_CARD + card` as for the other cards of the deck, drawn in one go with them when chance is
-sampled at once. A senator's cost is worked out into the buyer's cost cache, so the turn's
-legal plays and the payment read it as any other; it is no trade, so the opponent's Economy
-gets nothing of it; building one prices its buyer's senators again (a senator has no other
-effect on a cost).
+observation gives their number). card_structure asks for them when an Age is set up, through
+its hooks `_shuffled_in` and `_shuffle_in_nodes` (card_structure/plays.py): one chance node
+`senator_draw` per senator, outcomes `CH_CARD + card` as for the other cards of the deck,
+drawn in one go with them when chance is sampled at once. A senator's cost is worked out
+into the buyer's cost cache, so the turn's legal plays and the payment read it as any other;
+it is no trade, so the opponent's Economy gets nothing of it; building one prices its
+buyer's senators again (a senator has no other effect on a cost).
 """
 from __future__ import annotations
 
