@@ -113,8 +113,9 @@ class StructurePlays:
                     plays = wonder_plays[w]  # the actions as ints made once (they are > 256)
                     for c in cards:
                         out.append(plays[c])
-        for more in t.more_plays:  # another mechanic's plays, whose ids come after these
-            more(self, p, out)
+        if t.more_plays:  # another mechanic's plays, ids after these (no iterator made in Duel)
+            for more in t.more_plays:
+                more(self, p, out)
         return out
 
 
