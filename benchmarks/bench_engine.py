@@ -1,7 +1,8 @@
 """Uniform random games from set-up to the end: games per second and peak memory.
 
     python benchmarks/bench_engine.py [-n GAMES] [--game duel] [--players N] [--repeats R]
-                                      [--profile] [--instructions GAMES] [--bytecodes GAMES]
+                                      [--against GAME] [--profile] [--instructions GAMES]
+                                      [--bytecodes GAMES]
 
 `--game classic --players N` times classic 7 Wonders at N players (3 to 7): every seat
 chooses at a simultaneous turn, one seat at a time through `apply`, each a uniform random
@@ -12,6 +13,15 @@ run on seeds no other run plays (a replayed game would find its answers memoized
 sums them up as the best and the median run by CPU time: on a shared machine a run is slowed by
 whatever else runs meanwhile and never sped up, so the best run is the closest to the engine's
 own speed and the median says how much the load moved (quote both, with the load).
+
+`--against GAME` times a second game in the same process, interleaved with the first: each of
+the R rounds plays -n games of `--game`, then -n games of GAME (both at their rulesets' own
+player counts, each warmed up first), and prints both rates and their ratio, `--game` over
+GAME, by CPU time; then the median, best and worst ratio of the rounds, with the load (and
+no memory check).
+The machine's load slows both games of a round alike, so the ratio moves far less than either
+rate: `--game agora --against duel --repeats 5` is how Agora's pace against Duel's is quoted
+(benchmarks/README.md, "Agora against Duel").
 
 `--instructions GAMES` counts instead the CPU instructions a game under valgrind's callgrind:
 a run of the warm-up and GAMES games less a run of the warm-up alone, divided by GAMES. Load
@@ -70,14 +80,16 @@ PLAYERS: dict = {}  # Game's keyword for the player count, when one is given
 FIRST_TIMED_SEED = 1_000_000  # past the warm-up's seeds (0 to WARMUP_GAMES - 1)
 
 
-def play(ruleset, n: int, seed: int = 0) -> tuple[int, int]:
-    """Play n games; return (decisions, chance outcomes)."""
+def play(ruleset, n: int, seed: int = 0, players: dict | None = None) -> tuple[int, int]:
+    """Play n games (at `players`, Game's keyword for the player count, by default the
+    `--players` given); return (decisions, chance outcomes)."""
     rng = random.Random(seed)
     rand = rng.random
     decisions = 0
     chance = 0
+    players = PLAYERS if players is None else players
     for i in range(n):
-        game = Game(ruleset, seed=seed + i, **PLAYERS)
+        game = Game(ruleset, seed=seed + i, **players)
         apply = game.apply
         legal = game.legal_actions
         while game.result is None:
@@ -208,6 +220,41 @@ def bytecodes_a_game(ruleset, games: int, top: int = 15) -> tuple[int, int, list
             [(name, n // games) for name, n in named.most_common(top)])
 
 
+def load_game(name: str):
+    """The ruleset of game `name`: classic is read from its YAML before `wondersmith compile`
+    has written generated/classic."""
+    try:
+        return load_ruleset(name)
+    except UnknownRulesetError:
+        if name != "classic":
+            raise
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "engine"))
+        from engine_yaml_ruleset import load_classic
+        return load_classic()
+
+
+def cpu_rate(ruleset, n: int, seed: int, players: dict | None = None) -> float:
+    """Games a CPU second over n games from `seed`."""
+    cpu_start = time.process_time()
+    play(ruleset, n, seed=seed, players=players)
+    return n / (time.process_time() - cpu_start)
+
+
+def against(ruleset, name: str, other, other_name: str, n: int, rounds: int) -> list[float]:
+    """Interleaved rounds of n games of `ruleset` then n of `other` (at its own player
+    count), each on seeds no round played; print each round's rates and their ratio, and
+    return the ratios."""
+    play(other, WARMUP_GAMES, players={})
+    ratios = []
+    for run in range(rounds):
+        seed = FIRST_TIMED_SEED + run * n
+        mine, theirs = cpu_rate(ruleset, n, seed), cpu_rate(other, n, seed, players={})
+        ratios.append(mine / theirs)
+        print(f"round {run + 1}: {name} {mine:,.0f} games/s CPU, {other_name} {theirs:,.0f} "
+              f"games/s CPU: {name}/{other_name} {mine / theirs:.2f}")
+    return ratios
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", type=int, default=5000, help="games to time")
@@ -215,6 +262,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, help="seats (default: the ruleset's)")
     parser.add_argument("--repeats", type=int, default=1, metavar="R",
                         help="time R runs of -n games and report the best and the median")
+    parser.add_argument("--against", metavar="GAME",
+                        help="time GAME too, interleaved round by round, and print the ratio")
     parser.add_argument("--profile", action="store_true", help="print the top of a cProfile run")
     parser.add_argument("--instructions", type=int, metavar="GAMES",
                         help="count CPU instructions a game over GAMES games under valgrind instead of timing")
@@ -232,14 +281,10 @@ def main() -> None:
               f"{WARMUP_GAMES} warm-up games)")
         return
     try:
-        ruleset = load_ruleset(args.game)
-    except UnknownRulesetError:
-        if args.game != "classic":
-            raise
-        # Before `wondersmith compile` writes generated/classic: the tests' reading of the YAML.
-        sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "engine"))
-        from engine_yaml_ruleset import load_classic
-        ruleset = load_classic()
+        ruleset = load_game(args.game)
+        other = None if args.against is None else load_game(args.against)
+    except UnknownRulesetError as error:
+        parser.error(str(error))
     if args.players is not None:
         PLAYERS["players"] = args.players
         Game(ruleset, players=args.players)  # a clear ValueError for a count it is not played at
@@ -253,6 +298,14 @@ def main() -> None:
               f"games after {WARMUP_GAMES} warm-up games); the functions that run most of them:")
         for name, n in top:
             print(f"{n:>9,} {100 * n / per_game:5.1f} %  {name}")
+        return
+
+    if other is not None:
+        ratios = against(ruleset, args.game, other, args.against, args.n, args.repeats)
+        load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+        print(f"{args.game}/{args.against} by CPU time: median {statistics.median(ratios):.2f} of "
+              f"{args.repeats} rounds (best {max(ratios):.2f}, worst {min(ratios):.2f}; "
+              f"load average {load})")
         return
 
     rates = []

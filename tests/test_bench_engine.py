@@ -95,6 +95,30 @@ def test_repeats_time_each_run_and_sum_up_best_and_median() -> None:
                               f"worst {rates[0]:,} (load average ")
 
 
+def test_against_times_both_games_round_by_round_and_prints_the_ratio() -> None:
+    done = bench("--game", "agora", "--against", "duel", "-n", "4", "--repeats", "3")
+    assert done.returncode == 0, done.stderr
+    *rounds, summary = done.stdout.splitlines()
+    assert [line.split(":")[0] for line in rounds] == ["round 1", "round 2", "round 3"]
+    ratios = []
+    for line in rounds:
+        agora = int(line.split("agora ")[1].split(" games/s")[0].replace(",", ""))
+        duel = int(line.split("duel ")[1].split(" games/s")[0].replace(",", ""))
+        ratio = float(line.rsplit("agora/duel ", 1)[1])
+        assert abs(ratio - agora / duel) < 0.01 + 0.01 * ratio  # rates and ratio both rounded
+        ratios.append(ratio)
+    ratios.sort()
+    assert summary.startswith(f"agora/duel by CPU time: median {ratios[1]:.2f} of 3 rounds "
+                              f"(best {ratios[-1]:.2f}, worst {ratios[0]:.2f}; load average ")
+
+
+def test_an_unknown_game_is_refused_without_a_traceback() -> None:
+    for args in (["--game", "nope"], ["--against", "nope"]):
+        done = bench(*args, "-n", "1")
+        assert done.returncode == 2
+        assert "no compiled ruleset named 'nope'" in done.stderr and "Traceback" not in done.stderr
+
+
 def test_a_reader_that_leaves_early_gets_no_traceback() -> None:
     # Unbuffered, so each line is written as it is printed, after head has gone.
     command = f"{sys.executable} -u {BENCH} -n 50 | head -c 1"

@@ -21,16 +21,6 @@ class Cities:
         """The set-up decisions after the first player is known; mixins add theirs."""
         return []
 
-    def _shuffled_in(self, age: int) -> tuple[list[int], int]:
-        """Cards another mechanic shuffles into `age`'s deck once its cards are left out
-        (Agora's senators): the list they are drawn from (the drawn ones are taken out of
-        it) and how many; none by default."""
-        return [], 0
-
-    def _shuffle_in_nodes(self, age: int) -> list:
-        """The chance nodes that draw them one by one (when chance is not sampled at once)."""
-        return []
-
     def _coin_cost(self, player: int, comp: int) -> int:
         """The coins `comp`'s cost asks of `player` beside its resources: the printed ones
         (Agora's senators: as many as the senators `player` owns)."""

@@ -221,9 +221,6 @@ class Card:
         """Counted victory points at the end of the game (beyond `points`)."""
         return 0
 
-    def on_draft(self, game: GameVerbs, player: int) -> None:
-        """Triggered when `player` drafts this Wonder (`whenever: {event: drafted}`)."""
-
     def on_chain_build(self, game: GameVerbs, player: int) -> None:
         """Triggered when `player` builds a building for free through a chain."""
 

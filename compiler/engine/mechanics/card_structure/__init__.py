@@ -97,6 +97,9 @@ def extend_tables(t) -> None:
     structures and numbers; per Age, the slots open when it is dealt; its action ids'; what
     the deals read (card_structure/deal.py)."""
     flatten(t, t.config[NAME])  # its decks, structures and numbers (card_structure/tables.py)
+    # Functions `(game, seat, plays)` by which a mechanic listed later appends plays of its
+    # own to a turn's (Agora's conspiracies), in id order; `_other_play` resolves them.
+    t.more_plays = ()
     t.open_at_start = {age: tuple(s for s, n in enumerate(st[0]) if n == 0)  # nothing covers
                        for age, st in t.structures.items()}
     index_plays(t)

@@ -1,7 +1,8 @@
 """The legal plays of a turn of the card structure (mechanic `card_structure`, Duel): the
 reachable cards each built if affordable, discarded, or put under a Wonder. A mixin of the
 mechanic's class; `Game.apply` lists them without dispatch (`core.kinds.FAST_TURN`). With
-them, the hooks by which another mechanic adds plays of its own (Agora's conspiracies), and
+them, the hooks by which another mechanic takes part in the structure's deals and turns
+(Agora's senators and conspiracies; `Tables.more_plays` lists a turn's added plays), and
 `take_card`, a card taken from the structure."""
 from __future__ import annotations
 
@@ -17,9 +18,19 @@ if TYPE_CHECKING:
 class StructurePlays:
     __slots__ = ()
 
+    def _shuffled_in(self, age: int) -> tuple[list[int], int]:
+        """Cards another mechanic shuffles into `age`'s deck once its cards are left out
+        (Agora's senators): the list they are drawn from (the drawn ones are taken out of
+        it) and how many; none by default."""
+        return [], 0
+
+    def _shuffle_in_nodes(self, age: int) -> list:
+        """The chance nodes that draw them one by one (when chance is not sampled at once)."""
+        return []
+
     def _other_play(self, node, action: int) -> bool | None:
         """A play of an id after card_structure's own (`Tables.structure_plays_end`): the
-        mechanic that adds such plays to `_legal_play` resolves them here."""
+        mechanic that adds such plays to a turn's (`Tables.more_plays`) resolves them here."""
         raise RuntimeError(f"play {action}: no mechanic of this game resolves it")
 
     def _cards_held_elsewhere(self) -> list[int]:
@@ -102,6 +113,9 @@ class StructurePlays:
                     plays = wonder_plays[w]  # the actions as ints made once (they are > 256)
                     for c in cards:
                         out.append(plays[c])
+        if t.more_plays:  # another mechanic's plays, ids after these (no iterator made in Duel)
+            for more in t.more_plays:
+                more(self, p, out)
         return out
 
 

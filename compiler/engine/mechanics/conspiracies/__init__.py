@@ -105,6 +105,7 @@ def extend_tables(t) -> None:
     t.keeps_all_drawn = tuple(x for x in range(t.NT)  # the tokens of keep_all_conspiracies
                               if t.objects[t.token0 + x].keep_all_conspiracies)
     t.conspire_kinds = (K_DRAW, K_KEEP, K_KEEP_ALL)  # the state's check reads them
+    t.more_plays = (*t.more_plays, _prepare_and_trigger)  # a turn's plays (card_structure)
     t.far_row = {age: tuple(s for s, (row, _) in enumerate(st[3]) if row == 0)
                  for age, st in t.structures.items()}  # Property Fraud's (ruling 16)
     add_texts(t, texts.to_text, texts.parse, texts.FORMS)
@@ -112,6 +113,29 @@ def extend_tables(t) -> None:
 
 
 keeps_out(NAME, lambda t: t.conspiracy_tokens)  # never on the board nor in the box
+
+
+# The turn's plays: prepare and trigger -----------------------------------------------------
+
+def _prepare_and_trigger(g: GameState, p: int, plays: list[int]) -> None:
+    """Append to a turn's `plays` (card_structure's, ascending) the conspiracies `p` may
+    prepare with a card within reach, then those it may trigger, ascending: their ids come
+    after card_structure's, PREPARE's before TRIGGER's."""
+    held = g.held[p]
+    if not held:
+        return
+    t = g.t
+    held = sorted(held)  # by conspiracy: the ids ascending
+    for k, card, done in held:
+        if card < 0 and not done:
+            first = t.PREPARE + k * t.NB
+            for c in g.reach:  # ascending
+                plays.append(first + c)
+    top = g.stack[-1] if g.stack else None
+    if top is None or top[0] != K_PLAY or top[2] != TRIGGERED:  # none triggered this turn
+        for k, card, done in held:
+            if card >= 0 and not done:
+                plays.append(t.TRIGGER + k)
 
 
 # Conspire: draw, then keep ------------------------------------------------------------------
@@ -253,21 +277,7 @@ class Conspiracies(effects.ConspiracyEffects):
         if t.has_on_build[comp]:
             t.objects[comp].on_build(self, player)
 
-    # The turn's plays: prepare and trigger -----------------------------------------------
-
-    def _legal_play(self, p: int) -> list[int]:
-        out = super()._legal_play(p)
-        held = self.held[p]
-        if not held:
-            return out
-        t = self.t
-        nb = t.NB
-        extra = [t.PREPARE + k * nb + c for k, card, done in held if card < 0 and not done
-                 for c in self.reach]
-        top = self.stack[-1] if self.stack else None
-        if top is None or top[0] != K_PLAY or top[2] != TRIGGERED:  # none triggered this turn
-            extra += [t.TRIGGER + k for k, card, done in held if card >= 0 and not done]
-        return out + sorted(extra) if extra else out
+    # card_structure's hooks: the cards held elsewhere, a turn's arg, the plays it adds --
 
     def _cards_held_elsewhere(self) -> list[int]:
         return [c for seat in self.held for _, c, _ in seat if c >= 0]

@@ -3,8 +3,10 @@
 Reads `military` (`supremacy_at` and the `zones` with their VP, loot and token). Shields push
 the pawn towards the opponent's capital; entering a looting zone costs the opponent its coins
 once; entering a zone with a `token` (7 Wonders Duel: Agora's military tokens, agora-rulings
-25) has the player who pushed the pawn resolve that token's effects once, the choices they
-ask queued as any card's; reaching `supremacy_at` wins at once. The track has two ends, so the mechanic is
+25) has the player the pawn moved away from resolve that token's effects once, the choices
+they ask queued as any card's; reaching `supremacy_at` wins at once. Every move of the pawn
+is `advance_pawn` (the game's `_shields`): a card's, a Wonder's or a conspiracy's shields, and
+a shield Decree gained or lost (senate/decrees.py), whoever's action moved it (ruling 24). The track has two ends, so the mechanic is
 two-sided by nature: it plays with `seating: opponent` only (the schema and WS320 refuse it
 elsewhere). `game.pawn` is signed: positive means towards the capital of the seat whose
 `Tables.pawn_side` is -1.
@@ -80,7 +82,9 @@ def extend_tables(t) -> None:
 
 
 def advance_pawn(game, player: int, shields: int) -> None:
-    """Move the pawn `shields` spaces towards `player`'s opponent.
+    """Move the pawn `shields` spaces away from `player`, towards its opponent's capital:
+    `player` resolves the military tokens the pawn reaches (ruling 24), whoever's action
+    moved it.
 
     A loot token is taken when the pawn *enters* its zone; one move may enter several zones.
     """

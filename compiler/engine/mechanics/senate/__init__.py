@@ -40,8 +40,9 @@ from .senators import Senators, SenatorsMixin
 from .positions import POSITION  # noqa: F401 (its part of a position)
 from ..progress_tokens import keeps_out
 from .decrees import K_MOVE, apply_move, owner, pass_decrees, slots_in
-from .state import (VICTORY, _check_senate, _decrees_of, _load_decrees, _load_influence,
-                    _load_moved, _save_decrees, _seen_senate, controlled, controller, cubes_left)
+from .state import (VICTORY, _check_senate, _check_supremacy, _decrees_of, _load_decrees,
+                    _load_influence, _load_moved, _save_decrees, _seen_senate, controlled,
+                    controller, cubes_left)
 
 if TYPE_CHECKING:
     from ...core.game import GameState
@@ -229,7 +230,7 @@ def _on_action(g: GameState, node, action: int) -> None:
     t, player = g.t, node[1]
     if action == t.SENATE_END:
         return
-    if steps.unpack(t, node[2]).left > 1:  # the next step waits below what this one reveals
+    if steps.left(t, node[2]) > 1:  # the next step waits below what this one reveals
         g.stack.append((K_STEPS, player, steps.fewer(t, node[2])))
     if action < t.SENATE_MOVE:
         chamber = action - t.SENATE_PLACE
@@ -255,11 +256,13 @@ def _on_action(g: GameState, node, action: int) -> None:
 def _control_changed(g: GameState, before: list[tuple[int, int]]) -> None:
     """Give and take the Decrees of the chambers whose control changed; draw the face-down
     Decrees of a chamber controlled for the first time; then political supremacy."""
-    changes, chambers = [], g.t.config[NAME].chambers
+    changes, gainers, chambers = [], [], g.t.config[NAME].chambers
     for chamber, old in before:
         new = controller(g, chamber)
         if new == old:
             continue
+        if new >= 0:
+            gainers.append(new)
         for dealt in slots_in(g, chamber):
             if g.decrees[dealt] >= 0:
                 changes.append((g.decrees[dealt], old, new))
@@ -268,16 +271,7 @@ def _control_changed(g: GameState, before: list[tuple[int, int]]) -> None:
                 g.stack.append((K_DECREE, CHANCE, dealt))
     if changes:
         pass_decrees(g, changes)
-    _check_supremacy(g)
-
-
-def _check_supremacy(g: GameState) -> None:
-    if g.result is None:
-        need = g.t.config[NAME].supremacy
-        for p in g.t.seats:
-            if len(controlled(g, p)) >= need:
-                g._win(p, VICTORY)
-                return
+    _check_supremacy(g, gainers)
 
 
 # Chance: a Decree drawn for a chamber --------------------------------------------------------

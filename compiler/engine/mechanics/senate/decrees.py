@@ -9,8 +9,8 @@ holds it. A face-down Decree is drawn (chance `decree_draw`, whose arg is the ch
 dealt to) when the chamber holding it is first controlled.
 
 A Decree's shields (`shields`, Agora's shield decree) move the Conflict pawn when its
-controller changes (ruling 24): towards the new controller's opponent when gained, towards
-the old controller when lost; the player the pawn moves away from resolves what it reaches.
+controller changes (ruling 24): away from the new controller when gained, towards the old
+controller when lost; the military track moves it (`_shields`, the only function that does).
 """
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ def pass_decrees(g: GameState, changes: list[tuple[int, int, int]]) -> None:
     from the cities that lost them (everything derived is rebuilt: `_recompute`), give them
     to those that gained them, and move the Conflict pawn for their shields (ruling 24)."""
     t = g.t
-    lost, gained, pawn = False, [], []
+    lost, gained, pawn = False, [], []  # pawn: (the seat it moves away from, spaces)
     for tok, old, new in changes:
         comp = t.token0 + tok
         shields = t.shields[comp]
@@ -72,8 +72,8 @@ def pass_decrees(g: GameState, changes: list[tuple[int, int, int]]) -> None:
     else:
         for seat, comp in gained:
             g._acquire(seat, comp)
-    for seat, shields in pawn:
-        g._shields(seat, shields)
+    for away_from, shields in pawn:
+        g._shields(away_from, shields)
         if g.result is not None:
             return
 

@@ -4,12 +4,13 @@ its cards are left out (agora-rulings 2), each costing as many coins as the sena
 buyer already has (ruling 9), none with a token whose effect is `free_senators` (Corruption).
 
 The senators not yet shuffled in wait in `senators_box` (hidden from both seats: the
-observation gives their number). card_structure asks for them when an Age is set up
-(`_shuffled_in`, `_shuffle_in_nodes`): one chance node `senator_draw` per senator, outcomes
-`CH_CARD + card` as for the other cards of the deck, drawn in one go with them when chance is
-sampled at once. A senator's cost is worked out into the buyer's cost cache, so the turn's
-legal plays and the payment read it as any other; it is no trade, so the opponent's Economy
-gets nothing of it; building one resets its buyer's cache.
+observation gives their number). card_structure asks for them when an Age is set up, through
+its hooks `_shuffled_in` and `_shuffle_in_nodes` (card_structure/plays.py): one chance node
+`senator_draw` per senator, outcomes `CH_CARD + card` as for the other cards of the deck,
+drawn in one go with them when chance is sampled at once. A senator's cost is worked out
+into the buyer's cost cache, so the turn's legal plays and the payment read it as any other;
+it is no trade, so the opponent's Economy gets nothing of it; building one prices its
+buyer's senators again (a senator has no other effect on a cost).
 """
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ K_SENATOR = kind("senator_draw", NAME, chance=True)
 def lay_out(t, senators: Senators | None) -> None:
     """The senators' tables; they leave card_structure's Age decks."""
     t.senator_color = -2
-    t.senators = ()
+    t.senators = t.senator_runs = ()
     t.senators_per_age = ()
     if senators is None:
         return
@@ -58,6 +59,14 @@ def lay_out(t, senators: Senators | None) -> None:
                          f"{t.ages} Ages")
     t.senator_color = t.color_index[senators.color]
     t.senators = tuple(c for c in range(t.NB) if t.color[c] == t.senator_color)
+    # The senators as runs of consecutive ids [start, stop), priced a run at a time.
+    runs: list[list[int]] = []
+    for c in t.senators:
+        if runs and runs[-1][1] == c:
+            runs[-1][1] += 1
+        else:
+            runs.append([c, c + 1])
+    t.senator_runs = tuple((start, stop) for start, stop in runs)
     if sum(senators.per_age) > len(t.senators):
         raise RulesError(f"senate.senators.per_age: {sum(senators.per_age)} senators shuffled "
                          f"in, but the game has {len(t.senators)}")
@@ -139,12 +148,15 @@ class SenatorsMixin:
 
     def _reset_costs(self, player: int) -> list[int]:
         cache = super()._reset_costs(player)
-        t = self.t
-        if t.senators:
-            cost = self._senator_cost(player)
-            for c in t.senators:
-                cache[c] = cost
+        if self.t.senators:
+            self._price_senators(player, cache)
         return cache
+
+    def _price_senators(self, player: int, cache: list[int]) -> None:
+        """Write what a senator costs `player` into its cost cache: each costs the same."""
+        cost = self._senator_cost(player)
+        for start, stop in self.t.senator_runs:
+            cache[start:stop] = [cost] * (stop - start)
 
     def _senator_cost(self, player: int) -> int:
         t = self.t
@@ -160,11 +172,12 @@ class SenatorsMixin:
 
     def _coin_cost(self, player: int, comp: int) -> int:
         t = self.t
-        if t.color[comp] == t.senator_color if comp < t.NB else False:
+        if t.color[comp] == t.senator_color:  # no colour (-1) for a component not a building
             return self._senator_cost(player)
         return super()._coin_cost(player, comp)
 
     def _build_building(self, p: int, c: int, chain: bool) -> None:
         super()._build_building(p, c, chain)
-        if self.t.color[c] == self.t.senator_color:
-            self.cost_cache[p] = None  # the next senator costs one coin more
+        cache = self.cost_cache[p]
+        if self.t.color[c] == self.t.senator_color and cache is not None:
+            self._price_senators(p, cache)  # the next one costs a coin more; nothing else moves

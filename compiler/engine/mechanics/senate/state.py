@@ -1,6 +1,7 @@
-"""The Senate's state (mechanic `senate`, senate.py): who controls a chamber, the cubes and
-Decrees read from and checked in a saved state, a `senate_action` node's arg in JSON, and
-what a seat sees of the Senate (all of it: nothing of the Senate is hidden)."""
+"""The Senate's state (mechanic `senate`, senate.py): who controls a chamber, political
+supremacy, the cubes and Decrees read from and checked in a saved state, a `senate_action`
+node's arg in JSON, and what a seat sees of the Senate (all of it: nothing of the Senate is
+hidden)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -28,6 +29,18 @@ def controller(g: GameState, chamber: int) -> int:
 
 def controlled(g: GameState, player: int) -> list[int]:
     return [c for c in range(g.t.n_chambers) if controller(g, c) == player]
+
+
+def _check_supremacy(g: GameState, gainers: list[int]) -> None:
+    """Political supremacy, checked after every step (ruling 10): only a seat that has just
+    gained a chamber can have reached it (the check of a state, `_check_senate`, says no seat
+    holds it while the game goes on), so only the gainers are counted, in seat order."""
+    if g.result is None and gainers:
+        need = g.t.config[NAME].supremacy
+        for p in sorted(set(gainers)):
+            if len(controlled(g, p)) >= need:
+                g._win(p, VICTORY)
+                return
 
 
 def cubes_left(g: GameState, player: int) -> int:
@@ -117,10 +130,9 @@ def _seen_senate(g: GameState, player: int) -> list[float]:
 def _decrees_of(g: GameState, player: int) -> list[int]:
     """The Decrees `player` benefits from: those drawn in the chambers it controls, where
     they were dealt or moved to (senate/decrees.py)."""
-    t, moved = g.t, g.decree_moved
-    mine = controlled(g, player)
-    return [t.token0 + g.decrees[d] for d in range(t.n_chambers)
-            if g.decrees[d] >= 0 and (d if moved[d] < 0 else moved[d]) in mine]
+    t, decrees, moved = g.t, g.decrees, g.decree_moved
+    return [t.token0 + decrees[d] for d in range(t.n_chambers)
+            if decrees[d] >= 0 and controller(g, d if moved[d] < 0 else moved[d]) == player]
 
 
 def _load_moved(g: GameState, values, read) -> list[int]:

@@ -43,6 +43,11 @@ def unpack(t, arg: int) -> Steps:
     return Steps(left, place, bool(flags & 4), bool(flags & 2), bool(flags & 1))
 
 
+def left(t, arg: int) -> int:
+    """The steps left, this one included (`unpack(t, arg).left`)."""
+    return arg // (_places(t) * _FLAGS)
+
+
 def fewer(t, arg: int) -> int:
     """The same steps, one fewer."""
     return arg - _places(t) * _FLAGS
