@@ -57,3 +57,27 @@ def test_conspiracies_held_in_a_position_are_hidden_from_the_opponent():
     seen_by_1 = game.observation(1)["mechanics"]["conspiracies"]["held"]
     assert seen_by_1[0] == [{"conspiracy": None, "card": None, "triggered": False}]
     assert seen_by_1[1][0]["conspiracy"] == "blackmail"
+
+
+def test_a_record_names_each_senator_shuffled_in_and_replays():
+    """Every action of an Agora record is text (a senator drawn into the Age's deck reads
+    `senator Politician of the Left I`), and the record replays to the same state."""
+    from wondersmith.engine.bots import RandomBot, play_game
+    from wondersmith.engine.records import game_record, replay_record
+
+    game = play_game(agora(), [RandomBot(1), RandomBot(2)], seed=4)
+    record = game_record(game)
+    assert all(isinstance(a, str) for a in record["actions"])
+    drawn = [a for a in record["actions"] if a.startswith("senator ")]
+    assert len(drawn) == 13  # 5 + 5 + 3: every senator (agora-rulings 2)
+    assert replay_record(agora(), record).to_json() == game.to_json()
+
+
+def test_a_senator_text_is_read_only_for_a_senator_and_at_a_senator_draw():
+    from wondersmith.engine import Game, NotationError, OtherEventError
+
+    game = Game(agora(), seed=0, auto_chance=False)
+    with pytest.raises(NotationError, match="'Baths' is not a senator"):
+        game.parse_action("senator Baths")
+    with pytest.raises(OtherEventError, match="not senator draw"):
+        game.parse_action("senator Conspirator I")  # the game begins with another event

@@ -6,6 +6,7 @@
     end senate actions
     move the decree of chamber 2 to chamber 5
     (chance) decree Tax Relief in chamber 2 (the chamber while its draw is pending)
+    (chance) senator Politician of the Left I (shuffled into the Age's deck)
 
 Chambers are numbered from 1 in board order (game.yaml's `senate.chambers`); a Decree is
 named by its display name or id, any case.
@@ -15,9 +16,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ...core.kinds import number
+from ...core.kinds import IS_CHANCE, KIND_NAMES, number
 from ...core.texts import lookup, words
-from ...errors import NotationError
+from ...errors import NotationError, OtherEventError
 from . import steps
 from .state import cubes_left
 
@@ -26,13 +27,14 @@ if TYPE_CHECKING:
 
 FORMS = ("place a cube in chamber N, move a cube from chamber N to chamber M, remove a cube "
          "from chamber N, end senate actions, decree <Decree> in chamber N, move the decree "
-         "of chamber N to chamber M")
+         "of chamber N to chamber M, senator <senator>")
 _MOVE_DECREE = re.compile(r"move the decree of chamber (\d+) to chamber (\d+)")
 _PLACE = re.compile(r"place a cube in chamber (\d+)")
 _MOVE = re.compile(r"move a cube from chamber (\d+) to chamber (\d+)")
 _DECREE = re.compile(r"decree (.+?)(?: in chamber (\d+))?")
 _REMOVE = re.compile(r"remove a cube from chamber (\d+)")
 _END = "end senate actions"
+_SENATOR = "senator "
 
 
 def to_text(game: GameState, action: int, seat: int | None = None) -> str | None:
@@ -49,6 +51,8 @@ def to_text(game: GameState, action: int, seat: int | None = None) -> str | None
         return f"move the decree of chamber {source + 1} to chamber {target + 1}"
     if t.SENATE_REMOVE <= action < t.SENATE_REMOVE + t.n_chambers:
         return f"remove a cube from chamber {action - t.SENATE_REMOVE + 1}"
+    if _senator_draw(game) and t.CH_CARD <= action < t.CH_CARD + t.NB:
+        return _SENATOR + t.text_names[action - t.CH_CARD]
     if t.CH_DECREE <= action < t.CH_DECREE + len(t.decree_tokens):
         name = t.text_names[t.token0 + t.decree_tokens[action - t.CH_DECREE]]
         chamber = _drawing(game)
@@ -61,6 +65,11 @@ def _drawing(game: GameState) -> int | None:
     if game.result is None and game.stack and game.stack[-1][0] == number("decree_draw"):
         return game.stack[-1][2]
     return None
+
+
+def _senator_draw(game: GameState) -> bool:
+    """Is a senator being shuffled into the Age's deck (senators.py's chance event)?"""
+    return game.result is None and bool(game.stack) and game.stack[-1][0] == number("senator_draw")
 
 
 def _chamber(game: GameState, written: str) -> int:
@@ -94,6 +103,16 @@ def parse(game: GameState, text: str, seat: int | None = None) -> int | None:
             raise NotationError(f"chambers {source + 1} and {target + 1} are not next to "
                                 "each other: a cube moves to the chamber beside it")
         return t.SENATE_MOVE + 2 * source + (target > source)
+    if low.startswith(_SENATOR):
+        c = lookup(game, shown[len(_SENATOR):], 0, t.NB, "senator")
+        if c not in t.senators:
+            raise NotationError(f"{t.names[c]!r} is not a senator")
+        node = game.stack[-1] if game.stack and game.result is None else None
+        if node is not None and IS_CHANCE[node[0]] and not _senator_draw(game):
+            raise OtherEventError(f"{text!r}: the pending chance event is "
+                                  f"{KIND_NAMES[node[0]].replace('_', ' ')}, not senator draw",
+                                  t.CH_CARD + c)
+        return t.CH_CARD + c
     m = _DECREE.fullmatch(low)
     if m:
         drawing = _drawing(game)
