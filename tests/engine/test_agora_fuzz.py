@@ -1,0 +1,71 @@
+"""The engine fuzzer on Agora (issue 27): mutated states, actions and game records never crash
+the engine, and every state it accepts is played to the end by random play, the greedy bot
+and the ISMCTS bot. `python benchmarks/fuzz_engine.py --game agora` runs large counts.
+
+Below, the states of real Agora games the fuzzer found refused on load (a random game's
+own position must always load back)."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from wondersmith.engine import Game, load_ruleset
+from wondersmith.engine.core.kinds import REMOVED
+from engine_fuzz import FUZZERS, PLAYED_BY
+
+AGORA = load_ruleset("agora")
+
+
+@pytest.mark.parametrize("target", sorted(FUZZERS))
+def test_fuzz_never_crashes_agora(target):
+    crashes: list = []
+    counts = FUZZERS[target](AGORA, 600, seed=27, crashes=crashes)
+    assert counts["tried"] == 600
+    assert counts["refused"] > 0 and counts["accepted"] > 0
+    assert counts["crashed"] == 0, crashes[:3]
+    if target == "states":  # every accepted state, played to the end by every bot
+        assert all(counts[f"played by {bot}"] == counts["accepted"] for bot in PLAYED_BY)
+
+
+def _reloads(g: Game) -> None:
+    data = json.loads(json.dumps(g.to_json()))
+    assert Game.from_json(AGORA, data).to_json() == data
+
+
+def test_a_state_whose_senators_are_still_to_be_shuffled_in_loads():
+    """Chance one outcome at a time: while Age I's senators wait to be drawn into the deck,
+    the deck's count of cards still to deal left them out, and the state was refused
+    ("pool: 10 face-down cards are still to be drawn from it, but it holds only 5")."""
+    rng = random.Random(0)
+    g = Game(AGORA, seed=0, auto_chance=False)
+    seen = 0
+    while not g.is_terminal and g.age < 2:
+        if any(kind == "senator_draw" for kind in (n["kind"] for n in g.to_json()["stack"])):
+            _reloads(g)
+            seen += 1
+        g.apply(rng.choice(g.legal_actions()))
+    assert seen >= 5  # each of Age I's five senators, drawn one by one
+
+
+def _sabotaged_after_the_limit() -> Game:
+    """A random game in which Sabotage removes a Wonder after the seventh was built."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        g = Game(AGORA, seed=seed, auto_chance=bool(seed % 2))
+        while not g.is_terminal:
+            tucks = [x for p in g.t.seats for x in g.wonder_tuck[p]]
+            if REMOVED in tucks and sum(x >= 0 for x in tucks) < g.t.max_wonders_built:
+                return g
+            g.apply(rng.choice(g.legal_actions()))
+    raise AssertionError("no game sabotaged a Wonder after the limit")
+
+
+def test_a_wonder_removed_by_the_limit_stays_removed_after_a_sabotage_and_the_state_loads():
+    """Once seven Wonders are built the eighth leaves the game; Sabotage then takes a built
+    one out, leaving six built beside a removed one. wonder_limit's check refused that
+    ("a Wonder is 'removed' but only 6 of 7 Wonders are built")."""
+    g = _sabotaged_after_the_limit()
+    _reloads(g)
+    assert all(not seat for seat in g.unbuilt)  # the removed Wonder is not buildable again
