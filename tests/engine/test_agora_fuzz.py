@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from wondersmith.engine import Game, load_ruleset
+from wondersmith.engine import Game, StateFormatError, load_ruleset
 from wondersmith.engine.core.kinds import REMOVED
 from engine_fuzz import FUZZERS, PLAYED_BY
 
@@ -69,3 +69,51 @@ def test_a_wonder_removed_by_the_limit_stays_removed_after_a_sabotage_and_the_st
     g = _sabotaged_after_the_limit()
     _reloads(g)
     assert all(not seat for seat in g.unbuilt)  # the removed Wonder is not buildable again
+
+
+# Found by the fuzzer: mutated states accepted, which then crashed a bot or ended in a dead end.
+
+def _age_one(auto_chance: bool = True, senators_pending: bool = False) -> dict:
+    rng = random.Random(0)
+    g = Game(AGORA, seed=0, auto_chance=auto_chance)
+    while True:
+        kinds = [n["kind"] for n in g.to_json()["stack"]]
+        if ("senator_draw" in kinds) if senators_pending else (g.age == 1 and g.decision == "play"):
+            return g.to_json()
+        g.apply(rng.choice(g.legal_actions()))
+
+
+def _refused(data: dict, match: str) -> None:
+    with pytest.raises(StateFormatError, match=match):
+        Game.from_json(AGORA, data)
+
+
+def test_a_senator_draw_needs_a_senator_in_the_box():
+    """A senator taken out of the box while Age I's draws were pending was accepted (the box
+    was not checked while drawing), and the draw then had no outcome: no legal action."""
+    data = _age_one(auto_chance=False, senators_pending=True)
+    data["mechanics"]["senate"]["senators_box"].pop()
+    _refused(data, r"senators_box: 12 senators, 5 of them still to draw, but 8 wait")
+
+
+@pytest.mark.parametrize("token", ["embezzlement", "shield_decree", "small_military_token"])
+def test_a_city_holds_only_progress_tokens(token):
+    """A conspiracy in a city's tokens was accepted; the search's redraw, which deals the
+    conspiracies named nowhere else, then dealt it to a seat as well, and `sample_state`
+    refused its own state ('embezzlement' is both in players[1].tokens and in held[1])."""
+    data = _age_one()
+    data["players"][1]["tokens"].append(token)
+    _refused(data, rf"players\[1\]\.tokens: '{token}' is not a progress token")
+
+
+@pytest.mark.parametrize("zone", ["board_tokens", "box_tokens"])
+def test_the_board_and_the_box_hold_only_progress_tokens(zone):
+    data = _age_one()
+    data[zone].append("insider_influence")
+    _refused(data, rf"{zone}: 'insider_influence' is not a progress token")
+
+
+def test_obscurantism_locks_only_progress_tokens():
+    data = _age_one()
+    data["mechanics"]["conspiracies"]["locked"].append("large_military_token")
+    _refused(data, r"locked: 'large_military_token' is not a progress token")
