@@ -117,3 +117,15 @@ def test_obscurantism_locks_only_progress_tokens():
     data = _age_one()
     data["mechanics"]["conspiracies"]["locked"].append("large_military_token")
     _refused(data, r"locked: 'large_military_token' is not a progress token")
+
+
+@pytest.mark.parametrize(("chamber", "match"), [
+    (19, r"stack\[1\]\.arg: decree_draw names a chamber, 0 to 5, not 19"),
+    (0, r"stack\[1\]\.arg: chamber 1's Decree is drawn already")])
+def test_a_decree_draw_names_a_chamber_still_to_draw_for(chamber, match):
+    """A `decree_draw` node's chamber was not checked: one out of range raised IndexError
+    when drawn, and one already drawn had its Decree replaced (and lost)."""
+    data = _age_one()
+    assert data["mechanics"]["senate"]["decrees"][0] is not None  # face up, drawn at set-up
+    data["stack"].append({"kind": "decree_draw", "player": -1, "arg": chamber})
+    _refused(data, match)

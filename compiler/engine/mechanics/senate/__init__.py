@@ -21,7 +21,8 @@ removed changes each chamber's count by one, so control always passes through "n
 face-down Decree is drawn (chance `decree_draw`) when its chamber is first controlled: the
 Decrees not dealt are unknown to both players until then, so drawing it at that moment gives
 every Decree the same chance the set-up would, and no state is hidden. Political supremacy
-is checked after every single step. Seating: opponent (Agora is a Duel expansion).
+is checked after every single step, once the Decree the step revealed is drawn and has acted
+(ruling 10: a military victory comes first). Seating: opponent (Agora is a Duel expansion).
 """
 from __future__ import annotations
 
@@ -40,8 +41,9 @@ from .senators import Senators, SenatorsMixin
 from .positions import POSITION  # noqa: F401 (its part of a position)
 from ..progress_tokens import keeps_out
 from .decrees import K_MOVE, apply_move, owner, pass_decrees, slots_in
-from .state import (VICTORY, _check_senate, _decrees_of, _load_decrees, _load_influence,
-                    _load_moved, _save_decrees, _seen_senate, controlled, controller, cubes_left)
+from .state import (VICTORY, _a_chamber_to_draw_for, _check_senate, _check_supremacy,  # noqa: F401
+                    _decrees_of, _load_decrees, _load_influence, _load_moved, _save_decrees,
+                    _seen_senate, controlled, controller, cubes_left)
 
 if TYPE_CHECKING:
     from ...core.game import GameState
@@ -106,9 +108,11 @@ class Config:
 K_ACTION = kind("senate_action", NAME, prompt="place, move or remove an influence cube")
 K_STEPS = kind("senate_steps", NAME, internal=True)  # the next step, if it can do anything
 K_DECREE = kind("decree_draw", NAME, chance=True)  # arg: the chamber
+
 # Knossos places a cube in the set-up; a Decree draw stands above a Senate step.
 stands(K_ACTION, ANYWHERE)
 stands(K_STEPS, ANYWHERE)
+stands(K_DECREE, ANYWHERE, _a_chamber_to_draw_for)
 arg_in_json(K_ACTION, "senate", steps.save, steps.load)  # {"actions": 2, "section": "left"}
 arg_in_json(K_STEPS, "senate_steps", steps.save, steps.load)
 explains(K_ACTION)(senate_texts.why_not)  # a chamber out of the section, no cube to move
@@ -254,8 +258,10 @@ def _on_action(g: GameState, node, action: int) -> None:
 
 def _control_changed(g: GameState, before: list[tuple[int, int]]) -> None:
     """Give and take the Decrees of the chambers whose control changed; draw the face-down
-    Decrees of a chamber controlled for the first time; then political supremacy."""
-    changes = []
+    Decrees of a chamber controlled for the first time; then political supremacy, once they
+    are drawn: a Decree revealed by the cube acts first (the shield Decree's pawn may win a
+    military victory, which comes before the political one: ruling 10)."""
+    changes, drawing = [], False
     for chamber, old in before:
         new = controller(g, chamber)
         if new == old:
@@ -265,18 +271,11 @@ def _control_changed(g: GameState, before: list[tuple[int, int]]) -> None:
                 changes.append((g.decrees[dealt], old, new))
             elif new >= 0:  # revealed as its chamber is first controlled (ruling 6)
                 g.stack.append((K_DECREE, CHANCE, dealt))
+                drawing = True
     if changes:
         pass_decrees(g, changes)
-    _check_supremacy(g)
-
-
-def _check_supremacy(g: GameState) -> None:
-    if g.result is None:
-        need = g.t.config[NAME].supremacy
-        for p in g.t.seats:
-            if len(controlled(g, p)) >= need:
-                g._win(p, VICTORY)
-                return
+    if not drawing:  # else once it is drawn (_on_decree)
+        _check_supremacy(g)
 
 
 # Chance: a Decree drawn for a chamber --------------------------------------------------------
@@ -300,6 +299,7 @@ def _on_decree(g: GameState, node, action: int) -> None:
     seat = owner(g, dealt)
     if seat >= 0:  # drawn as its chamber is first controlled: it is the controller's
         pass_decrees(g, [(tok, -1, seat)])
+        _check_supremacy(g)  # after the Decree's own effect (ruling 10: military first)
 
 
 FIELDS = (
