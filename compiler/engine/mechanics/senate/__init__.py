@@ -259,8 +259,7 @@ def _on_action(g: GameState, node, action: int) -> None:
 def _control_changed(g: GameState, before: list[tuple[int, int]]) -> None:
     """Give and take the Decrees of the chambers whose control changed; draw the face-down
     Decrees of a chamber controlled for the first time; then political supremacy, once they
-    are drawn: a Decree revealed by the cube acts first (the shield Decree's pawn may win a
-    military victory, which comes before the political one: ruling 10)."""
+    are drawn (ruling 10: the shield Decree's military victory comes first)."""
     changes, drawing = [], False
     for chamber, old in before:
         new = controller(g, chamber)
@@ -269,7 +268,8 @@ def _control_changed(g: GameState, before: list[tuple[int, int]]) -> None:
         for dealt in slots_in(g, chamber):
             if g.decrees[dealt] >= 0:
                 changes.append((g.decrees[dealt], old, new))
-            elif new >= 0:  # revealed as its chamber is first controlled (ruling 6)
+            elif new >= 0 and (K_DECREE, CHANCE, dealt) not in g.stack:  # revealed as its
+                # chamber is first controlled (ruling 6), or by the set-up's pending draw
                 g.stack.append((K_DECREE, CHANCE, dealt))
                 drawing = True
     if changes:
