@@ -13,7 +13,7 @@ import pytest
 
 from wondersmith.engine import Game, StateFormatError, load_ruleset
 from wondersmith.engine.core.kinds import REMOVED
-from engine_fuzz import FUZZERS, PLAYED_BY
+from engine_fuzz import FUZZERS, PLAYED_BY, _bases, _tries
 
 AGORA = load_ruleset("agora")
 
@@ -27,6 +27,15 @@ def test_fuzz_never_crashes_agora(target):
     assert counts["crashed"] == 0, crashes[:3]
     if target == "states":  # every accepted state, played to the end by every bot
         assert all(counts[f"played by {bot}"] == counts["accepted"] for bot in PLAYED_BY)
+
+
+def test_a_time_budget_stops_the_tries_and_the_bases_are_bounded():
+    """`fuzz_engine.py --seconds S`: each target stops once its budget is spent; however
+    many tries are asked for, the real states and games mutated stay few enough to make."""
+    assert list(_tries(4, None)) == [0, 1, 2, 3]
+    assert list(_tries(10**9, 0.0)) == []
+    assert _bases(1_500, 25, 20, 400) == 60 and _bases(10**6, 25, 20, 400) == 400
+    assert _bases(10, 40, 5, 100) == 5
 
 
 def _reloads(g: Game) -> None:
