@@ -357,8 +357,9 @@ def run_case(mutant: Mutant, work: Path, limit: float = 10.0) -> tuple[str, str]
                 + format_json(result.diagnostics + names)
             if SECRET in shown or "root:x:0:0" in shown:
                 return "crashed", f"a file out of the data was shown: {mutant.special}"
-            # No game left (its game.yaml made a pipe): validate names the card files WS317.
-            refused = not result.ok or not result.games \
+            # No game left (its game.yaml made a pipe), or an extension's folder left without
+            # one beside its base game: validate names the card files WS317.
+            refused = not result.ok or not result.games or loader.find_games([cards])[1] \
                 or any(d.severity == "error" for d in names)
             if mutant.special and mutant.special != "link_inside" and not refused:
                 return "crashed", f"{mutant.special}: not refused"
