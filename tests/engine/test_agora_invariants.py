@@ -1,8 +1,8 @@
-"""Agora's invariants over random and greedy games (issue 27), checked at every step: the
-influence cubes are conserved (12 a player, in the supply or on the board, each cube placed or
-removed counted from the actions taken), every component is in exactly one place, coins are
-never negative, the game always ends, the JSON round trip is exact and the game's record
-replays to it. Duel's own: tests/engine/test_invariants.py.
+"""Agora's invariants over random, Senate-minded and greedy games (issue 27), checked at
+every step: the influence cubes are conserved (12 a player, in the supply or on the board,
+each cube placed or removed counted from the actions taken), every component is in exactly
+one place, coins are never negative, the game always ends, the JSON round trip is exact and
+the game's record replays to it. Duel's own: tests/engine/test_invariants.py.
 
 "Exactly one place", per kind of component, against what the tables say the game holds:
 
@@ -154,6 +154,38 @@ def test_random_agora_games_keep_the_invariants(auto_chance):
         _replays(g)
         victories[g.result.victory] += 1
     assert sum(victories.values()) == 24 and victories["civilian"]
+
+
+def _senate_minded(g: Game, rng: random.Random) -> int:
+    """Seat 0 takes a senator whenever it can and plays each cube where it controls the most
+    chambers after it; seat 1 plays at random."""
+    legal, t = g.legal_actions(), g.t
+    if g.current_player == 0 and g.decision == "play":
+        senators = [a for a in legal if a < t.DISCARD and a in t.senators]
+        if senators:
+            return rng.choice(senators)
+    if g.current_player == 0 and g.decision == "senate_action":
+        def controlled_after(a: int) -> int:
+            after = g.clone()
+            after.apply(a)
+            return len(senate.controlled(after, 0))
+        cubes = [a for a in legal if a != t.SENATE_END]
+        if cubes:
+            return max(cubes, key=lambda a: (controlled_after(a), rng.random()))
+    return rng.choice(legal)
+
+
+def test_senate_minded_agora_games_keep_the_invariants():
+    """The Senate fills, Decrees are drawn as chambers are first controlled, and political
+    victories come (after the draw a last cube may wait on, ruling 10)."""
+    rng = random.Random(29)
+    victories = Counter()
+    for seed in range(30):
+        g = play_checked(Game(AGORA, seed=seed, auto_chance=bool(seed % 2)),
+                         lambda game: _senate_minded(game, rng), rng, every=3)
+        _replays(g)
+        victories[g.result.victory] += 1
+    assert victories["political"]
 
 
 def test_greedy_agora_games_keep_the_invariants():
