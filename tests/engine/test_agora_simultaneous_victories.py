@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import pytest
 
-from wondersmith.engine import Game, load_ruleset
+from wondersmith.engine import Game, StateFormatError, load_ruleset
 from wondersmith.engine.positions import position
 
 AGORA = load_ruleset("agora")
@@ -103,6 +103,11 @@ def test_a_state_waiting_on_the_decree_the_last_cube_revealed_loads():
     g.apply_text("place a cube in chamber 6")
     data = g.to_json()
     assert Game.from_json(AGORA, data).to_json() == data
+    # Only that draw, next, may stand between six chambers and the end of the game.
+    data["stack"].append({"kind": "senate_action", "player": 1,
+                          "senate": {"actions": 1, "section": "left"}})
+    with pytest.raises(StateFormatError, match=r"players\[0\] controls 6 chambers, so the game"):
+        Game.from_json(AGORA, data)
 
 
 def test_without_the_shield_decree_the_last_cube_gives_the_political_victory():

@@ -89,7 +89,8 @@ def _check_senate(g: GameState) -> str | None:
             return f"mechanics.senate.decrees[{c}]: the chamber's Decree is drawn by now"
     res = g.result
     if res is None:
-        for p in t.seats if not pending else ():
+        drawing = g.stack and g.stack[-1][0] == number("decree_draw")  # the last cube's
+        for p in t.seats if not drawing else ():
             if len(controlled(g, p)) >= config.supremacy:
                 return (f"players[{p}] controls {len(controlled(g, p))} chambers, so the game "
                         "is over (result)")
