@@ -1,10 +1,11 @@
-"""Fuzz the real data: N mutants of cards/duel (or `--game classic`), its card files, game.yaml
+"""Fuzz the real data: N mutants of cards/duel (or `--game classic`, `--game agora`: an
+extension, compiled on cards/duel copied beside it), its card files, game.yaml
 and locale files and the files themselves (links, pipes, folders), through validation with
 every excerpt, compilation, an import of the generated code and rendering, in-process (the
 mutator: tests/fuzzing.py).
 
     python benchmarks/fuzz_data.py [--cases 10000] [--seed 1] [--limit 10] [--workers 2]
-                                   [--game duel|classic]
+                                   [--game duel|classic|agora]
 
 Prints how many cases ran, were diagnosed (validation errors or a located compile refusal),
 compiled (imported and rendered), crashed (an exception the CLI would report as an internal error)

@@ -1,15 +1,17 @@
 """Fuzz the engine's input boundaries at large counts and print what happened.
 
     python benchmarks/fuzz_engine.py [-n 100000] [--seed 0] [--only states|actions|records]
-                                     [--game duel|classic] [--players N|all]
+                                     [--game duel|classic|agora] [--players N|all]
+                                     [--seconds S]
 
 States, actions and game records are mutated from seeded random games (the mutator is
 tests/engine/engine_fuzz.py, which tests/engine/test_input.py runs at CI size). Each try is
 accepted, refused with the engine's error, or a crash; the first crashes are printed with
 their tracebacks. An accepted state is played to the end three times, by random play, by
 the greedy bot and by the ISMCTS bot (a few iterations a move), and the games each finished
-are counted. `--players all` runs every seat count of the ruleset in turn. Exit 1 if
-anything crashed.
+are counted. `--players all` runs every seat count of the ruleset in turn. `--seconds` gives
+each target a time budget: it stops trying once it is spent, and prints how many it tried.
+Exit 1 if anything crashed.
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "engine"))
 
 from engine_fuzz import FUZZERS, PLAYED_BY  # noqa: E402
-from wondersmith.engine import load_ruleset  # noqa: E402
+from wondersmith.engine import UnknownRulesetError, load_ruleset  # noqa: E402
 
 
 def main() -> int:
@@ -31,12 +33,20 @@ def main() -> int:
     parser.add_argument("-n", type=int, default=100_000, help="tries per target")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", choices=sorted(FUZZERS))
-    parser.add_argument("--game", default="duel")
+    parser.add_argument("--game", default="duel", help="duel, classic, agora or a game of "
+                        "the data repository")
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="a time budget per target (and seat count): fewer tries than -n "
+                        "once it is spent")
     parser.add_argument("--players", default=None,
                         help="seats, or 'all' for every count the ruleset is played at "
                         "(default: the ruleset's)")
     args = parser.parse_args()
-    ruleset = load_ruleset(args.game)
+    try:
+        ruleset = load_ruleset(args.game)
+    except UnknownRulesetError as exc:
+        print(f"fuzz_engine: {exc}", file=sys.stderr)
+        return 2
     if args.players == "all":
         seat_counts = list(getattr(ruleset, "player_counts", ()) or (ruleset.players,))
     else:
@@ -49,7 +59,7 @@ def main() -> int:
             crashes: list = []
             start = time.perf_counter()
             counts = FUZZERS[name](ruleset, args.n, seed=args.seed, crashes=crashes,
-                                   players=players)
+                                   players=players, seconds=args.seconds)
             played = ", ".join(f"{counts[f'played by {bot}']:,} by {bot}"
                                for bot in PLAYED_BY if f"played by {bot}" in counts)
             print(f"{name:>8}: {counts['tried']:,} tried, {counts['accepted']:,} accepted, "

@@ -1,5 +1,6 @@
-"""A mutation fuzzer over the real rules data: each case is a game of cards/ (duel, classic)
-with one file mutated,
+"""A mutation fuzzer over the real rules data: each case is a game of cards/ (duel, classic,
+agora: an extension, compiled with its base game copied beside it unmutated) with one file
+mutated,
 run through validation and, when the data is valid, compilation, an import of the generated
 code and the English sheet and rules doc, all in-process. Used by tests/test_fuzz.py (a CI-sized budget) and
 benchmarks/fuzz_data.py (10,000 cases and more).
@@ -103,6 +104,7 @@ class Mutant:
     target: str
     steps: list[str] = field(default_factory=list)
     game: str = "duel"  # the folder's name under cards/
+    base: str = ""  # the game it extends (`extends:`), copied beside it unmutated
     special: str = ""  # the target is not a plain file: one of SPECIALS, with its detail
 
 
@@ -116,10 +118,11 @@ class Mutator:
         self.trees = {name: yaml.load(data, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
                       for name, data in self.originals.items()}
         self.game = folder.name
+        self.base = str((self.trees.get("game.yaml") or {}).get("extends", ""))
 
     def mutant(self, rng: random.Random) -> Mutant:
         target = rng.choice(sorted(self.originals))
-        m = Mutant(dict(self.originals), target, game=self.game)
+        m = Mutant(dict(self.originals), target, game=self.game, base=self.base)
         if rng.random() < 1 / 12:
             kind = rng.choice(SPECIALS)
             m.special = f"{kind} {rng.choice(SYSTEM_FILES)}" if kind == "link_system" else kind
@@ -335,6 +338,8 @@ def run_case(mutant: Mutant, work: Path, limit: float = 10.0) -> tuple[str, str]
     for name, data in mutant.files.items():
         (game / name).parent.mkdir(exist_ok=True)
         (game / name).write_bytes(data)
+    if mutant.base:  # an extension (Agora) is compiled on its base game, as in cards/
+        shutil.copytree(ROOT / "cards" / mutant.base, cards / mutant.base)
     if mutant.special:
         _make_special(game / mutant.target, mutant.special, work)
     out = work / "generated"
@@ -352,8 +357,9 @@ def run_case(mutant: Mutant, work: Path, limit: float = 10.0) -> tuple[str, str]
                 + format_json(result.diagnostics + names)
             if SECRET in shown or "root:x:0:0" in shown:
                 return "crashed", f"a file out of the data was shown: {mutant.special}"
-            # No game left (its game.yaml made a pipe): validate names the card files WS317.
-            refused = not result.ok or not result.games \
+            # No game left (its game.yaml made a pipe), or an extension's folder left without
+            # one beside its base game: validate names the card files WS317.
+            refused = not result.ok or not result.games or loader.find_games([cards])[1] \
                 or any(d.severity == "error" for d in names)
             if mutant.special and mutant.special != "link_inside" and not refused:
                 return "crashed", f"{mutant.special}: not refused"

@@ -1,5 +1,6 @@
-"""Fuzzing the real data (tests/fuzzing.py): no mutant of cards/duel or cards/classic crashes
-or hangs the validator, the compiler or the generated code. A CI-sized, seeded run; the 10,000-case run
+"""Fuzzing the real data (tests/fuzzing.py): no mutant of cards/duel, cards/classic or
+cards/agora (Duel's extension, compiled on cards/duel) crashes or hangs the validator, the
+compiler or the generated code. A CI-sized, seeded run; the 10,000-case run
 is `python benchmarks/fuzz_data.py`."""
 from __future__ import annotations
 
@@ -11,12 +12,14 @@ import pytest
 import fuzzing
 
 CASES = 150  # about ten seconds; every seed gives the same cases
+AGORA_CASES = 60  # each compiles Duel too: about as long
 
 
-@pytest.mark.parametrize("game", ["duel", "classic"])
-def test_no_mutant_crashes_or_hangs(tmp_path: Path, game: str) -> None:
-    counts, failures = fuzzing.fuzz(CASES, seed=2026, work=tmp_path, game=game)
-    assert sum(counts.values()) == CASES
+@pytest.mark.parametrize(("game", "cases"), [("duel", CASES), ("classic", CASES),
+                                             ("agora", AGORA_CASES)])
+def test_no_mutant_crashes_or_hangs(tmp_path: Path, game: str, cases: int) -> None:
+    counts, failures = fuzzing.fuzz(cases, seed=2026, work=tmp_path, game=game)
+    assert sum(counts.values()) == cases
     assert counts["diagnosed"] > 0  # the mutations really break the data...
     assert failures == [], "\n\n".join(
         f"seed {seed} case {case} ({target}: {'; '.join(steps)})\n{detail}"
@@ -39,10 +42,10 @@ def test_mutants_are_deterministic_and_varied() -> None:
     assert {m.special.split()[0] for m in more if m.special} == set(fuzzing.SPECIALS)
 
 
-@pytest.mark.parametrize("game", ["duel", "classic"])
+@pytest.mark.parametrize("game", ["duel", "classic", "agora"])
 def test_the_unmutated_game_compiles(tmp_path: Path, game: str) -> None:
     mutator = fuzzing.Mutator(fuzzing.ROOT / "cards" / game)
-    mutant = fuzzing.Mutant(dict(mutator.originals), "game.yaml", game=game)
+    mutant = fuzzing.Mutant(dict(mutator.originals), "game.yaml", game=game, base=mutator.base)
     assert fuzzing.run_case(mutant, tmp_path) == ("compiled", "")
 
 

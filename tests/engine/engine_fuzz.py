@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import time
 import traceback
 from collections import Counter
 from typing import Any, Callable
@@ -34,6 +35,21 @@ HOSTILE = [
 ]
 MAX_PLAY = 600  # steps when playing on from an accepted state; every real game is shorter
 ISMCTS_ITERATIONS = 3  # enough to walk the search's every path (draws, expansion, descent)
+
+
+def _tries(count: int, seconds: float | None):
+    """`count` tries, or fewer once `seconds` have passed (a time budget: None, none)."""
+    deadline = None if seconds is None else time.monotonic() + seconds
+    for i in range(count):
+        if deadline is not None and time.monotonic() >= deadline:
+            return
+        yield i
+
+
+def _bases(count: int, per: int, least: int, most: int) -> int:
+    """How many real states or games a target mutates: one per `per` tries, within
+    [least, most] (a large or time-budgeted run does not spend its time making them)."""
+    return min(max(least, count // per), most)
 
 
 def positions(ruleset, count: int, seed: int, players: int | None = None) -> list[dict]:
@@ -258,12 +274,12 @@ def _play_by_bots(g: Game, counts: Counter, seed: int) -> None:
 
 
 def fuzz_states(ruleset, count: int, seed: int = 0, crashes: list | None = None,
-                players: int | None = None) -> Counter:
+                players: int | None = None, seconds: float | None = None) -> Counter:
     rng = random.Random(seed)
-    bases = positions(ruleset, max(20, count // 25), seed, players)
+    bases = positions(ruleset, _bases(count, 25, 20, 400), seed, players)
     ids = Game(ruleset, players=players).t.ids
     counts: Counter = Counter()
-    for _ in range(count):
+    for _ in _tries(count, seconds):
         doc = copy.deepcopy(rng.choice(bases))
         for _ in range(rng.choice((1, 1, 1, 2, 3))):
             if not isinstance(doc, dict):
@@ -293,13 +309,13 @@ def fuzz_states(ruleset, count: int, seed: int = 0, crashes: list | None = None,
 
 
 def fuzz_actions(ruleset, count: int, seed: int = 0, crashes: list | None = None,
-                 players: int | None = None) -> Counter:
+                 players: int | None = None, seconds: float | None = None) -> Counter:
     rng = random.Random(seed)
     bases = [Game.from_json(ruleset, d)
-             for d in positions(ruleset, max(20, count // 50), seed, players)]
+             for d in positions(ruleset, _bases(count, 50, 20, 200), seed, players)]
     bases = [g for g in bases if not g.is_terminal] or bases
     counts: Counter = Counter()
-    for _ in range(count):
+    for _ in _tries(count, seconds):
         g = rng.choice(bases).clone()
         n = g.t.num_actions
         # Near the legal ones too: an id next to a legal action (classic: another payment, the
@@ -358,17 +374,17 @@ def mutate_record(record: dict, rng: random.Random) -> Any:
 
 
 def fuzz_records(ruleset, count: int, seed: int = 0, crashes: list | None = None,
-                 players: int | None = None) -> Counter:
+                 players: int | None = None, seconds: float | None = None) -> Counter:
     rng = random.Random(seed)
     bases = []
-    for i in range(max(5, count // 40)):
+    for i in range(_bases(count, 40, 5, 100)):
         g = Game(ruleset, seed=seed * 1_000 + i, players=players)
         while not g.is_terminal:
             legal = g.legal_actions()
             g.apply(legal[rng.randrange(len(legal))])
         bases.append(game_record(g))
     counts: Counter = Counter()
-    for _ in range(count):
+    for _ in _tries(count, seconds):
         record: Any = copy.deepcopy(rng.choice(bases))
         for _ in range(rng.choice((1, 1, 2))):
             if not isinstance(record, dict):

@@ -38,7 +38,7 @@ def test_a_senator_placed_is_not_in_the_box():
 def test_a_position_that_leaves_too_few_senators_for_the_later_ages_is_refused():
     senators = ["politician_left_1", "politician_left_2", "politician_middle_1",
                 "politician_middle_2", "politician_middle_3", "politician_right_1"]
-    with pytest.raises(ValueError, match="must still wait in the box for the Ages after Age 1"):
+    with pytest.raises(ValueError, match="must wait in the box for the Ages after Age 1"):
         position(agora(), ["baths"], buildings=(senators, []))
 
 

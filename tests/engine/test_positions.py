@@ -180,3 +180,20 @@ def test_the_example_of_docs_engine_md_builds_both_games() -> None:
     duel, classic = scope["duel"], scope["classic"]
     assert duel.current_player == 1 and duel.pawn == 4 and duel.board_tokens == [duel.component("law") - duel.t.token0]
     assert classic.age == 2 and classic.conflict_tokens[2] == [1, -1]
+
+
+@pytest.mark.parametrize(("age", "waiting"), [(1, 8), (2, 3), (3, 0)])
+def test_an_agora_position_keeps_the_later_ages_senators_in_the_box(age, waiting) -> None:
+    """Every Agora position was refused: the senators' box kept all 13 senators, a senator
+    placed included ("'politician_right_1' is both in structure[18] and in the senators'
+    box", "13 senators, but 8 wait once Age 1 is set up")."""
+    from wondersmith.engine import load_ruleset
+    agora = load_ruleset("agora")
+    g = position(agora, ["politician_right_1"], age=age, buildings=(["conspirator_1"], []))
+    box = {g.t.ids[c] for c in g.senators_box}
+    assert len(box) == waiting and not box & {"politician_right_1", "conspirator_1"}
+    _round_trips(g)
+    with pytest.raises(ValueError, match="the position places 7 senators; 8 must wait"):
+        position(agora, ["politician_right_1"],
+                 buildings=(["politician_left_1", "politician_left_2", "politician_middle_1"],
+                            ["politician_middle_2", "politician_middle_3", "politician_right_2"]))

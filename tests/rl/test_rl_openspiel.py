@@ -1,4 +1,5 @@
-"""wondersmith.rl.openspiel: Duel as an OpenSpiel game passes OpenSpiel's own tests."""
+"""wondersmith.rl.openspiel: Duel and Agora as OpenSpiel games pass OpenSpiel's own tests
+(the tests taking the `game` fixture run for each; the others are about Duel's registration)."""
 from __future__ import annotations
 
 import dataclasses
@@ -17,11 +18,17 @@ from wondersmith.engine import Game, UnknownRulesetError, load_ruleset
 from wondersmith.rl.seats import max_decisions
 
 NAME = "python_wondersmith_duel"
+GAMES = ["duel", "agora"]  # the two-player games; classic: tests/rl/test_rl_classic.py
 
 
-@pytest.fixture(scope="module")
-def game() -> pyspiel.Game:
-    return pyspiel.load_game(NAME)
+@pytest.fixture(scope="module", params=GAMES)
+def game(request) -> pyspiel.Game:
+    return pyspiel.load_game(spiel_adapter.register(request.param))
+
+
+def ruleset_of(game: pyspiel.Game):
+    """The engine's ruleset the OpenSpiel game plays."""
+    return load_ruleset(game.get_type().short_name.removeprefix("python_wondersmith_"))
 
 
 def play_random(game: pyspiel.Game, seed: int) -> pyspiel.State:
@@ -37,17 +44,16 @@ def play_random(game: pyspiel.Game, seed: int) -> pyspiel.State:
 
 
 def test_importing_registers_the_game(game):
-    assert NAME in pyspiel.registered_names()
     kind = game.get_type()
-    assert kind.short_name == NAME
+    assert kind.short_name in pyspiel.registered_names()
     assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
-    engine = Game(load_ruleset("duel"))
+    engine = Game(ruleset_of(game))
     assert game.num_players() == 2
     assert game.num_distinct_actions() == len(engine.legal_mask(0))
     assert game.observation_tensor_size() == len(engine.observation_vector(0))
-    assert game.max_game_length() == max_decisions(load_ruleset("duel"))
+    assert game.max_game_length() == max_decisions(ruleset_of(game))
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
     assert game.information_state_tensor_size() == 0  # a string only: see the Observer
 
@@ -152,7 +158,7 @@ def test_information_state_is_every_observation_and_own_action_so_far(game):
     state = play_random_until(game, decisions=6, seed=2)
     seen = json.loads(state.information_state_string(0))
     assert len(seen) == len(state.history()) + 1
-    assert seen[0] == Game(load_ruleset("duel"), auto_chance=False).observation(0)
+    assert seen[0] == Game(ruleset_of(game), auto_chance=False).observation(0)
     mover = state.current_player()
     action = state.legal_actions()[0]
     child = state.child(action)
@@ -203,7 +209,7 @@ def test_serialize_and_deserialize(game):
     state = play_random_until(game, decisions=30, seed=6)
     text = pyspiel.serialize_game_and_state(game, state)
     again_game, again = pyspiel.deserialize_game_and_state(text)
-    assert again_game.get_type().short_name == NAME
+    assert again_game.get_type().short_name == game.get_type().short_name
     assert again.history() == state.history()
     assert again.engine.to_json() == state.engine.to_json()
     assert len(text) < 5_000  # the actions, not the engine's objects and tables
@@ -213,7 +219,7 @@ def test_serialize_and_deserialize(game):
 def test_the_same_actions_play_the_same_game_as_the_engine(game):
     """The adapter adds nothing: the engine fed the same actions reaches the same end."""
     state = play_random(game, seed=11)
-    engine = Game(load_ruleset("duel"), auto_chance=False)
+    engine = Game(ruleset_of(game), auto_chance=False)
     for action in state.history():
         engine.apply(action)
     assert engine.to_json() == state.engine.to_json()
@@ -223,7 +229,7 @@ def test_the_same_actions_play_the_same_game_as_the_engine(game):
 def test_the_text_view_names_the_table(game):
     state = play_random_until(game, decisions=12, seed=8)
     text = str(state)
-    assert text.startswith("7 Wonders Duel · Age ")
+    assert text.startswith(f"{ruleset_of(game).name} · Age ")
     assert "player 0:" in text and "player 1:" in text
     assert f"to decide: {state.engine.decision}" in text
     assert state.engine.legal_texts()[0] in text

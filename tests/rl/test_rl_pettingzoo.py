@@ -1,4 +1,5 @@
-"""wondersmith.rl.pettingzoo: Duel as an AEC environment passes PettingZoo's own tests."""
+"""wondersmith.rl.pettingzoo: Duel and Agora as AEC environments pass PettingZoo's own tests
+(the tests taking `game` run for each)."""
 from __future__ import annotations
 
 import warnings
@@ -10,6 +11,11 @@ from pettingzoo.test import api_test, render_test, seed_test
 
 from wondersmith.engine import Game, IllegalActionError, UnknownRulesetError, load_ruleset
 from wondersmith.rl.pettingzoo import env, raw_env
+
+
+@pytest.fixture(params=["duel", "agora"])  # the two-player games; classic: test_rl_classic.py
+def game(request) -> str:
+    return request.param
 
 
 def first_legal(observation) -> int:
@@ -32,7 +38,7 @@ def play(table: AECEnv, seed: int, choose=first_legal) -> tuple[list[int], dict[
     return actions, final
 
 
-def test_api_test():
+def test_api_test(game):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         # Two warnings every PettingZoo game with action masks gets: a Dict observation
@@ -41,21 +47,21 @@ def test_api_test():
         warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
         # Coins have no upper bound, so neither has the vector.
         warnings.filterwarnings("ignore", message="Agent's maximum observation space value is infinity")
-        api_test(env(), num_cycles=1000)
+        api_test(env(game=game), num_cycles=1000)
 
 
-def test_seed_test():
-    seed_test(env, num_cycles=1000)
+def test_seed_test(game):
+    seed_test(lambda: env(game=game), num_cycles=1000)
 
 
-def test_render_test():
-    render_test(lambda render_mode=None: env(render_mode=render_mode),
-                custom_tests={"ansi": lambda text: text.startswith("7 Wonders Duel")})
+def test_render_test(game):
+    render_test(lambda render_mode=None: env(game=game, render_mode=render_mode),
+                custom_tests={"ansi": lambda text: text.startswith(load_ruleset(game).name)})
 
 
-def test_spaces():
-    table = env()
-    engine = Game(load_ruleset("duel"))
+def test_spaces(game):
+    table = env(game=game)
+    engine = Game(load_ruleset(game))
     assert table.possible_agents == ["player_0", "player_1"]
     for agent in table.possible_agents:
         space = table.observation_space(agent)
@@ -66,8 +72,8 @@ def test_spaces():
     assert first == second and first is not second  # seeding one leaves the other alone
 
 
-def test_observation_and_mask_are_the_engines():
-    table = raw_env()
+def test_observation_and_mask_are_the_engines(game):
+    table = raw_env(game=game)
     table.reset(seed=7)
     for _ in range(25):
         agent = table.agent_selection
@@ -85,8 +91,8 @@ def test_observation_and_mask_are_the_engines():
         table.step(int(np.flatnonzero(seen["action_mask"])[-1]))
 
 
-def test_chance_is_resolved_inside_the_env():
-    table = raw_env()
+def test_chance_is_resolved_inside_the_env(game):
+    table = raw_env(game=game)
     table.reset(seed=1)
     for _ in range(60):
         assert not table.game.is_chance_node
@@ -94,8 +100,8 @@ def test_chance_is_resolved_inside_the_env():
         table.step(table.game.legal_actions()[0])
 
 
-def test_rewards_come_at_the_end_and_sum_to_zero():
-    table = env()
+def test_rewards_come_at_the_end_and_sum_to_zero(game):
+    table = env(game=game)
     for seed in range(6):
         table.reset(seed=seed)
         for agent in table.agent_iter():
@@ -114,29 +120,29 @@ def test_rewards_come_at_the_end_and_sum_to_zero():
             assert rewards[f"player_{1 - result.winner}"] == -1.0
 
 
-def test_the_same_seed_replays_the_same_game():
+def test_the_same_seed_replays_the_same_game(game):
     rng_a, rng_b = np.random.default_rng(3), np.random.default_rng(3)
     pick = lambda rng: lambda obs: int(rng.choice(np.flatnonzero(obs["action_mask"])))  # noqa: E731
-    first, rewards = play(env(), seed=123, choose=pick(rng_a))
-    again, rewards_again = play(env(), seed=123, choose=pick(rng_b))
+    first, rewards = play(env(game=game), seed=123, choose=pick(rng_a))
+    again, rewards_again = play(env(game=game), seed=123, choose=pick(rng_b))
     assert first == again and rewards == rewards_again
-    other, _ = play(env(), seed=124, choose=first_legal)
-    same_policy, _ = play(env(), seed=123, choose=first_legal)
+    other, _ = play(env(game=game), seed=124, choose=first_legal)
+    same_policy, _ = play(env(game=game), seed=123, choose=first_legal)
     assert other != same_policy  # another seed deals other cards
 
 
-def test_the_env_plays_the_engines_game():
+def test_the_env_plays_the_engines_game(game):
     """The seed is the engine's: the same actions on `Game(ruleset, seed)` end the same."""
-    table = raw_env()
+    table = raw_env(game=game)
     actions, _ = play(table, seed=99)
-    game = Game(load_ruleset("duel"), seed=99)
+    engine = Game(load_ruleset(game), seed=99)
     for action in actions:
-        game.apply(action)
-    assert game.to_json() == table.game.to_json()
+        engine.apply(action)
+    assert engine.to_json() == table.game.to_json()
 
 
-def test_reset_without_a_seed_draws_one():
-    table = raw_env()
+def test_reset_without_a_seed_draws_one(game):
+    table = raw_env(game=game)
     starts = set()
     for _ in range(4):
         table.reset()
@@ -144,8 +150,8 @@ def test_reset_without_a_seed_draws_one():
     assert len(starts) > 1
 
 
-def test_an_illegal_action_ends_the_game_with_a_penalty(caplog):
-    table = env()
+def test_an_illegal_action_ends_the_game_with_a_penalty(game, caplog):
+    table = env(game=game)
     table.reset(seed=5)
     agent = table.agent_selection
     observation = table.observe(agent)
@@ -156,8 +162,8 @@ def test_an_illegal_action_ends_the_game_with_a_penalty(caplog):
     assert table._cumulative_rewards[agent] == -1
 
 
-def test_the_raw_env_refuses_an_illegal_action():
-    table = raw_env()
+def test_the_raw_env_refuses_an_illegal_action(game):
+    table = raw_env(game=game)
     table.reset(seed=5)
     before = table.game.to_json()
     with pytest.raises(IllegalActionError):
@@ -165,15 +171,15 @@ def test_the_raw_env_refuses_an_illegal_action():
     assert table.game.to_json() == before
 
 
-def test_render():
-    table = raw_env(render_mode="ansi")
+def test_render(game):
+    table = raw_env(game=game, render_mode="ansi")
     table.reset(seed=2)
     text = table.render()
-    assert text.splitlines()[0] == "7 Wonders Duel · Age 0 · player %d to decide: draft" % (
-        table.game.current_player)
+    assert text.splitlines()[0] == "%s · Age 0 · player %d to decide: draft" % (
+        load_ruleset(game).name, table.game.current_player)
     assert "legal: pick " in text
     with pytest.warns(UserWarning, match="without a render_mode"):
-        assert raw_env().render() is None
+        assert raw_env(game=game).render() is None
     with pytest.raises(ValueError, match="render_mode"):
         raw_env(render_mode="rgb_array")
 

@@ -33,13 +33,14 @@ def test_pettingzoo_parallel_api_and_seed_tests(players):
         parallel_seed_test(lambda: parallel_env(players=players), num_cycles=300)
 
 
-def test_duel_plays_too_one_agent_at_a_time():
-    table = parallel_raw_env(game="duel")
+@pytest.mark.parametrize("game", ["duel", "agora"])
+def test_duel_plays_too_one_agent_at_a_time(game):
+    table = parallel_raw_env(game=game)
     observations, _ = table.reset(seed=2)
     rng, steps = random.Random(2), 0
     while table.agents:
         choices = masked_choices(observations, rng)
-        assert len(choices) == 1  # Duel: one seat decides at a time
+        assert len(choices) == 1  # Duel and Agora: one seat decides at a time
         observations, rewards, *_ = table.step(choices)
         steps += 1
     assert steps > 40 and sorted(rewards.values()) in ([-1.0, 1.0], [0.0, 0.0])

@@ -78,6 +78,21 @@ def test_max_decisions_bounds_random_games():
     assert 60 < longest <= bound
 
 
+def test_max_decisions_bounds_random_agora_games():
+    """Agora's Senate actions, conspiracies and military tokens: still within the bound
+    (the OpenSpiel game's `max_game_length`)."""
+    agora = load_ruleset("agora")
+    bound = max_decisions(agora)
+    longest = 0
+    for seed in range(150):
+        game, rng, made = Game(agora, seed=seed), random.Random(seed), 0
+        while not game.is_terminal:
+            game.apply(rng.choice(game.legal_actions()))
+            made += 1
+        longest = max(longest, made)
+    assert 73 < longest <= bound  # more than one decision per structure slot
+
+
 @pytest.mark.parametrize("players", [3, 5, 7])
 def test_max_decisions_bounds_random_classic_games(players):
     bound = max_decisions(CLASSIC, players)

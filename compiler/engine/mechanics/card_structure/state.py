@@ -170,10 +170,15 @@ def _check_draws(g: GameState) -> str | None:
     age, deal, leave, guild, revive = map(number, ("age", "deal", "leave_out", "guild",
                                                    "discard_pile"))
     pool, guilds, discard = len(g.pool), len(g.guild_pool), len(g.discard)
+    # Another mechanic's draws into the deck (Agora's senators) add a card each.
+    shuffled_in = {node[0] for node in g._shuffle_in_nodes(max(g.age, 1))}
     for i in range(len(g.stack) - 1, -1, -1):
         kind = g.stack[i][0]
         if kind == age:
             break
+        if kind in shuffled_in:
+            pool += 1
+            continue
         if kind == leave or kind == deal:
             pool -= 1
             what = "a card from the pool" if pool < 0 else ""

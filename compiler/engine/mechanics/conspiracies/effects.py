@@ -108,9 +108,12 @@ class ConspiracyEffects:
 
     def _gain_building(self, p: int, c: int) -> None:
         """Building `c` joins city `p` with its ongoing effects (not built: no on-build)."""
+        self._join_city(p, c)
+        self._acquire(p, c)
+
+    def _join_city(self, p: int, c: int) -> None:
         self.city[p].append(c)
         self.color_count[p][self.t.color[c]] += 1
-        self._acquire(p, c)
 
 
 def _unbuilt_of(g: GameState, q: int) -> list[int]:
@@ -259,16 +262,20 @@ def _swap_give_options(g: GameState, player: int, arg: int) -> list[int]:
 
 @handles(K_SWAP_GIVE)
 def _on_swap_give(g: GameState, node, action: int) -> None:
-    """Both cards change cities, then each joins its new city, the active player's first:
-    a science pair either completes takes its token in that order (ruling 18)."""
+    """Both cards change cities, then each brings its effects to its new city, the active
+    player's first: a science pair either completes takes its token in that order, and a
+    victory the first gives (six symbols) is the active player's (ruling 18). The card the
+    opponent receives is in their city even then."""
     p, taken = node[1], node[2]
     given = action - g.t.SWAP_GIVE
     q = _opponent(g, p)
     g._lose(q, taken)
     g._lose(p, given)
-    g._gain_building(p, taken)
+    g._join_city(p, taken)
+    g._join_city(q, given)
+    g._acquire(p, taken)
     if g.result is None:
-        g._gain_building(q, given)
+        g._acquire(q, given)
     g._flush()
 
 

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..progress_tokens import kept_out
+
 if TYPE_CHECKING:
     from ...core.game import GameState
 
@@ -121,13 +123,16 @@ def places(g: GameState) -> list:
 
 def check(g: GameState) -> str | None:
     """A seat holds drawn conspiracies only while its conspire is pending; a locked token
-    is no one's."""
+    is a progress token, and no one's."""
     kinds = g.t.conspire_kinds
     for p, seat in enumerate(g.drawing):
         if seat and not any(kind in kinds and p in (player, arg) for kind, player, arg in g.stack):
             return (f"mechanics.conspiracies.drawing[{p}]: conspiracies drawn, but no "
                     "conspire is pending")
+    kept = kept_out(g)
     for tok in g.locked:
+        if tok in kept:
+            return f"mechanics.conspiracies.locked: {g.t.ids[g.t.token0 + tok]!r} is not a progress token"
         for p, tokens in enumerate(g.tokens):
             if tok in tokens:
                 return f"mechanics.conspiracies.locked: {g.t.ids[g.t.token0 + tok]!r} is also player {p}'s"

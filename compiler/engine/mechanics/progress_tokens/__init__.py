@@ -68,9 +68,14 @@ def keeps_out(mechanic: str, tokens: Callable[[Tables], Iterable[int]]) -> None:
     _KEPT_OUT[mechanic] = tokens
 
 
+def kept_out(g: GameState) -> set[int]:
+    """The tokens the game's mechanics keep for themselves (`keeps_out`)."""
+    return {k for name in g.MECHANICS if name in _KEPT_OUT for k in _KEPT_OUT[name](g.t)}
+
+
 def _in_the_box(g: GameState) -> list[int]:
     """The tokens a new game puts in the box: all but those its mechanics keep out."""
-    kept = {k for name in g.MECHANICS if name in _KEPT_OUT for k in _KEPT_OUT[name](g.t)}
+    kept = kept_out(g)
     return [k for k in range(g.t.NT) if k not in kept]
 
 
@@ -189,8 +194,17 @@ def _places(key: str, slot: str):
 
 
 def _check_tokens(g) -> str | None:
-    """Drawn tokens come from the box; every token the pending decisions take is there."""
+    """Only progress tokens are on the board, in the box or in a city (not those another
+    mechanic keeps: Agora's Decrees, conspiracies, military tokens); drawn tokens come from
+    the box; every token the pending decisions take is there."""
     ids, token0 = g.t.ids, g.t.token0
+    kept = kept_out(g)
+    zones = [("board_tokens", g.board_tokens), ("box_tokens", g.box_tokens),
+             *((f"players[{p}].tokens", g.tokens[p]) for p in g.t.seats)]
+    for label, tokens in zones if kept else ():
+        for x in tokens:
+            if x in kept:
+                return f"{label}: {ids[token0 + x]!r} is not a progress token"
     if len(set(g.drawn)) != len(g.drawn):
         return "drawn_tokens: a token is drawn twice"
     for x in g.drawn:

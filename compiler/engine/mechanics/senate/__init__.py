@@ -21,95 +21,42 @@ removed changes each chamber's count by one, so control always passes through "n
 face-down Decree is drawn (chance `decree_draw`) when its chamber is first controlled: the
 Decrees not dealt are unknown to both players until then, so drawing it at that moment gives
 every Decree the same chance the set-up would, and no state is hidden. Political supremacy
-is checked after every single step. Seating: opponent (Agora is a Duel expansion).
+is checked after every single step, once the Decree the step revealed is drawn and has acted
+(ruling 10: a military victory comes first). Seating: opponent (Agora is a Duel expansion).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING
 
 from ...errors import EngineError
 from ...core.actions import EFFECTS, OUTCOMES, Actions
 from ...core.fields import STATE, StateField, list_copy, lists_copy
 from ...core.kinds import ANYWHERE, CHANCE, arg_in_json, explains, handles, kind, legal_at, outcomes_from, stands
-from ...core.rules import RulesError, checked
+from ...core.rules import RulesError
 from ...core.texts import add_texts
 from ...core.views import Feature, Place
 from . import senators, steps, texts as senate_texts
+from .config import ANY, Chamber, Config, Step  # noqa: F401 (the rules record's part)
 from .senators import Senators, SenatorsMixin
 from .positions import POSITION  # noqa: F401 (its part of a position)
 from ..progress_tokens import keeps_out
 from .decrees import K_MOVE, apply_move, owner, pass_decrees, slots_in
-from .state import (VICTORY, _check_senate, _check_supremacy, _decrees_of, _load_decrees,
-                    _load_influence, _load_moved, _save_decrees, _seen_senate, controlled,
-                    controller, cubes_left)
+from .state import (VICTORY, _a_chamber_to_draw_for, _check_senate, _check_supremacy,
+                    _decrees_of, _load_decrees, _load_influence, _load_moved, _save_decrees,
+                    _seen_senate, controlled, controller, cubes_left)
 
 if TYPE_CHECKING:
     from ...core.game import GameState
 
 NAME = "senate"
-ANY = "any"  # `influence: {section: any}`: every chamber
-
-
-@dataclass(frozen=True)
-class Chamber:
-    section: str
-    points: int
-    face_up: bool
-
-    def __post_init__(self) -> None:
-        checked(self)
-
-
-@dataclass(frozen=True)
-class Step:
-    cards: int  # from this many buildings of senate.actions.color on
-    actions: int  # this many Senate actions
-
-    def __post_init__(self) -> None:
-        checked(self)
-
-
-@dataclass(frozen=True)
-class Config:
-    cubes: int  # senate.cubes: each player's
-    chambers: tuple[Chamber, ...]  # senate.chambers, in board order
-    decrees: tuple[str, ...]  # senate.decrees: token ids
-    supremacy: int  # senate.supremacy: chambers controlled that win at once
-    action_color: str  # senate.actions.color
-    action_steps: tuple[Step, ...]  # senate.actions.steps
-    senators: Senators | None = None  # senate.senators (senate/senators.py)
-
-    def __post_init__(self) -> None:
-        checked(self)
-        if self.supremacy > len(self.chambers):
-            raise RulesError(f"senate.supremacy: {self.supremacy} chambers, but the Senate has "
-                             f"{len(self.chambers)}")
-        if len(self.decrees) < len(self.chambers):
-            raise RulesError(f"senate.decrees: {len(self.decrees)} Decrees for "
-                             f"{len(self.chambers)} chambers")
-        if any(c.section == ANY for c in self.chambers):
-            raise RulesError(f"senate.chambers: {ANY!r} means every chamber, not a section")
-        cards = [step.cards for step in self.action_steps]
-        if not cards or cards[0] != 0 or cards != sorted(set(cards)):
-            raise RulesError("senate.actions.steps: ascending by `cards`, the first at 0")
-
-    @classmethod
-    def parse(cls, rules: Mapping[str, Any]) -> "Config":
-        s = rules["senate"]
-        return cls(s["cubes"], tuple(Chamber(c["section"], c["points"], c["decree"] == "face_up")
-                                     for c in s["chambers"]),
-                   tuple(s["decrees"]), s["supremacy"], s["actions"]["color"],
-                   tuple(Step(step["cards"], step["actions"]) for step in s["actions"]["steps"]),
-                   Senators.parse(s))
-
-
 K_ACTION = kind("senate_action", NAME, prompt="place, move or remove an influence cube")
 K_STEPS = kind("senate_steps", NAME, internal=True)  # the next step, if it can do anything
 K_DECREE = kind("decree_draw", NAME, chance=True)  # arg: the chamber
+
 # Knossos places a cube in the set-up; a Decree draw stands above a Senate step.
 stands(K_ACTION, ANYWHERE)
 stands(K_STEPS, ANYWHERE)
+stands(K_DECREE, ANYWHERE, _a_chamber_to_draw_for)
 arg_in_json(K_ACTION, "senate", steps.save, steps.load)  # {"actions": 2, "section": "left"}
 arg_in_json(K_STEPS, "senate_steps", steps.save, steps.load)
 explains(K_ACTION)(senate_texts.why_not)  # a chamber out of the section, no cube to move
@@ -255,8 +202,9 @@ def _on_action(g: GameState, node, action: int) -> None:
 
 def _control_changed(g: GameState, before: list[tuple[int, int]]) -> None:
     """Give and take the Decrees of the chambers whose control changed; draw the face-down
-    Decrees of a chamber controlled for the first time; then political supremacy."""
-    changes, gainers, chambers = [], [], g.t.config[NAME].chambers
+    Decrees of a chamber controlled for the first time; then political supremacy, once they
+    are drawn (ruling 10: the shield Decree's military victory comes first)."""
+    changes, gainers, drawing = [], [], False
     for chamber, old in before:
         new = controller(g, chamber)
         if new == old:
@@ -266,12 +214,14 @@ def _control_changed(g: GameState, before: list[tuple[int, int]]) -> None:
         for dealt in slots_in(g, chamber):
             if g.decrees[dealt] >= 0:
                 changes.append((g.decrees[dealt], old, new))
-            # Drawn when first controlled (ruling 6); a face-up one by the set-up (Knossos's cube)
-            elif new >= 0 and not chambers[dealt].face_up:
+            elif new >= 0 and (K_DECREE, CHANCE, dealt) not in g.stack:  # revealed as its
+                # chamber is first controlled (ruling 6), or by the set-up's pending draw
                 g.stack.append((K_DECREE, CHANCE, dealt))
+                drawing = True
     if changes:
         pass_decrees(g, changes)
-    _check_supremacy(g, gainers)
+    if not drawing:  # else once it is drawn (_on_decree)
+        _check_supremacy(g, gainers)
 
 
 # Chance: a Decree drawn for a chamber --------------------------------------------------------
@@ -295,6 +245,9 @@ def _on_decree(g: GameState, node, action: int) -> None:
     seat = owner(g, dealt)
     if seat >= 0:  # drawn as its chamber is first controlled: it is the controller's
         pass_decrees(g, [(tok, -1, seat)])
+        # After the Decree's own effect (ruling 10: military first). Any seat: the step that
+        # drew it may have given the other seat a chamber too (a cube moved out of a tie).
+        _check_supremacy(g, list(g.t.seats))
 
 
 FIELDS = (

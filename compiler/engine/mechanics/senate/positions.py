@@ -1,5 +1,5 @@
 """The Senate's part of a position (`positions.position`, core/positions.py): the cubes in
-each chamber and the chambers' Decrees."""
+each chamber, the chambers' Decrees, and the senators still in the box."""
 from __future__ import annotations
 
 from ...core.positions import Part
@@ -25,20 +25,21 @@ def _build(draft, chamber_cubes=None, decrees=None) -> None:
     draft.set_field("senate", "chamber_cubes", [list(row) for row in cubes])
     draft.set_field("senate", "decrees", list(decrees))
     if t.senators:
-        draft.later(lambda: _box(draft))
+        draft.later(lambda: _senators_box(draft))
 
 
-def _box(draft) -> None:
-    """The senators' box holds as many senators as the Ages after this one shuffle in: the
-    first ones the position has placed nowhere (a senator within reach, in a city, in the
-    discard pile or under a conspiracy is not in the box)."""
+def _senators_box(draft) -> None:
+    """The box keeps as many senators as the later Ages shuffle in, among those the
+    position does not place (in the structure, a city, the discard pile, under a Wonder or
+    a conspiracy); the others of the Ages so far are out of play."""
     t = draft.t
     due = len(t.senators) - sum(t.senators_per_age[:draft.age])
-    free = [t.ids[c] for c in t.senators if t.ids[c] not in draft.placed]
+    placed = set(draft.placed)
+    free = [t.ids[c] for c in t.senators if t.ids[c] not in placed]
     if len(free) < due:
-        raise ValueError(f"senators: the position places {len(t.senators) - len(free)}, but "
-                         f"{due} must still wait in the box for the Ages after Age {draft.age}")
-    draft.set_field("senate", "senators_box", free[:due])
+        raise ValueError(f"the position places {len(t.senators) - len(free)} senators; "
+                         f"{due} must wait in the box for the Ages after Age {draft.age}")
+    draft.set_field("senate", "senators_box", free[len(free) - due:])
 
 
 POSITION = Part({"chamber_cubes": None, "decrees": None}, _build)

@@ -107,14 +107,12 @@ def _check_box(g: GameState) -> str | None:
     """The box holds the senators the Ages started so far have not shuffled in."""
     t = g.t
     due = len(t.senators) - sum(t.senators_per_age[:g.age])
-    if not _drawing(g) and len(g.senators_box) != due:
-        return (f"mechanics.senate.senators_box: {len(g.senators_box)} senators, but "
-                f"{due} wait once Age {g.age} is set up")
+    drawing = sum(1 for n in g.stack if n[0] == K_SENATOR)  # each takes one from the box
+    if len(g.senators_box) - drawing != due:
+        pending = f", {drawing} of them still to draw" if drawing else ""
+        return (f"mechanics.senate.senators_box: {len(g.senators_box)} senators{pending}, "
+                f"but {due} wait once Age {g.age} is set up")
     return None
-
-
-def _drawing(g: GameState) -> bool:
-    return any(n[0] == K_SENATOR for n in g.stack)
 
 
 def _hide_box(g: GameState, player: int, data: dict) -> None:

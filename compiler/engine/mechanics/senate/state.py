@@ -91,7 +91,8 @@ def _load_decrees(g: GameState, values, read) -> list[int]:
 
 def _check_senate(g: GameState) -> str | None:
     """Every controlled chamber has its Decree (or its draw pending, or the game over before
-    it was drawn: supremacy reached by the cube that first controls it); supremacy ended it."""
+    it was drawn); supremacy ended the game, unless a Decree its last cube revealed is still
+    to be drawn (political supremacy waits for the Decree's effect, ruling 10)."""
     t, pending = g.t, {n[2] for n in g.stack if n[0] == number("decree_draw")}
     config, moved = t.config[NAME], g.decree_moved
     for c in range(t.n_chambers):
@@ -101,13 +102,24 @@ def _check_senate(g: GameState) -> str | None:
             return f"mechanics.senate.decrees[{c}]: the chamber's Decree is drawn by now"
     res = g.result
     if res is None:
-        for p in t.seats:
+        drawing = g.stack and g.stack[-1][0] == number("decree_draw")  # the last cube's
+        for p in t.seats if not drawing else ():
             if len(controlled(g, p)) >= config.supremacy:
                 return (f"players[{p}] controls {len(controlled(g, p))} chambers, so the game "
                         "is over (result)")
     elif res.victory == VICTORY and (res.winner is None or
                                      len(controlled(g, res.winner)) < config.supremacy):
         return f"result: a political victory needs {config.supremacy} chambers controlled"
+    return None
+
+
+def _a_chamber_to_draw_for(g: GameState, index: int, node) -> str | None:
+    """A Decree draw's arg is a chamber whose Decree is not drawn yet, one draw each."""
+    c, draw = node[2], number("decree_draw")
+    if not 0 <= c < g.t.n_chambers:
+        return f".arg: decree_draw names a chamber, 0 to {g.t.n_chambers - 1}, not {c}"
+    if g.decrees[c] >= 0 or any(n[0] == draw and n[2] == c for n in g.stack[index + 1:]):
+        return f".arg: chamber {c + 1}'s Decree is drawn already"
     return None
 
 

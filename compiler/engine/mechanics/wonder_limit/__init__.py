@@ -1,8 +1,8 @@
 """Mechanic `wonder_limit`: at most `setup.max_wonders_built` Wonders in the whole game.
 
 Once the last allowed Wonder is built, every unbuilt Wonder leaves the game (ruling 18):
-it is marked removed and can no longer be built. A loaded state's Wonders must agree with
-the limit (`CHECKS`).
+it is marked removed and can no longer be built, even if a built one leaves the game later
+(Agora's Sabotage). A loaded state's Wonders must agree with the limit (`CHECKS`).
 """
 from __future__ import annotations
 
@@ -59,9 +59,18 @@ def check_limit(g: GameState) -> str | None:
         return f"{built} Wonders are built; at most {limit} can be"
     if built == limit and UNBUILT in tucks:
         return f"{limit} Wonders are built, so the last unbuilt one is 'removed', not 'unbuilt'"
-    if built < limit and REMOVED in tucks:
+    if built + _out_of_every_city(g) < limit and REMOVED in tucks:
         return f"a Wonder is 'removed' but only {built} of {limit} Wonders are built"
     return None
+
+
+def _out_of_every_city(g: GameState) -> int:
+    """The Wonders no longer anywhere: built, then taken out of the game by another
+    mechanic (Agora's Sabotage, ruling 18), which leaves the last one removed. Those a
+    position written by hand leaves out count too: they cannot be told apart."""
+    listed = sum(len(w) for w in g.wonders)
+    listed += len(getattr(g, "wonder_pool", ())) + len(getattr(g, "draft", ()))
+    return g.t.NW - listed
 
 
 MIXIN = WonderLimit
