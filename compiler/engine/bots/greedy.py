@@ -6,6 +6,7 @@ import math
 import random
 from typing import Callable, Collection, Sequence
 
+from ..mechanics.senate.standing import Standing, standings
 from ..observation import redraw_hidden
 from ..scoring import totals
 from ..state import Game
@@ -25,7 +26,8 @@ def evaluate(game: Game, player: int) -> float:
     """How good the position is for `player`: VP lead plus the value of what is in reach.
 
     Besides the VP on the table it rewards the conflict pawn (more as it nears
-    supremacy), different science symbols, production before Age III and coins. The
+    supremacy), different science symbols, production before Age III and coins; in a game
+    with a Senate (Agora), the nearness of political supremacy (`senate_term`). The
     weights were tuned against the random bot (about 98% wins over 200 games).
     """
     return _judge(game, player, totals)
@@ -46,7 +48,9 @@ def _judge(game: Game, player: int, vp_of: Callable[[Game], Sequence[int]]) -> f
     t = game.t
     vp = vp_of(game)
     late = game.age >= t.ages
-    pawn_side = t.pawn_side if "military_track" in type(game).MECHANICS else None  # a pawn to lead with
+    mechanics = type(game).MECHANICS
+    pawn_side = t.pawn_side if "military_track" in mechanics else None  # a pawn to lead with
+    senate = standings(game) if "senate" in mechanics else None  # chambers to control
     sci_distinct, prod, choices, coins = game.sci_distinct, game.prod, game.choices, game.coins
     mine = best_other = -math.inf
     for p in t.seats:  # each seat's side, in one loop: this runs once a trial
@@ -55,6 +59,8 @@ def _judge(game: Game, player: int, vp_of: Callable[[Game], Sequence[int]]) -> f
             lead = game.pawn * pawn_side[p]
             if lead > 0:
                 v += lead * (0.3 + 0.05 * lead)
+        if senate is not None:
+            v += senate_term(senate[p], t.n_chambers)
         d = sci_distinct[p]
         v += 1.5 * d + (4.0 * (d - 3) if d > 3 else 0.0)
         if not late:  # production saves coins on every later construction
@@ -67,8 +73,29 @@ def _judge(game: Game, player: int, vp_of: Callable[[Game], Sequence[int]]) -> f
     return mine - best_other
 
 
+def senate_term(standing: Standing, chambers: int) -> float:
+    """What a seat's Senate is worth beyond the VP `totals` already counts: political
+    supremacy (every chamber controlled) wins at once. Each cube it still needs costs a little,
+    wherever it stands (so a cube that brings no chamber yet is still worth placing); and, as
+    with the pawn, the nearer the seat is to supremacy the more each cube counts: `close` is
+    the chambers less the cubes it still needs, 0 once it has too few cubes left. The Senate steps still waiting (a Politician just taken)
+    count as placed (senate/standing.py): their chamber VP are added, and steps that make
+    supremacy certain are worth half a win, so the bot takes the Politician that wins and
+    places its cubes where they win. Seen from the other side (`evaluate` is a difference),
+    the same term makes the bot break the opponent's near-supremacy."""
+    if standing.need == 0:
+        return WIN / 2
+    value = standing.points - 0.4 * standing.need
+    close = chambers - standing.need if standing.need <= standing.cubes else 0
+    if close > 0:
+        value += close * (0.5 + 0.25 * close)
+    return value
+
+
 class GreedyBot:
-    """One ply: try every legal action on a copy and keep the best evaluation.
+    """One ply: try every legal action on a copy and keep the best evaluation (`evaluate`:
+    VP, the pawn's nearness to military supremacy, science, production, coins and, in Agora,
+    the Senate's nearness to political supremacy).
 
     Copies do not sample chance, so the bot never sees a card before it is turned over; an
     action is tried with `apply_legal` (it is legal: not checked again, and the actions of
