@@ -75,14 +75,15 @@ def _judge(game: Game, player: int, vp_of: Callable[[Game], Sequence[int]]) -> f
 
 def senate_term(standing: Standing, chambers: int) -> float:
     """What a seat's Senate is worth beyond the VP `totals` already counts: political
-    supremacy (every chamber controlled) wins at once. Each cube it still needs costs a little,
-    wherever it stands (so a cube that brings no chamber yet is still worth placing); and, as
-    with the pawn, the nearer the seat is to supremacy the more each cube counts: `close` is
-    the chambers less the cubes it still needs, 0 once it has too few cubes left. The Senate steps still waiting (a Politician just taken)
-    count as placed (senate/standing.py): their chamber VP are added, and steps that make
-    supremacy certain are worth half a win, so the bot takes the Politician that wins and
-    places its cubes where they win. Seen from the other side (`evaluate` is a difference),
-    the same term makes the bot break the opponent's near-supremacy."""
+    supremacy (every chamber controlled) wins at once. Each cube the seat still needs costs
+    a little wherever it stands (so a cube that gains no chamber yet is still worth placing);
+    and, as with the pawn, the nearer the seat is to supremacy the more each cube counts:
+    `close` is the chambers less the cubes it needs, 0 once it has too few cubes left. Senate
+    steps still waiting (a Politician just taken) count as placed (senate/standing.py): the
+    chamber VP they gain are added, and steps that make supremacy certain are worth half a
+    win, so the bot takes the Politician that wins and places its cubes where they win. Seen
+    from the other side (`evaluate` is a difference), the same term makes the bot break the
+    opponent's near-supremacy."""
     if standing.need == 0:
         return WIN / 2
     value = standing.points - 0.4 * standing.need
