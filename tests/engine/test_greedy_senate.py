@@ -9,6 +9,8 @@ from __future__ import annotations
 import functools
 import random
 
+import pytest
+
 from wondersmith.engine import Game, load_ruleset
 from wondersmith.engine.bots import GreedyBot, evaluate, play_game
 from wondersmith.engine.mechanics import senate
@@ -127,3 +129,19 @@ def test_greedy_bots_can_end_a_game_in_political_supremacy() -> None:
     assert played.result.victory == "political"
     winner = played.result.winner
     assert len(senate.controlled(played, winner)) == 6
+
+
+def test_a_game_without_a_senate_never_reads_one(monkeypatch) -> None:
+    # Duel's and classic's evaluation has no Senate term: the standings are never asked for
+    # (Agora's are, so the patch does bite).
+    from wondersmith.engine.bots import greedy
+
+    def no_senate(game):
+        raise LookupError("the Senate was read")
+
+    monkeypatch.setattr(greedy, "standings", no_senate)
+    for game, seats in (("duel", 2), ("classic", 3)):
+        played = play_game(load_ruleset(game), [GreedyBot(k) for k in range(seats)], seed=1)
+        assert played.result is not None
+    with pytest.raises(LookupError):
+        play_game(AGORA, [GreedyBot(0), GreedyBot(1)], seed=1)
