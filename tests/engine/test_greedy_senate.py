@@ -145,3 +145,33 @@ def test_a_game_without_a_senate_never_reads_one(monkeypatch) -> None:
         assert played.result is not None
     with pytest.raises(LookupError):
         play_game(AGORA, [GreedyBot(0), GreedyBot(1)], seed=1)
+
+
+def _chamber_lead(g: Game, p: int) -> int:
+    points = g.t.chamber_points
+    return sum(points[c] for c in senate.controlled(g, p)) - sum(
+        points[c] for c in senate.controlled(g, 1 - p))
+
+
+def test_over_whole_games_its_senate_actions_never_lose_ground() -> None:
+    # Each run of a seat's Senate steps ends with its lead in chamber VP as large as it was,
+    # and no step ends the actions while a cube could still be placed.
+    steps = 0
+    for seed in range(6):
+        g = Game(AGORA, seed=seed)
+        bots = [GreedyBot(2 * seed), GreedyBot(2 * seed + 1)]
+        run = None  # (seat, its lead when its run of Senate steps began)
+        while not g.is_terminal:
+            p = g.current_player
+            action = bots[p].choose(g)
+            if run is not None and (g.decision != "senate_action" or p != run[0]):
+                assert _chamber_lead(g, run[0]) >= run[1], seed
+                run = None
+            if g.decision == "senate_action":
+                steps += 1
+                if action == g.t.SENATE_END:
+                    assert not [a for a in g.legal_actions() if a < g.t.SENATE_MOVE], seed
+                if run is None:
+                    run = (p, _chamber_lead(g, p))
+            g.apply(action)
+    assert steps > 30
