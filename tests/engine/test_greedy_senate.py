@@ -131,16 +131,20 @@ def test_greedy_bots_can_end_a_game_in_political_supremacy() -> None:
     assert len(senate.controlled(played, winner)) == 6
 
 
-def test_a_game_without_a_senate_never_reads_one(monkeypatch) -> None:
-    # Duel's and classic's evaluation has no Senate term: the standings are never asked for
-    # (Agora's are, so the patch does bite).
-    from wondersmith.engine.bots import greedy
+def test_a_game_without_a_senate_has_no_senate_term(monkeypatch) -> None:
+    # The evaluation's terms come from the game's mechanics: Agora's Senate has one (read
+    # through `standings`), Duel and classic none, so they never read a Senate.
+    from wondersmith.engine.bots.greedy import mechanic_terms
+    from wondersmith.engine.mechanics.senate import standing
+
+    assert mechanic_terms(type(Game(AGORA))) == (standing.EVALUATION,)
 
     def no_senate(game):
         raise LookupError("the Senate was read")
 
-    monkeypatch.setattr(greedy, "standings", no_senate)
+    monkeypatch.setattr(standing, "standings", no_senate)
     for game, seats in (("duel", 2), ("classic", 3)):
+        assert mechanic_terms(type(Game(load_ruleset(game), players=seats))) == ()
         played = play_game(load_ruleset(game), [GreedyBot(k) for k in range(seats)], seed=1)
         assert played.result is not None
     with pytest.raises(LookupError):

@@ -2,11 +2,12 @@
 evaluation itself, which the ISMCTS bot uses as its prior."""
 from __future__ import annotations
 
+import functools
 import math
 import random
 from typing import Callable, Collection, Sequence
 
-from ..mechanics.senate.standing import Standing, standings
+from .. import mechanics
 from ..observation import redraw_hidden
 from ..scoring import totals
 from ..state import Game
@@ -26,9 +27,10 @@ def evaluate(game: Game, player: int) -> float:
     """How good the position is for `player`: VP lead plus the value of what is in reach.
 
     Besides the VP on the table it rewards the conflict pawn (more as it nears
-    supremacy), different science symbols, production before Age III and coins; in a game
-    with a Senate (Agora), the nearness of political supremacy (`senate_term`). The
-    weights were tuned against the random bot (about 98% wins over 200 games).
+    supremacy), different science symbols, production before Age III and coins; and what
+    each mechanic of the game adds (`mechanic_terms`: Agora's Senate, its nearness to
+    supremacy in the Senate, Agora's fourth way to win). The weights were tuned against the
+    random bot (about 98% wins over 200 games).
     """
     return _judge(game, player, totals)
 
@@ -48,9 +50,8 @@ def _judge(game: Game, player: int, vp_of: Callable[[Game], Sequence[int]]) -> f
     t = game.t
     vp = vp_of(game)
     late = game.age >= t.ages
-    mechanics = type(game).MECHANICS
-    pawn_side = t.pawn_side if "military_track" in mechanics else None  # a pawn to lead with
-    senate = standings(game) if "senate" in mechanics else None  # chambers to control
+    pawn_side = t.pawn_side if "military_track" in type(game).MECHANICS else None  # a pawn to lead with
+    more = [term(game, WIN) for term in mechanic_terms(type(game))]  # each seat's, per mechanic
     sci_distinct, prod, choices, coins = game.sci_distinct, game.prod, game.choices, game.coins
     mine = best_other = -math.inf
     for p in t.seats:  # each seat's side, in one loop: this runs once a trial
@@ -59,8 +60,8 @@ def _judge(game: Game, player: int, vp_of: Callable[[Game], Sequence[int]]) -> f
             lead = game.pawn * pawn_side[p]
             if lead > 0:
                 v += lead * (0.3 + 0.05 * lead)
-        if senate is not None:
-            v += senate_term(senate[p], t.n_chambers)
+        for values in more:
+            v += values[p]
         d = sci_distinct[p]
         v += 1.5 * d + (4.0 * (d - 3) if d > 3 else 0.0)
         if not late:  # production saves coins on every later construction
@@ -73,30 +74,19 @@ def _judge(game: Game, player: int, vp_of: Callable[[Game], Sequence[int]]) -> f
     return mine - best_other
 
 
-def senate_term(standing: Standing, chambers: int) -> float:
-    """What a seat's Senate is worth beyond the VP `totals` already counts: political
-    supremacy (every chamber controlled) wins at once. Each cube the seat still needs costs
-    a little wherever it stands (so a cube that gains no chamber yet is still worth placing);
-    and, as with the pawn, the nearer the seat is to supremacy the more each cube counts:
-    `close` is the chambers less the cubes it needs, 0 once it has too few cubes left. Senate
-    steps still waiting (a Politician just taken) count as placed (senate/standing.py): the
-    chamber VP they gain are added, and steps that make supremacy certain are worth half a
-    win, so the bot takes the Politician that wins and places its cubes where they win. Seen
-    from the other side (`evaluate` is a difference), the same term makes the bot break the
-    opponent's near-supremacy."""
-    if standing.need == 0:
-        return WIN / 2
-    value = standing.points - 0.4 * standing.need
-    close = chambers - standing.need if standing.need <= standing.cubes else 0
-    if close > 0:
-        value += close * (0.5 + 0.25 * close)
-    return value
+@functools.cache
+def mechanic_terms(game_class: type) -> tuple[Callable[[Game, float], Sequence[float]], ...]:
+    """The evaluation terms the mechanics of a game class declare (`EVALUATION` in a
+    mechanic's module: `term(game, win)` gives each seat's value beyond the VP the scores
+    count, `win` being what a won game is worth here). Duel and classic have none."""
+    return tuple(term for name in game_class.MECHANICS
+                 if (term := getattr(mechanics.module(name), "EVALUATION", None)))
 
 
 class GreedyBot:
     """One ply: try every legal action on a copy and keep the best evaluation (`evaluate`:
     VP, the pawn's nearness to military supremacy, science, production, coins and, in Agora,
-    the Senate's nearness to political supremacy).
+    the nearness of supremacy in the Senate).
 
     Copies do not sample chance, so the bot never sees a card before it is turned over; an
     action is tried with `apply_legal` (it is legal: not checked again, and the actions of

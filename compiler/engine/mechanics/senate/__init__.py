@@ -38,6 +38,7 @@ from ...core.views import Feature, Place
 from . import senators, steps, texts as senate_texts
 from .senators import Senators, SenatorsMixin
 from .positions import POSITION  # noqa: F401 (its part of a position)
+from .standing import EVALUATION  # noqa: F401 (what the greedy bot makes of it)
 from ..progress_tokens import keeps_out
 from .decrees import K_MOVE, apply_move, owner, pass_decrees, slots_in
 from .state import (VICTORY, _check_senate, _decrees_of, _load_decrees, _load_influence,

@@ -1,5 +1,5 @@
-"""How far each seat is from political supremacy (mechanic `senate`): what a bot reads of the
-Senate to judge a position (the greedy bot's `senate_term`, bots/greedy.py).
+"""How far each seat is from political supremacy (mechanic `senate`), and what the greedy
+bot's evaluation adds for it (`EVALUATION`, found by bots/greedy.py's `mechanic_terms`).
 
 A bot that looks one action ahead judges the position right after a Politician is taken,
 before its cubes are placed: its Senate steps still wait on the stack. So the standing counts
@@ -10,6 +10,7 @@ neither are the choices before a step (a Conspirator's one_of): only steps alrea
 """
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...core.kinds import number
@@ -19,7 +20,11 @@ from .state import NAME
 if TYPE_CHECKING:
     from ...core.game import GameState
 
-_PENDING = (number("senate_action"), number("senate_steps"))
+
+@functools.cache
+def _pending_kinds() -> tuple[int, int]:
+    """The kinds of a Senate step waiting (registered once the package's kinds are)."""
+    return number("senate_action"), number("senate_steps")
 
 
 class Standing(NamedTuple):
@@ -33,7 +38,8 @@ def standings(g: GameState) -> list[Standing]:
     top first: it comes first). Seating: opponent (the Senate is a Duel expansion's)."""
     t = g.t
     cubes = g.chamber_cubes
-    pending = [node for node in g.stack if node[0] in _PENDING]
+    kinds = _pending_kinds()
+    pending = [node for node in g.stack if node[0] in kinds]
     if pending:
         cubes = [list(row) for row in cubes]
     supply = [t.config[NAME].cubes - sum(row) for row in cubes]
@@ -47,6 +53,31 @@ def standings(g: GameState) -> list[Standing]:
             t.neighbours[p][0]]) if pending else 0
         out.append(Standing(need, supply[p], gained))
     return out
+
+
+def EVALUATION(g: GameState, win: float) -> list[float]:  # noqa: N802 (a mechanic's hook)
+    """Each seat's `senate_term`, for a bot whose won game is worth `win`."""
+    return [senate_term(standing, g.t.n_chambers, win) for standing in standings(g)]
+
+
+def senate_term(standing: Standing, chambers: int, win: float) -> float:
+    """What a seat's Senate is worth beyond the VP the scores already count: political
+    supremacy (every chamber controlled) wins at once. Each cube the seat still needs costs
+    a little wherever it stands (so a cube that gains no chamber yet is still worth placing);
+    and, as with the pawn, the nearer the seat is to supremacy the more each cube counts:
+    `close` is the chambers less the cubes it needs, 0 once it has too few cubes left. Senate
+    steps still waiting (a Politician just taken) count as placed: the chamber VP they gain
+    are added, and steps that make supremacy certain are worth half a win, so the bot takes
+    the Politician that wins and places its cubes where they win. Seen from the other side
+    (the evaluation is a difference), the same term makes the bot break the opponent's
+    near-supremacy."""
+    if standing.need == 0:
+        return win / 2
+    value = standing.points - 0.4 * standing.need
+    close = chambers - standing.need if standing.need <= standing.cubes else 0
+    if close > 0:
+        value += close * (0.5 + 0.25 * close)
+    return value
 
 
 def _points(t, mine: list[int], theirs: list[int]) -> int:
