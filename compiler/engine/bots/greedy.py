@@ -2,7 +2,6 @@
 evaluation itself, which the ISMCTS bot uses as its prior."""
 from __future__ import annotations
 
-import functools
 import math
 import random
 from typing import Callable, Collection, Sequence
@@ -51,7 +50,10 @@ def _judge(game: Game, player: int, vp_of: Callable[[Game], Sequence[int]]) -> f
     vp = vp_of(game)
     late = game.age >= t.ages
     pawn_side = t.pawn_side if "military_track" in type(game).MECHANICS else None  # a pawn to lead with
-    more = [term(game, WIN) for term in mechanic_terms(type(game))]  # each seat's, per mechanic
+    terms = _TERMS.get(type(game))
+    if terms is None:
+        terms = _TERMS[type(game)] = mechanic_terms(type(game))
+    more = [term(game, WIN) for term in terms] if terms else None  # each seat's, per mechanic
     sci_distinct, prod, choices, coins = game.sci_distinct, game.prod, game.choices, game.coins
     mine = best_other = -math.inf
     for p in t.seats:  # each seat's side, in one loop: this runs once a trial
@@ -60,8 +62,9 @@ def _judge(game: Game, player: int, vp_of: Callable[[Game], Sequence[int]]) -> f
             lead = game.pawn * pawn_side[p]
             if lead > 0:
                 v += lead * (0.3 + 0.05 * lead)
-        for values in more:
-            v += values[p]
+        if more:
+            for values in more:
+                v += values[p]
         d = sci_distinct[p]
         v += 1.5 * d + (4.0 * (d - 3) if d > 3 else 0.0)
         if not late:  # production saves coins on every later construction
@@ -74,7 +77,9 @@ def _judge(game: Game, player: int, vp_of: Callable[[Game], Sequence[int]]) -> f
     return mine - best_other
 
 
-@functools.cache
+_TERMS: dict[type, tuple] = {}  # mechanic_terms of each game class, looked up once a trial
+
+
 def mechanic_terms(game_class: type) -> tuple[Callable[[Game, float], Sequence[float]], ...]:
     """The evaluation terms the mechanics of a game class declare (`EVALUATION` in a
     mechanic's module: `term(game, win)` gives each seat's value beyond the VP the scores
