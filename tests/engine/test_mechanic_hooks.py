@@ -381,3 +381,21 @@ def test_the_bank_s_pricing_and_each_mechanic_s_numbers_belong_to_games_that_lis
     # and every Wonder could be built; Duel's limit and raising colours come from its data.
     assert not any(classic.t.raises) and any(duel.t.raises)
     assert duel.t.max_wonders_built == 7 < duel.t.NW
+
+
+# What a mechanic from outside asks the greedy bot to weigh ----------------------------------
+
+def test_a_registered_mechanics_evaluation_is_weighed_by_the_greedy_bot() -> None:
+    """`register(..., evaluation=...)`: the greedy bot adds each seat's term to its side, so
+    a term that favours seat 1 by a coin's worth moves the evaluation by as much."""
+    from wondersmith.engine.bots.greedy import evaluate, mechanic_terms
+
+    name = "test_favour_seat_1"
+    favour = lambda game, win: [0.0, 1.0]  # noqa: E731
+    mechanics.register(name, type("Favour", (), {"__slots__": ()}), evaluation=favour)
+    cls = mechanics.game_class(Game, (*RULESET.mechanics, name))
+    assert mechanic_terms(cls) == (favour,)
+    game = _played(cls(RULESET, seed=4), 12)
+    plain = _played(Game(RULESET, seed=4), 12)
+    assert evaluate(game, 1) == pytest.approx(evaluate(plain, 1) + 1.0)
+    assert evaluate(game, 0) == pytest.approx(evaluate(plain, 0) - 1.0)

@@ -6,6 +6,7 @@ import math
 import random
 from typing import Callable, Collection, Sequence
 
+from .. import mechanics
 from ..observation import redraw_hidden
 from ..scoring import totals
 from ..state import Game
@@ -25,8 +26,10 @@ def evaluate(game: Game, player: int) -> float:
     """How good the position is for `player`: VP lead plus the value of what is in reach.
 
     Besides the VP on the table it rewards the conflict pawn (more as it nears
-    supremacy), different science symbols, production before Age III and coins. The
-    weights were tuned against the random bot (about 98% wins over 200 games).
+    supremacy), different science symbols, production before Age III and coins; and what
+    each mechanic of the game adds (`mechanic_terms`: Agora's Senate, its nearness to
+    supremacy in the Senate, Agora's fourth way to win). The weights were tuned against the
+    random bot (about 98% wins over 200 games).
     """
     return _judge(game, player, totals)
 
@@ -47,6 +50,10 @@ def _judge(game: Game, player: int, vp_of: Callable[[Game], Sequence[int]]) -> f
     vp = vp_of(game)
     late = game.age >= t.ages
     pawn_side = t.pawn_side if "military_track" in type(game).MECHANICS else None  # a pawn to lead with
+    terms = _TERMS.get(type(game))
+    if terms is None:
+        terms = _TERMS[type(game)] = mechanic_terms(type(game))
+    more = [term(game, WIN) for term in terms] if terms else None  # each seat's, per mechanic
     sci_distinct, prod, choices, coins = game.sci_distinct, game.prod, game.choices, game.coins
     mine = best_other = -math.inf
     for p in t.seats:  # each seat's side, in one loop: this runs once a trial
@@ -55,6 +62,9 @@ def _judge(game: Game, player: int, vp_of: Callable[[Game], Sequence[int]]) -> f
             lead = game.pawn * pawn_side[p]
             if lead > 0:
                 v += lead * (0.3 + 0.05 * lead)
+        if more:
+            for values in more:
+                v += values[p]
         d = sci_distinct[p]
         v += 1.5 * d + (4.0 * (d - 3) if d > 3 else 0.0)
         if not late:  # production saves coins on every later construction
@@ -65,6 +75,17 @@ def _judge(game: Game, player: int, vp_of: Callable[[Game], Sequence[int]]) -> f
         elif v > best_other:
             best_other = v
     return mine - best_other
+
+
+_TERMS: dict[type, tuple] = {}  # mechanic_terms of each game class, looked up once a trial
+
+
+def mechanic_terms(game_class: type) -> tuple[Callable[[Game, float], Sequence[float]], ...]:
+    """The evaluation terms the mechanics of a game class declare (`EVALUATION` in a
+    mechanic's module: `term(game, win)` gives each seat's value beyond the VP the scores
+    count, `win` being what a won game is worth here). Duel and classic have none."""
+    return tuple(term for name in game_class.MECHANICS
+                 if (term := getattr(mechanics.module(name), "EVALUATION", None)))
 
 
 def once_per_outcome(game: Game, legal: Sequence[int], value_of: Callable[[int], float]) -> list[float]:
@@ -84,7 +105,9 @@ def once_per_outcome(game: Game, legal: Sequence[int], value_of: Callable[[int],
 
 
 class GreedyBot:
-    """One ply: try every legal action on a copy and keep the best evaluation.
+    """One ply: try every legal action on a copy and keep the best evaluation (`evaluate`:
+    VP, the pawn's nearness to military supremacy, science, production, coins and, in Agora,
+    the nearness of supremacy in the Senate).
 
     Copies do not sample chance, so the bot never sees a card before it is turned over; an
     action is tried with `apply_legal` (it is legal: not checked again, and the actions of

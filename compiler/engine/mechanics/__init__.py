@@ -37,13 +37,14 @@ def module(name: str) -> ModuleType:
 
 
 def register(name: str, mixin: type, fields=(), checks=(), view=(), actions=(),
-             position=None) -> None:
+             position=None, evaluation=None) -> None:
     """Add a mechanic defined outside this package (an embedding application's, or a
     test's): its mixin class (`__slots__ = ()`), the state it keeps (`fields`, a tuple of
     `core.fields.StateField`), the checks of a loaded state it adds (`checks`: functions of
     the game giving a message or None), its parts of an observation (`view`, parts of
     core/views.py), its ranges of action ids (`actions`, core/actions.py) and its part of
-    a position (`position`, a core/positions.Part); its node kinds are registered with
+    a position (`position`, a core/positions.Part) and what the greedy bot weighs of it
+    beyond the VP (`evaluation(game, win)`: each seat's value); its node kinds are registered with
     owner `name`. A ruleset that lists
     `name` in its `mechanics` then gets them all."""
     if name in _MODULES:
@@ -57,6 +58,7 @@ def register(name: str, mixin: type, fields=(), checks=(), view=(), actions=(),
     mod.VIEW = tuple(view)
     mod.ACTIONS = tuple(actions)
     mod.POSITION = position
+    mod.EVALUATION = evaluation
     _MODULES[name] = mod
 
 

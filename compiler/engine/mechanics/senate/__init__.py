@@ -39,6 +39,7 @@ from . import senators, steps, texts as senate_texts
 from .config import ANY, Chamber, Config, Step  # noqa: F401 (the rules record's part)
 from .senators import Senators, SenatorsMixin
 from .positions import POSITION  # noqa: F401 (its part of a position)
+from .standing import EVALUATION  # noqa: F401 (what the greedy bot makes of it)
 from ..progress_tokens import keeps_out
 from .decrees import K_MOVE, apply_move, owner, pass_decrees, slots_in
 from .state import (VICTORY, _a_chamber_to_draw_for, _check_senate, _check_supremacy,
