@@ -1,5 +1,5 @@
 """The Senate's part of a position (`positions.position`, core/positions.py): the cubes in
-each chamber and the chambers' Decrees."""
+each chamber, the chambers' Decrees and the senators still in the box."""
 from __future__ import annotations
 
 from ...core.positions import Part
@@ -24,6 +24,21 @@ def _build(draft, chamber_cubes=None, decrees=None) -> None:
         raise ValueError(f"decrees: one entry per chamber ({n})")
     draft.set_field("senate", "chamber_cubes", [list(row) for row in cubes])
     draft.set_field("senate", "decrees", list(decrees))
+    if t.senators:
+        draft.later(lambda: _box(draft))
+
+
+def _box(draft) -> None:
+    """The senators of the Ages to come wait in the box, drawn at random from those the
+    position places nowhere; the Ages so far shuffled the others in (and they were taken:
+    the deck of a position holds the Age's own cards only, so its face-down slots show Age
+    backs)."""
+    t = draft.t
+    placed = set(draft.placed)
+    free = [t.ids[c] for c in t.senators if t.ids[c] not in placed]
+    draft.rng.shuffle(free)
+    due = len(t.senators) - sum(t.senators_per_age[:draft.age])
+    draft.set_field("senate", "senators_box", sorted(free[:due]))
 
 
 POSITION = Part({"chamber_cubes": None, "decrees": None}, _build)
