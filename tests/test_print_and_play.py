@@ -358,6 +358,24 @@ def test_every_component_once_per_copy_of_the_largest_game(game_id: str) -> None
                 assert marks_of[(b.id, f"{n}+")] == list(b.copies).count(n)
 
 
+def test_a_tokens_back_names_its_group_as_the_sheets_do() -> None:
+    """Agora's tokens are Decrees, conspiracies, military tokens and progress tokens: each
+    back says which, so the tokens sort themselves after cutting."""
+    g = game("agora")
+    decrees, plots = set(g.config("senate").decrees), set(g.config("conspiracies").deck)
+    military = {z.token for z in g.config("military_track").zones if z.token}
+    tokens = {k.id for k in g.tokens}
+    backs = {f.view.id: f.back_title for f in expected_faces("agora") if f.view.id in tokens}
+    assert military and decrees and plots
+    for token, back in backs.items():
+        want = ("Decrees" if token in decrees else "Conspiracies" if token in plots
+                else "Military tokens" if token in military else "Progress tokens")
+        assert back == want, token
+    duel_tokens = {k.id for k in game("duel").tokens}
+    assert {f.back_title for f in expected_faces("duel") if f.view.id in duel_tokens} \
+        == {"Progress tokens"}
+
+
 def _vp(item) -> int:
     """The fixed victory points the card gives (counted ones depend on the city)."""
     return sum(e.amount.value for e in item.effects

@@ -337,9 +337,10 @@ def faces(game: Game, t: Translator, names: dict[str, str]) -> list[Face]:
     for wonder in game.wonders:
         add(wonder, texts.labels(t)["wonders"], "wonder")
     on_track = track.token_copies(game)  # a military token: one per side of the track
+    group_of = sheets.token_group(game)  # its back names its group, as the sheets do
     for token in game.tokens:
         for _ in range(on_track.get(token.id, 1)):
-            add(token, texts.labels(t)["tokens"], "token")
+            add(token, texts.labels(t)[group_of(token.id)], "token")
     out += board_faces(game, t, names, opponent)
     out += conflict_faces(game, t)
     out += military_faces(game, t)
