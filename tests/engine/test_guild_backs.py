@@ -400,6 +400,6 @@ def test_guilds_numbered_apart_deal_the_same_games(seed, monkeypatch):
         return _play_to(g, random.Random(seed), lambda g: False).history
 
     fast = play(True), play(False)
-    assert T.guild_run is not None
-    monkeypatch.setattr(T, "guild_run", None)
+    assert T.back_runs is not None
+    monkeypatch.setattr(T, "back_runs", None)
     assert (play(True), play(False)) == fast

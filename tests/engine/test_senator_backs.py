@@ -136,6 +136,20 @@ def test_auto_chance_lays_the_same_backs_as_the_nodes_one_by_one():
     assert compared
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_backs_numbered_apart_deal_the_same_games(seed: int, monkeypatch):
+    """Agora's guilds and senators are each numbered in one run, found in the deck by
+    bisection; data numbering them apart looks at each card, and draws exactly the same."""
+    def play(auto_chance: bool) -> list[int]:
+        g = Game(AGORA, seed=seed, auto_chance=auto_chance)
+        return _play_to(g, random.Random(seed), lambda g: False).history
+
+    fast = play(True), play(False)
+    assert T.back_runs is not None and len(T.back_runs) == 2  # the guilds, the senators
+    monkeypatch.setattr(T, "back_runs", None)
+    assert (play(True), play(False)) == fast
+
+
 # What both players see -----------------------------------------------------------------------
 
 def test_a_face_down_senator_shows_the_senator_back_to_both_players():

@@ -41,19 +41,15 @@ def slots(t) -> int:
 
 def lay_out(t) -> None:
     """What the deals read: the backs (the Age's, the guilds'), each card's back, the Ages
-    whose decks hold cards of a back of their own; where the guilds are numbered; per Age,
+    whose decks hold cards of a back of their own, where those cards are numbered; per Age,
     the slots dealt face down."""
     t.n_slots = slots(t)
     t.is_guild = [t.color[c] == t.guild_color for c in range(t.NB)]
     t.backs, t.back_kind, t.back_base, t.card_back = ("age",), (-1,), (-1,), [AGE_BACK] * t.NB
     t.back_ages, t.back_ages_of = frozenset(), (frozenset(),)
+    t.back_runs = ()
     if t.guilds:
         add_back(t, "guild", number("guild_back"), t.CH_BACK, t.guilds, (t.guild_age,))
-    # Guilds numbered in one run (Duel's are) are a run of the sorted deck too: found by
-    # bisection, not by looking at each card (card_structure turns cards over by their backs).
-    guilds = t.guilds
-    run = bool(guilds) and guilds == list(range(guilds[0], guilds[-1] + 1))
-    t.guild_run = (guilds[0], guilds[-1] + 1) if run else None
     t.face_down_slots = {age: tuple(s for s, down in enumerate(st[2]) if down)
                          for age, st in t.structures.items()}
 
@@ -70,6 +66,27 @@ def add_back(t, name: str, kind: int, base: int, cards, ages) -> None:
         t.card_back[c] = b
     t.back_ages_of = (*t.back_ages_of, frozenset(ages))
     t.back_ages = t.back_ages | t.back_ages_of[b]
+    # Cards of a back numbered in one run (Duel's guilds, Agora's senators) are a run of the
+    # sorted deck too: found by bisection, not by looking at each card (`back_runs`, per
+    # back of its own its (first, end) ids; None if one is not a run).
+    cards = sorted(cards)
+    run = bool(cards) and cards == list(range(cards[0], cards[-1] + 1))
+    t.back_runs = (*t.back_runs, (cards[0], cards[-1] + 1)) \
+        if run and t.back_runs is not None else None
+
+
+def _spans(t, pool: list[int]) -> list[tuple[int, int]]:
+    """Per back of its own, where its cards are in the (sorted) deck: `pool[lo:hi]`."""
+    return [(bisect_left(pool, first), bisect_left(pool, end)) for first, end in t.back_runs]
+
+
+def _age_card(spans: list[tuple[int, int]], i: int) -> int:
+    """The place in the deck of its `i`-th card showing an Age back: past the runs before it."""
+    for lo, hi in sorted(spans):
+        if i < lo:
+            break
+        i += hi - lo
+    return i
 
 
 def deal_deck(g: GameState, s: int) -> list[int]:
@@ -78,47 +95,47 @@ def deal_deck(g: GameState, s: int) -> list[int]:
     t, pool = g.t, g.pool
     if g.age not in t.back_ages or not t.structures[g.age][2][s]:
         return pool
-    if t.guild_run is None or len(t.backs) != 2:  # look at each card
-        card_back, want = t.card_back, g.back[s]
-        return [c for c in pool if card_back[c] == want]
-    lo, hi = _guilds_in(t, pool)
-    return pool[lo:hi] if g.back[s] else pool[:lo] + pool[hi:]
+    b = g.back[s]
+    if t.back_runs is None:  # look at each card
+        card_back = t.card_back
+        return [c for c in pool if card_back[c] == b]
+    spans = _spans(t, pool)
+    if b:
+        lo, hi = spans[b - 1]
+        return pool[lo:hi]
+    return [pool[_age_card(spans, i)] for i in range(len(pool) - sum(hi - lo for lo, hi in spans))]
 
 
 def cards_of_back(t, pool: list[int], b: int) -> int:
     """How many cards of back `b` the deck `pool` holds."""
-    if t.guild_run is None or len(t.backs) != 2:
+    if t.back_runs is None:
         card_back = t.card_back
         return sum(1 for c in pool if card_back[c] == b)
-    lo, hi = _guilds_in(t, pool)
-    return hi - lo if b else len(pool) - hi + lo
-
-
-def _guilds_in(t, pool: list[int]) -> tuple[int, int]:
-    """Where the guilds are in the (sorted) deck: `pool[lo:hi]`, when they are numbered in
-    one run (`Tables.guild_run`)."""
-    first, end = t.guild_run
-    return bisect_left(pool, first), bisect_left(pool, end)
+    spans = _spans(t, pool)
+    if b:
+        return spans[b - 1][1] - spans[b - 1][0]
+    return len(pool) - sum(hi - lo for lo, hi in spans)
 
 
 def draw_by_back(g: GameState, s: int, h: int) -> int:
     """Turn over slot `s` of an Age with backs of their own with the hash `h`: the card,
     taken from the deck, `deal_deck(g, s)[(h * n) >> 64]` (without building the list when
-    the only other back is the guilds', numbered in one run)."""
+    the cards of each back of their own are numbered in one run)."""
     t, pool, back = g.t, g.pool, g.back
-    run = t.guild_run
-    if run is None or len(t.backs) != 2 or not t.structures[g.age][2][s]:
+    if t.back_runs is None or not t.structures[g.age][2][s]:
         deck = deal_deck(g, s)
         c = deck[(h * len(deck)) >> 64]
         pool.remove(c)
         back[s] = AGE_BACK  # face up: its face shows what it is
         return c
-    lo, hi = bisect_left(pool, run[0]), bisect_left(pool, run[1])  # the deck's guilds
-    if back[s]:
-        back[s] = AGE_BACK
+    spans = _spans(t, pool)
+    b = back[s]
+    back[s] = AGE_BACK
+    if b:
+        lo, hi = spans[b - 1]
         return pool.pop(lo + ((h * (hi - lo)) >> 64))
-    i = (h * (len(pool) - hi + lo)) >> 64
-    return pool.pop(i if i < lo else i + hi - lo)
+    i = (h * (len(pool) - sum(hi - lo for lo, hi in spans))) >> 64
+    return pool.pop(_age_card(spans, i))
 
 
 def free_slots(g: GameState) -> list[int]:
