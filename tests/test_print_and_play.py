@@ -340,6 +340,14 @@ def test_every_component_once_per_copy_of_the_largest_game(game_id: str) -> None
         wanted.update({"victory-1": 7, "victory-2": 7, "victory-3": 7, "defeat": 21})
     elif game_id == "duel":  # one token on each side of the track in the 2- and 5-coin zones
         wanted.update({"military-3": 2, "military-4": 2})
+    # A zone's military token (Agora's, in place of the looting tokens: agora-rulings 1) lies
+    # on each side of the track: the box holds 2 of each, as Duel's 4 looting tokens.
+    for zone in g.config("military_track").zones if "military_track" in g.mechanics else ():
+        if zone.token:
+            wanted[zone.token] += 1
+    if game_id == "agora":
+        assert wanted["small_military_token"] == wanted["large_military_token"] == 2
+        assert not any(i.startswith("military-") for i in printed)  # no looting token
     assert printed == wanted
     if game_id == "classic":  # one card per printed copy, each with its player count
         assert sum(n for i, n in printed.items() if i in {b.id for b in g.buildings}) == 148
@@ -348,6 +356,24 @@ def test_every_component_once_per_copy_of_the_largest_game(game_id: str) -> None
         for b in g.buildings:
             for n in b.copies:
                 assert marks_of[(b.id, f"{n}+")] == list(b.copies).count(n)
+
+
+def test_a_tokens_back_names_its_group_as_the_sheets_do() -> None:
+    """Agora's tokens are Decrees, conspiracies, military tokens and progress tokens: each
+    back says which, so the tokens sort themselves after cutting."""
+    g = game("agora")
+    decrees, plots = set(g.config("senate").decrees), set(g.config("conspiracies").deck)
+    military = {z.token for z in g.config("military_track").zones if z.token}
+    tokens = {k.id for k in g.tokens}
+    backs = {f.view.id: f.back_title for f in expected_faces("agora") if f.view.id in tokens}
+    assert military and decrees and plots
+    for token, back in backs.items():
+        want = ("Decrees" if token in decrees else "Conspiracies" if token in plots
+                else "Military tokens" if token in military else "Progress tokens")
+        assert back == want, token
+    duel_tokens = {k.id for k in game("duel").tokens}
+    assert {f.back_title for f in expected_faces("duel") if f.view.id in duel_tokens} \
+        == {"Progress tokens"}
 
 
 def _vp(item) -> int:

@@ -49,18 +49,30 @@ def render_structure(game: Game, you: int, width: int = 80) -> Panel:
             col = layout[s][1]
             if game.taken[s]:
                 cell, style = "", ""
-            elif not game.face_up[s]:  # its back: a guild's (purple) or the Age's
-                guild = game.guild_back[s]
-                cell, style = ("[guild?]", "dim " + STYLE["purple"]) if guild else ("[ ? ]", "dim")
+            elif not game.face_up[s]:  # its back: the Age's, or its deck's (guild, senator)
+                cell, style = _back_cell(game, s)
             else:
                 c = game.slot_card[s]
                 cell = t.names[c]
                 style = _card_style(game, c) + (" bold reverse" if s in accessible else "")
             cells.append((col * half, textwrap.wrap(cell, 2 * half - 1) or [""], style))
         lines += _row_lines(cells, 2 * half - 1)
-    legend = "; [guild?]: a guild face down" if any(game.guild_back) else ""
+    shown = dict.fromkeys(t.backs[b] for s, b in enumerate(game.back) if b
+                          and not game.face_up[s] and not game.taken[s])
+    legend = "".join(f"; [{name}?]: a {name} face down" for name in shown)
     return Panel(Group(*lines), title=escape(f"Age {game.age} structure (highlighted: cards you "
                                              f"can take{legend})"))
+
+
+def _back_cell(game: Game, s: int) -> tuple[str, str]:
+    """A face-down card: `[ ? ]` under the Age's back, `[guild?]` or `[senator?]` under
+    the back of its own deck (in the colour of its cards)."""
+    t = game.t
+    b = game.back[s]
+    if not b:
+        return "[ ? ]", "dim"
+    color = next((t.colors[t.color[c]] for c in range(t.NB) if t.card_back[c] == b), "")
+    return f"[{t.backs[b]}?]", "dim " + STYLE.get(color, "white")
 
 
 def _row_lines(cells: list[tuple[int, list[str], str]], width: int) -> list[Text]:

@@ -9,10 +9,12 @@ checks such an entry against what the engine handed over (records without them, 
 before they existed, replay too).
 
 Format 2 (since Duel's guild backs) has chance outcomes format 1 lacks: a mechanic that
-added some says, as `RECORD_GAPS(game, later_actions)`, which outcomes a format-1 record
-skipped at the decision the replay waits at (card_structure: the guild backs, inferred from
-the cards turned up later). A format-1 record replays to the same game with those outcomes
-filled in, and `upgrade_record` writes it as format 2.
+added some says, as `RECORD_GAPS(game, later_actions)`, which outcomes a record made before
+them skipped at the decision the replay waits at, when its next action is not one of them
+(card_structure: the backs face-down cards show, inferred from the cards turned up later:
+Duel's guild backs in format 1, Agora's senator backs in records made before them). Such a
+record replays to the same game with those outcomes filled in, and `upgrade_record` writes
+it as format 2.
 
 A text names components by name, or by id where a name is shared (core/texts.py); an
 action no text names alone (data the validator refuses) is recorded as its number. A game
@@ -124,8 +126,8 @@ def replay_record(ruleset: rt.Ruleset, record: Any, auto_chance: bool = True,
     except ValueError as exc:  # an ArgumentError names the argument itself
         raise RecordFormatError(str(exc) if isinstance(exc, ArgumentError)
                                 else f"players: {exc}") from None
-    gaps = () if record["format"] == RECORD_FORMAT else tuple(
-        fill for name in game.MECHANICS if (fill := getattr(module(name), "RECORD_GAPS", None)))
+    gaps = tuple(fill for name in game.MECHANICS
+                 if (fill := getattr(module(name), "RECORD_GAPS", None)))
     handed: list[str] = []  # "player P receives W" entries due, in order
     for i, action in enumerate(actions):
         for fill in gaps:  # the outcomes a format-1 record lacks here, if any
@@ -133,7 +135,7 @@ def replay_record(ruleset: rt.Ruleset, record: Any, auto_chance: bool = True,
                 try:
                     game.apply(outcome)
                 except EngineError as exc:
-                    raise RecordFormatError(f"actions[{i}]: format 1 lacks "
+                    raise RecordFormatError(f"actions[{i}]: the record lacks "
                                             f"{game.action_to_text(outcome)!r}: {exc}") from None
         if isinstance(action, str):
             if len(action) > MAX_ACTION_TEXT:
@@ -161,8 +163,9 @@ def replay_record(ruleset: rt.Ruleset, record: Any, auto_chance: bool = True,
 
 
 def upgrade_record(ruleset: rt.Ruleset, record: Any, check_source_hash: bool = True) -> dict[str, Any]:
-    """A record of format 1 written as format 2 (one of format 2 comes back the same): the
-    same game, with the chance outcomes format 1 lacks filled in. It keeps the record's
+    """A record made before some chance outcomes (format 1; Agora's before the senators'
+    backs) written as format 2 (one that has them all comes back the same): the same game,
+    with the outcomes it lacks filled in. It keeps the record's
     `source_hash`; RecordFormatError as `replay_record`."""
     game = replay_record(ruleset, record, auto_chance=False, check_source_hash=check_source_hash)
     return {**game_record(game), "source_hash": record["source_hash"]}

@@ -302,7 +302,8 @@ def _roman(age: int) -> str:
 
 def faces(game: Game, t: Translator, names: dict[str, str]) -> list[Face]:
     """Every card a game of the most players uses, once per printed copy: the Age decks in
-    the game's colour order, the guilds, the senators, the Wonders, the tokens."""
+    the game's colour order, the guilds, the senators, the Wonders, the tokens (a military
+    token once per side of the track it lies on)."""
     opponent = game.seating == OPPONENT
     chains = sheets.named_chains(t, game, names)
     age_label = texts.labels(t)["age"]
@@ -335,8 +336,11 @@ def faces(game: Game, t: Translator, names: dict[str, str]) -> list[Face]:
                 add(building, senator_title, "senator")
     for wonder in game.wonders:
         add(wonder, texts.labels(t)["wonders"], "wonder")
+    on_track = track.token_copies(game)  # a military token: one per side of the track
+    group_of = sheets.token_group(game)  # its back names its group, as the sheets do
     for token in game.tokens:
-        add(token, texts.labels(t)["tokens"], "token")
+        for _ in range(on_track.get(token.id, 1)):
+            add(token, texts.labels(t)[group_of(token.id)], "token")
     out += board_faces(game, t, names, opponent)
     out += conflict_faces(game, t)
     out += military_faces(game, t)
@@ -387,8 +391,8 @@ def conflict_faces(game: Game, t: Translator) -> list[Face]:
 
 
 def military_faces(game: Game, t: Translator) -> list[Face]:
-    """The military tokens of a two-seat game: one on each side of the track in every zone
-    that loots coins."""
+    """The looting tokens of a two-seat game: one on each side of the track in every zone
+    that loots coins (Duel's 4; a zone's token of the data is printed with the tokens)."""
     labels = texts.labels(t)
     out = []
     for number, zone in enumerate(track.zones(game), 1):
@@ -401,7 +405,7 @@ def military_faces(game: Game, t: Translator) -> list[Face]:
                          [Text(f"{labels['loot']}: {phrases.coins(t, zone['loot'])}"),
                           Text(f"{labels['zone']} {number}, {labels['spaces']}: {spaces}")])
         out += [Face(view, "", Text(""), labels["military_track"], "military",
-                     card_size(game, "military")) for _ in range(2)]
+                     card_size(game, "military")) for _ in range(track.SIDES)]
     return out
 
 

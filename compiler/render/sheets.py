@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import jinja2
 from markupsafe import Markup, escape
@@ -380,21 +380,27 @@ def context(game: Game, lang: str, names: dict[str, str], paper: str = "a4",
     }
 
 
-def _token_groups(t: Translator, game: Game, names: dict[str, str], opponent: bool
-                  ) -> dict[str, list[CardView]]:
-    """The tokens by what they are: the Senate's Decrees, the conspiracies, the military
-    track's tokens and the progress tokens (every other token), each under its own heading."""
+def token_group(game: Game) -> Callable[[str], str]:
+    """What a token is, by id, as the label naming its group: the Senate's Decrees
+    ("decrees"), the conspiracies, the military track's tokens ("military_tokens") and the
+    progress tokens (every other token: "tokens")."""
     decrees = set(game.config("senate").decrees) if "senate" in game.mechanics else set()
     plots = (set(game.config("conspiracies").deck) if "conspiracies" in game.mechanics
              else set())
     zones = track.config(game).zones if "military_track" in game.mechanics else ()
     military = {z.token for z in zones if z.token}
+    return lambda token: ("decrees" if token in decrees else "conspiracies" if token in plots
+                          else "military_tokens" if token in military else "tokens")
+
+
+def _token_groups(t: Translator, game: Game, names: dict[str, str], opponent: bool
+                  ) -> dict[str, list[CardView]]:
+    """The tokens by what they are (`token_group`), each under its own heading."""
+    group_of = token_group(game)
     groups: dict[str, list[CardView]] = {"tokens": [], "decrees": [], "conspiracies": [],
                                          "military_tokens": []}
     for token in game.tokens:
-        group = ("decrees" if token.id in decrees else "conspiracies" if token.id in plots
-                 else "military_tokens" if token.id in military else "tokens")
-        groups[group].append(card_view(t, token, names, opponent))
+        groups[group_of(token.id)].append(card_view(t, token, names, opponent))
     return groups
 
 

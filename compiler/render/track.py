@@ -29,6 +29,20 @@ def cells(game: Game) -> list[dict[str, Any]]:
     return out
 
 
+SIDES = 2  # a military token lies on each side of the track, one per seat facing the other
+
+
+def token_copies(game: Game) -> dict[str, int]:
+    """The military tokens the box holds, by token id: one on each side of the track per
+    zone that names it (Agora's small and large military tokens: 2 of each, agora-rulings 1)."""
+    track = config(game)
+    out: dict[str, int] = {}
+    for z in track.zones if track else ():
+        if z.token:
+            out[z.token] = out.get(z.token, 0) + SIDES
+    return out
+
+
 def zones(game: Game) -> list[dict[str, Any]]:
     """The zones on one side of the track, from the centre outwards."""
     track = config(game)

@@ -12,8 +12,9 @@ EXPECTED was computed at commit 17b15a4 (the base of branch agoraspeed, before a
 work) by running this file: `python tests/engine/test_agora_golden.py`, and made again once
 when a face-up chamber controlled by Knossos's draft cube stopped drawing its Decree twice
 (the games of seeds where that happens changed), and once more when the records began to
-write a senator shuffled in as text (`senator Conspirator I`), not as its number (the same
-games, the same number of actions). If a change is *meant* to alter how Agora
+write a senator shuffled in as text (`shuffle in Conspirator I`), not as its number (the same
+games, the same number of actions), and when a face-down senator began to show the senators'
+back (a chance outcome laid per senator dealt face down, so every game changed). If a change is *meant* to alter how Agora
 plays, regenerate it the same way and say why in the commit.
 """
 from __future__ import annotations
@@ -33,7 +34,7 @@ RANDOM_SEEDS = range(0, 30)
 GREEDY_SEEDS = range(100, 110)
 
 # (games, actions recorded, sha256)
-EXPECTED = (40, 8663, "c3eb1d12c4cee9520faf1eafe078a44186f4de7c705eb25a21451ac129d43be3")
+EXPECTED = (40, 8925, "2b31c3f17d5e1f250216e85afdc7b9e434341813013bd90a38a4b34760355f53")
 
 
 def _pinned_judge(game, player: int) -> float:

@@ -61,14 +61,14 @@ def test_conspiracies_held_in_a_position_are_hidden_from_the_opponent():
 
 def test_a_record_names_each_senator_shuffled_in_and_replays():
     """Every action of an Agora record is text (a senator drawn into the Age's deck reads
-    `senator Politician of the Left I`), and the record replays to the same state."""
+    `shuffle in Politician of the Left I`), and the record replays to the same state."""
     from wondersmith.engine.bots import RandomBot, play_game
     from wondersmith.engine.records import game_record, replay_record
 
     game = play_game(agora(), [RandomBot(1), RandomBot(2)], seed=4)
     record = game_record(game)
     assert all(isinstance(a, str) for a in record["actions"])
-    drawn = [a for a in record["actions"] if a.startswith("senator ")]
+    drawn = [a for a in record["actions"] if a.startswith("shuffle in ")]
     assert len(drawn) == 13  # 5 + 5 + 3: every senator (agora-rulings 2)
     assert replay_record(agora(), record).to_json() == game.to_json()
 
@@ -78,6 +78,6 @@ def test_a_senator_text_is_read_only_for_a_senator_and_at_a_senator_draw():
 
     game = Game(agora(), seed=0, auto_chance=False)
     with pytest.raises(NotationError, match="'Baths' is not a senator"):
-        game.parse_action("senator Baths")
+        game.parse_action("shuffle in Baths")
     with pytest.raises(OtherEventError, match="not senator draw"):
-        game.parse_action("senator Conspirator I")  # the game begins with another event
+        game.parse_action("shuffle in Conspirator I")  # the game begins with another event

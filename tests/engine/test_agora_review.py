@@ -170,8 +170,13 @@ def test_no_supremacy_while_a_chamber_is_tied() -> None:
 # The senators' prices ------------------------------------------------------------------------
 
 def _laid_out(colors: list[str]) -> SimpleNamespace:
+    """The tables senators.lay_out reads: colours, the Age decks and the backs that
+    card_structure's deal laid out before it (the Age's back only)."""
     t = SimpleNamespace(color_index={"blue": 0, "senator": 1}, NB=len(colors), ages=3,
-                        age_decks={1: list(range(len(colors)))})
+                        age_decks={1: list(range(len(colors)))}, CH_SENATOR_BACK=1000,
+                        backs=("age",), back_kind=(-1,), back_base=(-1,),
+                        card_back=[0] * len(colors), back_ages=frozenset(),
+                        back_ages_of=(frozenset(),), back_runs=())
     t.color = [t.color_index[c] for c in colors]
     senators.lay_out(t, senators.Senators("senator", (1, 1, 1)))
     return t

@@ -32,7 +32,7 @@ def _in_guild_age(seed: int, auto_chance: bool = True, backs: int = 1) -> Game |
     """A random game at its first turn of the guild Age with at least `backs` guild backs."""
     g = _play_to(Game(RULESET, seed=seed, auto_chance=auto_chance), random.Random(seed),
                  lambda g: g.age == GUILD_AGE and g.decision == "play")
-    return g if g.result is None and sum(g.guild_back) >= backs else None
+    return g if g.result is None and sum(g.back) >= backs else None
 
 
 def _guild_age_games(count: int, backs: int = 1, auto_chance: bool = True) -> list[Game]:
@@ -64,21 +64,21 @@ def test_the_set_up_lays_one_back_per_guild_left_in_the_deck_on_a_face_down_slot
         assert len(nodes) == len(guilds) >= 1
         for _ in guilds:
             outcomes = g.legal_actions()
-            assert outcomes == [t.CH_BACK + s for s in face_down if not g.guild_back[s]]
+            assert outcomes == [t.CH_BACK + s for s in face_down if not g.back[s]]
             assert [p for _, p in g.chance_outcomes()] == [1 / len(outcomes)] * len(outcomes)
             g.apply(g.sample_chance())
         assert g.decision != "guild_back"
-        backs = [s for s in face_down if g.guild_back[s]]
+        backs = [s for s in face_down if g.back[s]]
         assert len(backs) == len(guilds)
         seen_backs.update(backs)
-        assert not any(g.guild_back[s] for s in t.dealt_slots[GUILD_AGE])
+        assert not any(g.back[s] for s in t.dealt_slots[GUILD_AGE])
     assert len(seen_backs) >= 5  # backs land on many slots
 
 
 def test_an_age_without_guilds_lays_no_back():
     g = Game(RULESET, seed=3, auto_chance=False)
     _play_to(g, random.Random(3), lambda g: g.age == 1 and g.decision == "play")
-    assert not any(g.guild_back) and "guild_back" not in {g.decision}
+    assert not any(g.back) and "guild_back" not in {g.decision}
     assert all(a < g.t.CH_BACK for a in g.history)
 
 
@@ -113,11 +113,11 @@ def test_a_face_down_card_is_turned_up_by_its_back():
             if g.decision == "deal":
                 s = g.stack[-1][2]
                 cards = [a - g.t.CH_CARD for a in g.legal_actions()]
-                guild = g.guild_back[s]
+                guild = g.back[s]
                 assert cards and all(_is_guild(c) == guild for c in cards)
                 assert cards == sorted(c for c in g.pool if _is_guild(c) == guild)
                 g.apply(g.sample_chance())
-                assert g.face_up[s] and not g.guild_back[s]
+                assert g.face_up[s] and not g.back[s]
                 guild_turns += guild
                 other_turns += not guild
             else:
@@ -131,7 +131,7 @@ def test_auto_chance_turns_up_guilds_under_guild_backs_only():
     for g in _guild_age_games(8):
         rng = random.Random(len(g.history))
         while g.result is None and g.age == GUILD_AGE and g.decision == "play":
-            backs = {s: g.guild_back[s] for s in range(len(g.slot_card))
+            backs = {s: g.back[s] for s in range(len(g.slot_card))
                      if not g.face_up[s] and not g.taken[s]}
             g.apply(rng.choice(g.legal_actions()))
             for s, guild in backs.items():
@@ -148,12 +148,12 @@ def test_a_card_that_does_not_fit_its_back_is_refused_with_the_reason():
     while g.result is None and g.age == GUILD_AGE and len(kinds) < 2:
         if g.decision == "deal" and g.t.structures[GUILD_AGE][2][g.stack[-1][2]]:
             s = g.stack[-1][2]
-            wrong = [c for c in g.pool if _is_guild(c) != g.guild_back[s]]
+            wrong = [c for c in g.pool if _is_guild(c) != g.back[s]]
             if wrong:
-                back = "a guild back" if g.guild_back[s] else "an Age back"
+                back = "a guild back" if g.back[s] else "an Age back"
                 with pytest.raises(IllegalActionError, match=f"slot {s} shows {back}"):
                     g.apply(g.t.CH_CARD + wrong[0])
-                kinds.add(g.guild_back[s])
+                kinds.add(g.back[s])
             g.apply(g.sample_chance())
         else:
             g.apply(g.sample_chance() if g.current_player == CHANCE
@@ -191,9 +191,9 @@ def test_the_backs_round_trip_through_json_on_face_down_slots_only():
             shows = g.t.structures[GUILD_AGE][2][s] and not slot["face_up"] and not slot["taken"]
             assert ("back" in slot) == bool(shows)
             if shows:
-                assert slot["back"] == ("guild" if g.guild_back[s] else "age")
+                assert slot["back"] == ("guild" if g.back[s] else "age")
         again = Game.from_json(RULESET, data)
-        assert again.guild_back == g.guild_back and again.to_json() == data
+        assert again.back == g.back and again.to_json() == data
 
 
 def _guild_age_state() -> tuple[Game, dict]:
@@ -221,7 +221,7 @@ def _guilds(g: Game) -> int:
      lambda g: r"structure\[\d+\]: missing field 'back': state the back of every face-down "
                r"card, or of none"),
     (lambda d: d["structure"][_first(d, back="age")].update(back="guild"),
-     lambda g: rf"structure: {sum(g.guild_back) + 1} face-down cards show a guild back \(or "
+     lambda g: rf"structure: {sum(g.back) + 1} face-down cards show a guild back \(or "
                rf"will\), but the deck \(pool\) holds {_guilds(g)} guilds"),
     (lambda d: [slot.update(back="age") for slot in d["structure"] if "back" in slot],
      lambda g: r"structure: \d+ face-down cards show an Age back, but the deck \(pool\) holds "
@@ -266,7 +266,7 @@ def test_a_state_that_states_no_back_gets_the_guilds_on_the_first_face_down_slot
         face_down = [s for s in loaded.t.face_down_slots[GUILD_AGE]
                      if not loaded.face_up[s] and not loaded.taken[s]]
         guilds = sum(1 for c in loaded.pool if _is_guild(c))
-        assert [s for s in face_down if loaded.guild_back[s]] == face_down[:guilds]
+        assert [s for s in face_down if loaded.back[s]] == face_down[:guilds]
         # and it plays on: guilds turn up there
         _play_to(loaded, random.Random(0), lambda g: g.age != GUILD_AGE)
 
@@ -275,7 +275,7 @@ def test_positions_built_by_hand_show_age_backs():
     from wondersmith.engine.positions import position
     g = position(RULESET, ["palace"], age=3, face_down_above=True)
     above = [s for s in range(len(g.slot_card)) if not g.face_up[s] and not g.taken[s]]
-    assert above and not any(g.guild_back) and not any(_is_guild(c) for c in g.pool)
+    assert above and not any(g.back) and not any(_is_guild(c) for c in g.pool)
     assert all(g.to_json()["structure"][s]["back"] == "age" for s in above)
 
 
@@ -307,7 +307,7 @@ def test_a_set_up_waiting_to_lay_its_backs_round_trips():
     g.apply(g.sample_chance())  # one back laid, the others still to lay
     data = json.loads(json.dumps(g.to_json()))
     again = Game.from_json(RULESET, data)
-    assert again.guild_back == g.guild_back and again.to_json() == data
+    assert again.back == g.back and again.to_json() == data
     assert again.decision == "guild_back"
     bad = copy.deepcopy(data)
     bad["stack"].append(dict(bad["stack"][-1]))  # one more back to lay than guilds left
@@ -325,14 +325,14 @@ def test_the_observation_shows_the_backs_and_hides_the_cards():
             for s, slot in enumerate(seen["structure"]):
                 if not slot["face_up"] and not slot["taken"]:
                     assert slot["card"] is None
-                    assert slot["back"] == ("guild" if g.guild_back[s] else "age")
+                    assert slot["back"] == ("guild" if g.back[s] else "age")
             assert "pool" not in seen and seen["guilds_left"] == len(g.guild_pool)
             vector = g.observation_vector(player)
             block = vector[-(2 * t.n_slots + 5):-5]  # the backs: before the deck and the turn
             for s in range(len(g.slot_card)):
                 shows = t.structures[GUILD_AGE][2][s] and not g.face_up[s] and not g.taken[s]
                 assert block[2 * s:2 * s + 2] == (
-                    [0.0, 0.0] if not shows else [0.0, 1.0] if g.guild_back[s] else [1.0, 0.0])
+                    [0.0, 0.0] if not shows else [0.0, 1.0] if g.back[s] else [1.0, 0.0])
 
 
 def test_which_guild_lies_under_a_back_is_not_seen_but_the_back_is():
@@ -346,10 +346,10 @@ def test_which_guild_lies_under_a_back_is_not_seen_but_the_back_is():
     assert other.observation(0) == g.observation(0)
     assert other.observation_vector(1) == g.observation_vector(1)
     moved = g.clone()  # the same cards, a guild back on another slot
-    s = next(s for s in t.face_down_slots[GUILD_AGE] if moved.guild_back[s])
+    s = next(s for s in t.face_down_slots[GUILD_AGE] if moved.back[s])
     u = next(s for s in t.face_down_slots[GUILD_AGE]
-             if not moved.guild_back[s] and not moved.face_up[s] and not moved.taken[s])
-    moved.guild_back[s], moved.guild_back[u] = False, True
+             if not moved.back[s] and not moved.face_up[s] and not moved.taken[s])
+    moved.back[s], moved.back[u] = False, True
     assert moved.observation(0) != g.observation(0)
     assert moved.observation_vector(0) != g.observation_vector(0)
 
@@ -359,10 +359,10 @@ def test_a_redrawn_state_keeps_the_backs_and_turns_up_guilds_under_them(draw):
     g = _guild_age_games(3, backs=1)[draw % 3]
     rng = random.Random(draw)
     sample = g.sample_state(draw % 2, rng)
-    assert sample.guild_back == g.guild_back
+    assert sample.back == g.back
     assert sample.observation(draw % 2) == g.observation(draw % 2)
-    assert sum(1 for c in sample.pool if _is_guild(c)) == sum(g.guild_back)
-    backs = {s: g.guild_back[s] for s in range(len(g.slot_card))
+    assert sum(1 for c in sample.pool if _is_guild(c)) == sum(g.back)
+    backs = {s: g.back[s] for s in range(len(g.slot_card))
              if not g.face_up[s] and not g.taken[s]}
     _play_to(sample, rng, lambda h: h.age != GUILD_AGE)
     for s, guild in backs.items():
@@ -386,9 +386,9 @@ def test_play_shows_a_face_down_guild_by_its_back():
     console = Console(width=120, record=True)
     console.print(render_structure(g, 0, 120))
     text = console.export_text()
-    assert text.count("[guild?]") == sum(g.guild_back) + 1  # the cells, and the title's key
+    assert text.count("[guild?]") == sum(g.back) + 1  # the cells, and the title's key
     face_down = sum(1 for s in range(len(g.slot_card)) if not g.face_up[s] and not g.taken[s])
-    assert text.count("[ ? ]") == face_down - sum(g.guild_back)
+    assert text.count("[ ? ]") == face_down - sum(g.back)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -400,6 +400,6 @@ def test_guilds_numbered_apart_deal_the_same_games(seed, monkeypatch):
         return _play_to(g, random.Random(seed), lambda g: False).history
 
     fast = play(True), play(False)
-    assert T.guild_run is not None
-    monkeypatch.setattr(T, "guild_run", None)
+    assert T.back_runs is not None
+    monkeypatch.setattr(T, "back_runs", None)
     assert (play(True), play(False)) == fast

@@ -5,7 +5,8 @@ in its `extend_tables`):
                            destroy Sawmill     build Baths from discard
                            (chance) leave out Baths, guild Builders Guild, deal Baths to slot
                            12 (face up at set-up), guild back in slot 12 (a guild's back laid
-                           face down there), turn up Baths in slot 12 (turned over)
+                           face down there; Agora: senator back in slot 12), turn up Baths in
+                           slot 12 (turned over)
     wonder_draft:          pick The Sphinx     (chance) reveal Piraeus
     progress_tokens:       take Law            take Law from the library (the Great Library's)
                            (chance) board token Law, draw token Law
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from ...core.game import GameState
 
 LIBRARY = " from the library"
-BACK = "guild back in slot "
+BACK = " back in slot "  # after the back's name: guild back in slot 12
 STRUCTURE_FORMS = ("build/discard <card>, wonder <Wonder> with <card>, destroy <card>, build "
                    "<card> from discard, leave out/guild <card>, deal <card> to slot N, guild "
                    "back in slot N, turn up <card> in slot N")
@@ -72,8 +73,9 @@ def structure_text(game: GameState, action: int, seat: int | None = None) -> str
         if game.age in t.structures and t.structures[game.age][2][slot]:
             return f"turn up {name} in slot {slot}"  # a face-down card being revealed
         return f"deal {name} to slot {slot}"
-    if t.CH_BACK <= action < t.CH_BACK + t.n_slots:
-        return f"guild back in slot {action - t.CH_BACK}"
+    for name, base in zip(t.backs[1:], t.back_base[1:]):  # the backs of their own
+        if base <= action < base + t.n_slots:
+            return f"{name}{BACK}{action - base}"
     return None
 
 
@@ -129,11 +131,12 @@ def structure_parse(game: GameState, text: str, seat: int | None = None) -> int 
             slot = body[cut + len(slot_word):] if cut >= 0 else None
             body = body[:cut] if cut >= 0 else body
             return _at_event(game, text, "deal", t.CH_CARD + lookup(game, body, *building), slot)
-    if low.startswith(BACK):
-        slot = _slot_number(text, s[len(BACK):])
-        if slot >= t.n_slots:
-            raise NotationError(f"{text!r}: the slots are numbered 0 to {t.n_slots - 1}")
-        return t.CH_BACK + slot
+    for name, base in zip(t.backs[1:], t.back_base[1:]):
+        if low.startswith(name + BACK):
+            slot = _slot_number(text, s[len(name + BACK):])
+            if slot >= t.n_slots:
+                raise NotationError(f"{text!r}: the slots are numbered 0 to {t.n_slots - 1}")
+            return base + slot
     for verb, kind_name in (("leave out ", "leave_out"), ("guild ", "guild")):
         if low.startswith(verb):
             card = lookup(game, s[len(verb):], *building)

@@ -8,8 +8,10 @@ Age is set up, and who starts it is `_next_age_starter` (by default the next sea
 mechanic `weaker_player_starts` replaces it). Registers `age`, `end_turn` and
 `place_guild_backs` (internal), `leave_out`, `guild`, `deal` and `guild_back` (chance),
 `play`, `destroy` and `discard_pile`; provides the verbs `destroy` and `build_from_discard`.
-In the Age that draws guilds, the set-up lays the guilds' backs on face-down slots once the
-face-up cards are dealt, and a face-down card is drawn by its back (card_structure/deal.py).
+In an Age whose deck holds cards with a back of their own (the guilds; Agora's senators), the
+set-up lays their backs on face-down slots once the face-up cards are dealt, and a face-down
+card is drawn by its back (card_structure/deal.py); another mechanic adds a back with
+`deal.add_back` and `backs.lays_backs`.
 """
 from __future__ import annotations
 
@@ -82,12 +84,13 @@ for _kind, _place, _check in (
         (K_PLAY, TURN_PLACE, turn_check), (K_END_TURN, TURN_PLACE, end_turn_check),
         (K_AGE, OPENING, age_check), (K_LEAVE, AGES, no_arg), (K_GUILD, AGES, no_arg),
         (K_DEAL, AGES, deal_check), (K_DESTROY, AGES, destroy_check), (K_REVIVE, AGES, no_arg),
-        (K_BACKS, AGES, no_arg), (K_BACK, AGES, no_arg)):
+        (K_BACKS, AGES, no_arg)):
     stands(_kind, _place, _check)  # where each may stand in a loaded state's stack
 arg_in_json(K_DESTROY, "colors", save_colors, load_colors)  # JSON names the colours
 for _kind, _why in ((K_PLAY, why_not_play), (K_DESTROY, why_not_destroy), (K_REVIVE, why_not_revive),
-                   (K_DEAL, deal.why_not_deal), (K_BACK, deal.why_not_back)):
+                   (K_DEAL, deal.why_not_deal)):
     explains(_kind)(_why)  # why an action is not legal there, in words
+backs.lays_backs(K_BACK)  # its outcomes, the slots showing an Age back
 # A turn node per seat, shared: nodes are immutable, and a turn is pushed every move.
 TURN = tuple((K_PLAY, p, 0) for p in range(MAX_SEATS))
 
@@ -172,7 +175,7 @@ def _on_age(g: GameState, node) -> None:
     g.to_reveal = []
     g.remaining = n
     g.slot_of = [-1] * t.NB
-    g.guild_back = [False] * n
+    g.back = [deal.AGE_BACK] * n
     g.pool = sorted(t.age_decks[age])
     g.guild_pool = sorted(t.guilds) if age == t.guild_age else []
     g.left_out.append([])
@@ -184,8 +187,8 @@ def _on_age(g: GameState, node) -> None:
         todo += [(K_GUILD, CHANCE, 0)] * t.guilds_drawn
     todo += g._shuffle_in_nodes(age)  # another mechanic's cards (Agora's senators)
     todo += [(K_DEAL, CHANCE, s) for s in range(n) if not face_down[s]]
-    if g.guild_pool:
-        todo.append((K_BACKS, CHANCE, 0))  # the guild backs, once the face-up cards are dealt
+    if age in t.back_ages:
+        todo.append((K_BACKS, CHANCE, 0))  # the backs, once the face-up cards are dealt
     g.stack.extend(reversed(todo))
 
 
@@ -226,7 +229,7 @@ def _on_deal(g: GameState, node, action: int) -> None:
     g.pool.remove(c)
     g.slot_card[s] = c
     g.face_up[s] = True
-    g.guild_back[s] = False  # face up: its face shows what it is
+    g.back[s] = deal.AGE_BACK  # face up: its face shows what it is
     g.slot_of[c] = s
     if g.cover[s] == 0 and not g.taken[s]:  # within reach
         insort(g.reach, c)
@@ -234,17 +237,7 @@ def _on_deal(g: GameState, node, action: int) -> None:
 
 @handles(K_BACKS)
 def _on_place_backs(g: GameState, node) -> None:
-    g.stack.extend([(K_BACK, CHANCE, 0)] * deal.to_place(g))
-
-
-@outcomes_from(K_BACK)
-def _back_slots(g: GameState):
-    return deal.free_slots(g), g.t.CH_BACK
-
-
-@handles(K_BACK)
-def _on_back(g: GameState, node, action: int) -> None:
-    g.guild_back[action - g.t.CH_BACK] = True
+    g.stack.extend(reversed(deal.backs_nodes(g)))
 
 
 @legal_at(K_PLAY)
@@ -355,7 +348,7 @@ FIELDS = (
                (list_copy, list_copy, list_copy, list_copy, same, list_copy, list_copy,
                 list_copy), save_structure, load_structure, check_due, json=STATE, order=170,
                slots=("slot_card", "face_up", "taken", "cover", "remaining",
-                      "slot_of", "guild_back", "reach"), places=structure_places,
+                      "slot_of", "back", "reach"), places=structure_places,
                check_derived=check_played_out,
                doc="the current Age's slots, row by row from the far end, and the backs its "
                    "face-down cards show"),
@@ -375,10 +368,10 @@ VIEW = (
     Place("reachable", 5, face_up_cards(True)),
     Place("covered face up", 6, face_up_cards(False)),
     Feature("face down", 430, single, face_down_count),
-    Feature("backs", 435, lambda t: 2 * t.n_slots, backs.backs_seen),
+    Feature("backs", 435, lambda t: len(t.backs) * t.n_slots, backs.backs_seen),
     Feature("deck", 440, single, lambda g, p: [len(g.pool) / 10.0]),
     Hidden("left_out", 10, hide_left_out),
     Redraw("deck", 10, redraw_deck),
 )
-RECORD_GAPS = backs.record_gaps  # the guild backs a format-1 record lacks (records.py)
+RECORD_GAPS = backs.record_gaps  # the backs a record made before them lacks (records.py)
 MIXIN = CardStructure

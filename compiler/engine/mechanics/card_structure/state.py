@@ -3,7 +3,7 @@ of it (card_structure.py declares its fields, its view and its node kinds, with 
 may stand in a loaded state's stack and the checks below). The kinds are found by name:
 they are registered after this module is loaded.
 
-`structure`: the current Age's slots, kept in `slot_card`, `face_up`, `taken`, `guild_back`
+`structure`: the current Age's slots, kept in `slot_card`, `face_up`, `taken`, `back`
 (card_structure/backs.py) and what follows from them (`cover`, `remaining`, `slot_of`, and
 `reach`, the face-up cards within reach in ascending order: rebuilt on load; the slots within
 reach, `accessible`, are worked out when read);
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ...core.flow import K_FIRST
 from ...core.kinds import KIND_NAMES, no_arg, number
-from .backs import AGE, GUILD, check_backs, load_backs, shows_back
+from .backs import check_backs, load_backs, shows_back
 
 if TYPE_CHECKING:
     from ...core.game import GameState
@@ -25,10 +25,11 @@ def save_structure(g: GameState, value) -> list[dict]:
     """Each slot's card, face and whether it is taken; a face-down card's back."""
     ids = g.t.ids
     out = []
-    for s, (c, up, taken, guild) in enumerate(zip(*value[:3], value[6])):
+    names = g.t.backs
+    for s, (c, up, taken, back) in enumerate(zip(*value[:3], value[6])):
         slot = {"card": ids[c] if c >= 0 else None, "face_up": up, "taken": taken}
         if shows_back(g, s, up, taken):
-            slot["back"] = GUILD if guild else AGE
+            slot["back"] = names[back]
         out.append(slot)
     return out
 

@@ -79,7 +79,8 @@ ACTIONS = (Actions("SENATE_PLACE", EFFECTS, _chambers),
            Actions("SENATE_REMOVE", EFFECTS, _chambers),
            # a chamber's original Decree moved: DECREE_MOVE + source * chambers + target
            Actions("DECREE_MOVE", EFFECTS, lambda t: _chambers(t) ** 2),
-           Actions("CH_DECREE", OUTCOMES, lambda t: len(t.config[NAME].decrees)))
+           Actions("CH_DECREE", OUTCOMES, lambda t: len(t.config[NAME].decrees)),
+           *senators.BACK_ACTIONS)  # a senator's back laid on a slot
 
 
 def extend_tables(t) -> None:

@@ -11,16 +11,23 @@ drawn in one go with them when chance is sampled at once. A senator's cost is wo
 into the buyer's cost cache, so the turn's legal plays and the payment read it as any other;
 it is no trade, so the opponent's Economy gets nothing of it; building one prices its
 buyer's senators again (a senator has no other effect on a cost).
+
+Senators have a back of their own (grey: the Italian seed, agora-rulings 2), so a face-down
+senator shows it: card_structure lays a senator back (`senator_back`, `senator back in slot
+3`, ids `CH_SENATOR_BACK + slot`) on a face-down slot per senator of the Age's deck not dealt
+face up, and turns a senator up under it (card_structure/deal.py).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping
 
+from ...core.actions import OUTCOMES, Actions
 from ...core.fields import StateField, list_copy
 from ...core.kinds import CHANCE, handles, kind, outcomes_from
 from ...core.rules import RulesError, checked
 from ...core.views import Hidden
+from ..card_structure import backs, deal
 
 if TYPE_CHECKING:
     from ...core.game import GameState
@@ -43,6 +50,10 @@ class Senators:
 
 
 K_SENATOR = kind("senator_draw", NAME, chance=True)
+K_SENATOR_BACK = kind("senator_back", NAME, chance=True)
+backs.lays_backs(K_SENATOR_BACK)
+# A senator's back laid on a face-down slot: `CH_SENATOR_BACK + slot` (the senate's last range).
+BACK_ACTIONS = (Actions("CH_SENATOR_BACK", OUTCOMES, deal.slots),)
 
 
 def lay_out(t, senators: Senators | None) -> None:
@@ -73,6 +84,8 @@ def lay_out(t, senators: Senators | None) -> None:
     t.senators_per_age = senators.per_age
     out = t.any_age_cards = frozenset(t.senators)
     t.age_decks = {age: [c for c in deck if c not in out] for age, deck in t.age_decks.items()}
+    deal.add_back(t, "senator", K_SENATOR_BACK, t.CH_SENATOR_BACK, t.senators,
+                  [age for age, n in enumerate(senators.per_age, 1) if n])
 
 
 def owned(g: GameState, player: int) -> int:

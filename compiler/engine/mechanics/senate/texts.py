@@ -6,7 +6,7 @@
     end senate actions
     move the decree of chamber 2 to chamber 5
     (chance) decree Tax Relief in chamber 2 (the chamber while its draw is pending)
-    (chance) senator Politician of the Left I (shuffled into the Age's deck)
+    (chance) shuffle in Politician of the Left I (a senator, into the Age's deck)
 
 Chambers are numbered from 1 in board order (game.yaml's `senate.chambers`); a Decree is
 named by its display name or id, any case.
@@ -27,14 +27,14 @@ if TYPE_CHECKING:
 
 FORMS = ("place a cube in chamber N, move a cube from chamber N to chamber M, remove a cube "
          "from chamber N, end senate actions, decree <Decree> in chamber N, move the decree "
-         "of chamber N to chamber M, senator <senator>")
+         "of chamber N to chamber M, shuffle in <senator>")
 _MOVE_DECREE = re.compile(r"move the decree of chamber (\d+) to chamber (\d+)")
 _PLACE = re.compile(r"place a cube in chamber (\d+)")
 _MOVE = re.compile(r"move a cube from chamber (\d+) to chamber (\d+)")
 _DECREE = re.compile(r"decree (.+?)(?: in chamber (\d+))?")
 _REMOVE = re.compile(r"remove a cube from chamber (\d+)")
 _END = "end senate actions"
-_SENATOR = "senator "
+_SENATOR = "shuffle in "
 
 
 def to_text(game: GameState, action: int, seat: int | None = None) -> str | None:
