@@ -124,6 +124,8 @@ def play_checked(g: Game, choose, rng: random.Random, every: int = 1) -> Game:
             assert senate.cubes_left(g, p) >= 0
             assert g.coins[p] >= 0
         check_components(g, sabotaged)
+        # Nothing queued between two steps: the state (a copy, its JSON) does not keep it.
+        assert not g._buffer, f"{g._buffer} left queued after {g.history[-1:]}"
         if step % every == 0:
             data = g.to_json()
             assert Game.from_json(AGORA, json.loads(json.dumps(data))).to_json() == data

@@ -150,3 +150,21 @@ def test_the_card_given_in_a_coercion_swap_that_wins_is_in_the_opponents_city():
     assert "university" in {g.t.ids[c] for c in g.city[0]}
     data = g.to_json()
     assert Game.from_json(AGORA, data).to_json() == data  # its scores are the position's
+
+
+def test_a_military_token_reached_by_a_face_down_shield_decree_drawn_is_a_decision_at_once():
+    """The shield Decree drawn for chamber 6 (face down until the cube gains it) moves the
+    pawn from 2 to 3, into the small token's zone: the token's cube is the next decision,
+    player 0's. It was left queued inside the game (not on the stack) after the draw, so a
+    copy of the game (`clone`, a saved state) lost it and went on to the next turn."""
+    decrees = ["blue_coins_decree", "green_coins_decree", "discard_decree", "chains_decree",
+               "yellow_coins_decree", None]
+    g = _senate(([0, 0, 0, 0, 0, 0], [0] * 6), decrees, "politician_right_1", pawn=2,
+                auto_chance=False)
+    g.apply_text("build Politician of the Right I")
+    g.apply_text("place a cube in chamber 6")
+    g.apply_text(f"decree {AGORA.by_id['shield_decree'].name} in chamber 6")
+    assert g.pawn == 3
+    assert (g.decision, g.current_player) == ("senate_action", 0)
+    assert g.clone().to_json() == g.to_json()
+    assert Game.from_json(AGORA, g.to_json()).decision == "senate_action"

@@ -247,6 +247,7 @@ def _on_decree(g: GameState, node, action: int) -> None:
     seat = owner(g, dealt)
     if seat >= 0:  # drawn as its chamber is first controlled: it is the controller's
         pass_decrees(g, [(tok, -1, seat)])
+        g._flush()  # what the Decree queued (a military token its pawn move reached)
         # After the Decree's own effect (ruling 10: military first). Any seat: the step that
         # drew it may have given the other seat a chamber too (a cube moved out of a tie).
         _check_supremacy(g, list(g.t.seats))
