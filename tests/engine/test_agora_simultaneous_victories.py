@@ -28,6 +28,9 @@ from wondersmith.engine.positions import position
 AGORA = load_ruleset("agora")
 SHIELD_IN_5 = ["blue_coins_decree", "green_coins_decree", "discard_decree", "chains_decree",
                "shield_decree", "raw_trade_decree"]
+# Chamber 6's Decree face down, still to be drawn when a cube first gains the chamber.
+FACE_DOWN_6 = ["blue_coins_decree", "green_coins_decree", "discard_decree", "chains_decree",
+               "yellow_coins_decree", None]
 
 
 def _victory(g: Game) -> tuple[int | None, str]:
@@ -81,9 +84,7 @@ def test_a_face_down_decree_revealed_by_the_last_cube_acts_before_political_supr
     """Chamber 6's Decree is face down until the cube gains it (ruling 6). The shield Decree
     drawn there wins the military victory; any other leaves the political one. The engine
     checked supremacy before drawing the Decree, and always gave the political victory."""
-    decrees = ["blue_coins_decree", "green_coins_decree", "discard_decree", "chains_decree",
-               "yellow_coins_decree", None]
-    g = _senate(([1, 1, 1, 1, 1, 0], [0] * 6), decrees, "politician_right_1", pawn=8,
+    g = _senate(([1, 1, 1, 1, 1, 0], [0] * 6), FACE_DOWN_6, "politician_right_1", pawn=8,
                 auto_chance=False)
     g.apply_text("build Politician of the Right I")
     g.apply_text("place a cube in chamber 6")
@@ -95,9 +96,7 @@ def test_a_face_down_decree_revealed_by_the_last_cube_acts_before_political_supr
 
 def test_a_state_waiting_on_the_decree_the_last_cube_revealed_loads():
     """Six chambers controlled and the game not over: the Decree is still to be drawn."""
-    decrees = ["blue_coins_decree", "green_coins_decree", "discard_decree", "chains_decree",
-               "yellow_coins_decree", None]
-    g = _senate(([1, 1, 1, 1, 1, 0], [0] * 6), decrees, "politician_right_1", pawn=8,
+    g = _senate(([1, 1, 1, 1, 1, 0], [0] * 6), FACE_DOWN_6, "politician_right_1", pawn=8,
                 auto_chance=False)
     g.apply_text("build Politician of the Right I")
     g.apply_text("place a cube in chamber 6")
@@ -157,9 +156,7 @@ def test_a_military_token_reached_by_a_face_down_shield_decree_drawn_is_a_decisi
     pawn from 2 to 3, into the small token's zone: the token's cube is the next decision,
     player 0's. It was left queued inside the game (not on the stack) after the draw, so a
     copy of the game (`clone`, a saved state) lost it and went on to the next turn."""
-    decrees = ["blue_coins_decree", "green_coins_decree", "discard_decree", "chains_decree",
-               "yellow_coins_decree", None]
-    g = _senate(([0, 0, 0, 0, 0, 0], [0] * 6), decrees, "politician_right_1", pawn=2,
+    g = _senate(([0, 0, 0, 0, 0, 0], [0] * 6), FACE_DOWN_6, "politician_right_1", pawn=2,
                 auto_chance=False)
     g.apply_text("build Politician of the Right I")
     g.apply_text("place a cube in chamber 6")
