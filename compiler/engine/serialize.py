@@ -161,6 +161,13 @@ class _Reader:
             raise self.fail(path, f"expected at most {most} items, got {len(value)}")
         return value
 
+    def per_seat(self, value: Any, path: str, seats: int) -> list:
+        """A list of exactly one entry per seat (a mechanic's per-seat state)."""
+        rows = self.list(value, path, seats)
+        if len(rows) != seats:
+            raise self.fail(path, f"expected {seats} seats, got {len(rows)}")
+        return rows
+
     def component(self, value: Any, path: str, first: int, last: int, what: str) -> int:
         if not isinstance(value, str):
             raise self.fail(path, f"expected the id of a {what}, got {_kind(value)}")

@@ -52,9 +52,7 @@ def save_held(g: GameState, held) -> list:
 
 def load_held(g: GameState, value, read) -> list:
     t, path = g.t, "mechanics.conspiracies.held"
-    rows = read.list(value, path, t.n_seats)
-    if len(rows) != t.n_seats:
-        raise read.fail(path, f"expected {t.n_seats} seats, got {len(rows)}")
+    rows = read.per_seat(value, path, t.n_seats)
     out = []
     for p, row in enumerate(rows):
         seat = []
@@ -96,9 +94,7 @@ def save_drawing(g: GameState, drawing) -> list:
 
 def load_drawing(g: GameState, value, read) -> list:
     t, path = g.t, "mechanics.conspiracies.drawing"
-    rows = read.list(value, path, t.n_seats)
-    if len(rows) != t.n_seats:
-        raise read.fail(path, f"expected {t.n_seats} seats, got {len(rows)}")
+    rows = read.per_seat(value, path, t.n_seats)
     return [[_read_conspiracy(g, x, f"{path}[{p}][{i}]", read)
              for i, x in enumerate(read.list(row, f"{path}[{p}]", t.conspiracy_draw * 2))]
             for p, row in enumerate(rows)]

@@ -30,14 +30,14 @@ from typing import TYPE_CHECKING
 
 from ...errors import EngineError
 from ...core.actions import EFFECTS, OUTCOMES, Actions
-from ...core.fields import STATE, StateField, list_copy, lists_copy
+from ...core.fields import StateField, list_copy, lists_copy
 from ...core.kinds import ANYWHERE, CHANCE, arg_in_json, explains, handles, kind, legal_at, outcomes_from, stands
 from ...core.rules import RulesError
 from ...core.texts import add_texts
 from ...core.views import Feature, Place
 from . import senators, steps, texts as senate_texts
-from .config import ANY, Chamber, Config, Step  # noqa: F401 (the rules record's part)
-from .senators import Senators, SenatorsMixin
+from .config import ANY, Config  # noqa: F401 (Config: the rules record's part, read by mechanics.configs)
+from .senators import SenatorsMixin
 from .positions import POSITION  # noqa: F401 (its part of a position)
 from .standing import EVALUATION  # noqa: F401 (what the greedy bot makes of it)
 from ..progress_tokens import keeps_out

@@ -51,9 +51,7 @@ def cubes_left(g: GameState, player: int) -> int:
 
 def _load_influence(g: GameState, values, read) -> list[list[int]]:
     t, path = g.t, "mechanics.senate.chamber_cubes"
-    rows = read.list(values, path, t.n_seats)
-    if len(rows) != t.n_seats:
-        raise read.fail(path, f"expected {t.n_seats} seats, got {len(rows)}")
+    rows = read.per_seat(values, path, t.n_seats)
     out = []
     for p, row in enumerate(rows):
         row = read.list(row, f"{path}[{p}]", t.n_chambers)
