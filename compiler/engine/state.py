@@ -178,8 +178,7 @@ class Game(LegalActions, Cities, GameVerbs, SimultaneousDecisions):
         self.history.append(action)
         if IS_CHANCE[kind]:
             self.chance_count += 1
-        if HANDLERS[kind](self, node, action):  # a turn next, its plays listed (card_structure)
-            return
+        HANDLERS[kind](self, node, action)
         if stack and stack[-1][0] == K_TURN:  # a turn next: nothing to resolve, and the
             self._legal = self._legal_play(stack[-1][1])  # next apply needs its actions
         elif IS_SIMULTANEOUS[kind] and stack and IS_SIMULTANEOUS[stack[-1][0]] and self.result is None:

@@ -246,8 +246,9 @@ def _playable(g: GameState, player: int, arg: int) -> list[int]:
 
 
 @handles(K_PLAY)
-def _on_play(g: GameState, node, action: int) -> bool | None:
-    """Play `action`; True once the next turn is due with its plays listed (apply's work)."""
+def _on_play(g: GameState, node, action: int) -> None:
+    """Play `action`. When the next turn is due at once, its plays are listed by `apply`,
+    and not at all by a bot's trial (`apply_legal`), which never asks for them."""
     t = g.t
     p = node[1]
     if action >= t.structure_plays_end:  # a play another mechanic adds (Agora's conspiracies)
@@ -284,10 +285,6 @@ def _on_play(g: GameState, node, action: int) -> bool | None:
         g.stack.append(TURN[q])
         if g.to_reveal:
             reveal(g)
-            if not g.auto_chance:  # its deals are due first
-                return None
-        g._legal = g._legal_play(q)
-        return True
     else:
         _end_turn(g, p, replay)
     return None
