@@ -88,6 +88,18 @@ class ISMCTSBot:
         child = self._after(state, action, rng)
         return math.tanh(evaluate(child, mover) / self.scale), child
 
+    def _prior(self, state: Game, action: int, mover: int, rng: random.Random,
+               siblings: dict[int, _Node]) -> float:
+        """The judgement of `action`, newly legal at a node already expanded: a sibling's of
+        the same outcome if it has one (`Tables.same_outcome`), else judged now."""
+        same_outcome = state.t.same_outcome
+        kind = same_outcome.get(action)
+        if kind is not None:
+            for other, node in siblings.items():
+                if node.prior is not None and same_outcome.get(other) == kind:
+                    return node.prior
+        return self._judge(state, action, mover, rng)[0]
+
     def choose(self, game: Game, seat: int | None = None, allowed: Collection[int] | None = None) -> int:
         me = game.current_player if seat is None else seat
         simultaneous = is_simultaneous(game, me)
@@ -105,6 +117,7 @@ class ISMCTSBot:
         c = self.exploration
         w = self.prior_weight
         two = len(game.t.seats) == 2
+        same_outcome = game.t.same_outcome
         for done in range(self.iterations):
             if done and _decided(root, self.iterations - done):
                 break
@@ -130,8 +143,15 @@ class ISMCTSBot:
                 if children is None:  # expansion: judge every action the mover has here
                     children = node.children = {}
                     best, best_state = -math.inf, None
+                    judged: dict[int, tuple[float, Game]] = {}
                     for a in acts:
-                        h, after = self._judge(state, a, mover, rng)
+                        # Plays of the same outcome (the discards, a Wonder with any card
+                        # tucked) are worth the same: judged once.
+                        kind = same_outcome.get(a, a)
+                        seen = judged.get(kind)
+                        if seen is None:
+                            seen = judged[kind] = self._judge(state, a, mover, rng)
+                        h, after = seen
                         child = children[a] = _Node(h)
                         child.available = 1
                         if h > best:
@@ -163,7 +183,7 @@ class ISMCTSBot:
                 for a in acts:
                     child = children.get(a)
                     if child is None:  # not legal in the draws seen so far
-                        child = children[a] = _Node(self._judge(state, a, mover, rng)[0])
+                        child = children[a] = _Node(self._prior(state, a, mover, rng, children))
                     child.available += 1
                     score = child.mean(w) + c * math.sqrt(math.log(child.available) / (child.visits + 1))
                     if score > best_score:
