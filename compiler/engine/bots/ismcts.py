@@ -41,7 +41,8 @@ class ISMCTSBot:
     all draws, choosing among the actions legal in that draw by UCB for available actions:
     mean reward + `exploration` * sqrt(ln(times available) / (visits + 1)). The first visit
     of a node expands it whole: every action of the seat to move is tried on a copy and
-    judged with the greedy bot's evaluation, squashed to -1..1 by tanh(value / `scale`).
+    judged with the greedy bot's evaluation, squashed to -1..1 by tanh(value / `scale`)
+    (plays of the same outcome, `Tables.same_outcome`, judged once, as the greedy bot does).
     That judgement is the action's prior, counted as `prior_weight` visits in its mean, and
     the node is worth what its mover's best action makes it (a one-ply look further than
     the evaluation alone). So one iteration plays the greedy bot's choice, and more look at
