@@ -71,14 +71,17 @@ def test_ismcts_sees_the_opponents_reply_that_greedy_misses(seed):
     """The pawn is one shield from the opponent's capital. Greedy builds the Lumber Yard
     (production is worth more than the shield one ply ahead) and leaves the Stable to the
     opponent, who wins with it; ISMCTS judges each action by the best reply to it and keeps
-    the Stable from the opponent."""
+    the Stable from the opponent. It takes its default budget: so deep in a lost position
+    every reward is near -1 (tanh), the loss at once only 0.02 to 0.03 below the others, and
+    the bonus shared out by the priors (which favour the Lumber Yard) outweighs that gap
+    for the first hundred or so iterations (benchmarks/README.md, issue 28, branch ismcts3)."""
     g = scenario(["stable"], pawn=-8, filler="lumber_yard", seed=seed)
     assert g.action_to_text(GreedyBot(seed).choose(g)) == "build Lumber Yard"
     loses = g.clone()
     loses.apply_text("build Lumber Yard")
     loses.apply_text("build Stable")
     assert loses.result.victory == "military" and loses.result.winner == 1
-    choice = g.action_to_text(ISMCTSBot(seed, iterations=20).choose(g))
+    choice = g.action_to_text(ISMCTSBot(seed).choose(g))
     assert choice in ("build Stable", "discard Stable")
 
 

@@ -14,13 +14,14 @@ from .greedy import evaluate
 class _Node:
     """Statistics of one action sequence, shared by every determinization that allows it."""
 
-    __slots__ = ("visits", "value", "available", "prior", "children", "grown_by_one")
+    __slots__ = ("visits", "value", "available", "prior", "weight", "children", "grown_by_one")
 
-    def __init__(self, prior: float | None = 0.0) -> None:
+    def __init__(self, prior: float | None = 0.0, weight: float = 1.0) -> None:
         self.visits = 0
         self.value = 0.0  # sum of rewards for the seat that chose the action leading here
         self.available = 0  # times the action was legal when its parent was visited
         self.prior = prior  # the chooser's judgement of the position right after the action
+        self.weight = weight  # its share of the exploration bonus, before normalising
         self.children: dict[int, _Node] | None = None  # None until the node is expanded
         self.grown_by_one = False  # its children are added one a visit, without a prior
 
@@ -38,18 +39,24 @@ class ISMCTSBot:
 
     Each iteration draws a state the bot cannot tell from the real one (the cards it has not
     seen reshuffled, a new seed: `observation.redraw_hidden`) and walks the tree shared by
-    all draws, choosing among the actions legal in that draw by UCB for available actions:
-    mean reward + `exploration` * sqrt(ln(times available) / (visits + 1)). The first visit
-    of a node expands it whole: every action of the seat to move is tried on a copy and
-    judged with the greedy bot's evaluation, squashed to -1..1 by tanh(value / `scale`)
-    (plays of the same outcome, `Tables.same_outcome`, judged once, as the greedy bot does).
-    That judgement is the action's prior, counted as `prior_weight` visits in its mean, and
-    the node is worth what its mover's best action makes it (a one-ply look further than
-    the evaluation alone). So one iteration plays the greedy bot's choice, and more look at
-    the replies to it. The most visited action is played (ties: the better mean); the search
-    stops as soon as no other action can overtake it in the iterations left, which plays the
-    move the whole budget would. A move's draws come from a seed it takes from the bot's own
-    stream, so how long one move searched does not change the next one's draws.
+    all draws. The first visit of a node expands it whole: every action of the seat to move
+    is tried on a copy and judged with the greedy bot's evaluation, squashed to -1..1 by
+    tanh(value / `scale`) (plays of the same outcome, `Tables.same_outcome`, judged once,
+    as the greedy bot does). That judgement is the action's prior, counted as
+    `prior_weight` visits in its mean, and the node is worth what its mover's best action
+    makes it (a one-ply look further than the evaluation alone). Among the actions legal in
+    the draw, the walk takes the best mean reward plus an exploration bonus shared out by
+    the prior (PUCT, as AlphaZero's, over the actions available: `_select`): `exploration`
+    * P * sqrt(times available) / (visits + 1), P the softmax of the priors at
+    `temperature`. So the visits go to the few actions the evaluation rates near the best,
+    and their lines are searched deeper, where a bonus spread evenly (UCB) visited every
+    action about alike, clear blunders too, since the priors differ little once squashed
+    (issue 28, benchmarks/README.md). One iteration plays the greedy bot's choice, and more
+    look at the replies to it. The most visited action is played (ties: the better mean);
+    the search stops as soon as no other action can overtake it in the iterations left,
+    which plays the move the whole budget would. A move's draws come from a seed it takes
+    from the bot's own stream, so how long one move searched does not change the next
+    one's draws.
 
     At a simultaneous decision the search starts where no other seat has chosen
     (`unchosen_view`); in each iteration the seats the engine asks before the bot choose at
@@ -59,19 +66,25 @@ class ISMCTSBot:
     a position is judged once the turn has resolved (the choices still missing drawn at
     random). Such a judgement rests on one guess of the others' choices, so a node of a
     simultaneous decision is not expanded whole: it gains one action an iteration, with no
-    prior, judged on a guess of its own. Every seat other than the bot plays against it:
-    the reward it backs up is the bot's, negated.
+    prior, judged on a guess of its own, and the bonus is shared evenly there. Every seat
+    other than the bot plays against it: the reward it backs up is the bot's, negated.
     """
 
     name = "ismcts"
 
-    def __init__(self, seed: int = 0, iterations: int = 200, exploration: float = 0.7,
-                 scale: float = 10.0, prior_weight: float = 2.0) -> None:
+    def __init__(self, seed: int = 0, iterations: int = 200, exploration: float = 1.0,
+                 scale: float = 10.0, prior_weight: float = 2.0, temperature: float = 0.1) -> None:
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.exploration = exploration
         self.scale = scale
         self.prior_weight = prior_weight
+        self.temperature = temperature  # of the priors' softmax: a prior 0.1 lower, e^-1 the bonus
+
+    def _child(self, prior: float) -> _Node:
+        """A node for an action judged `prior`: its weight exp((prior - 1) / temperature),
+        a softmax numerator kept below 1 (a prior is at most 1)."""
+        return _Node(prior, math.exp((prior - 1.0) / self.temperature))
 
     def _after(self, state: Game, action: int, rng: random.Random) -> Game:
         """A copy of `state` with `action` played and the turn resolved: a simultaneous
@@ -153,7 +166,7 @@ class ISMCTSBot:
                         if seen is None:
                             seen = judged[kind] = self._judge(state, a, mover, rng)
                         h, after = seen
-                        child = children[a] = _Node(h)
+                        child = children[a] = self._child(h)
                         child.available = 1
                         if h > best:
                             best, best_state = h, after
@@ -180,15 +193,10 @@ class ISMCTSBot:
                         path.append((child, mover))
                         reward = math.tanh(evaluate(self._after(state, a, rng), me) / self.scale)
                         break
-                best, best_score = acts[0], -math.inf
                 for a in acts:
-                    child = children.get(a)
-                    if child is None:  # not legal in the draws seen so far
-                        child = children[a] = _Node(self._prior(state, a, mover, rng, children))
-                    child.available += 1
-                    score = child.mean(w) + c * math.sqrt(math.log(child.available) / (child.visits + 1))
-                    if score > best_score:
-                        best, best_score = a, score
+                    if a not in children:  # not legal in the draws seen so far
+                        children[a] = self._child(self._prior(state, a, mover, rng, children))
+                best = _select(children, acts, c, w)
                 node = children[best]
                 state.apply(best)
                 path.append((node, mover))
@@ -197,6 +205,24 @@ class ISMCTSBot:
                 child.value += reward if mover == me else -reward
         children = root.children
         return max(legal, key=lambda a: (children[a].visits, children[a].mean(w)) if a in children else (-1, 0.0))
+
+
+def _select(children: dict[int, _Node], acts: list[int], exploration: float, prior_weight: float) -> int:
+    """The action of `acts` (each one of `children`) with the best mean reward plus its
+    exploration bonus, `exploration` * P * sqrt(times available) / (visits + 1), P its
+    weight's share of the weights of `acts`; each counts as available once more. The first
+    of equal scores wins."""
+    total = 0.0
+    for a in acts:
+        total += children[a].weight
+    best, best_score = acts[0], -math.inf
+    for a in acts:
+        child = children[a]
+        child.available += 1
+        score = child.mean(prior_weight) + exploration * child.weight / total * math.sqrt(child.available) / (child.visits + 1)
+        if score > best_score:
+            best, best_score = a, score
+    return best
 
 
 def _decided(root: _Node, remaining: int) -> bool:
