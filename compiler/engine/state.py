@@ -178,9 +178,10 @@ class Game(LegalActions, Cities, GameVerbs, SimultaneousDecisions):
         self.history.append(action)
         if IS_CHANCE[kind]:
             self.chance_count += 1
-        HANDLERS[kind](self, node, action)
-        if stack and stack[-1][0] == K_TURN:  # a turn next: nothing to resolve, and the
-            self._legal = self._legal_play(stack[-1][1])  # next apply needs its actions
+        if HANDLERS[kind](self, node, action) or (stack and stack[-1][0] == K_TURN):
+            # a turn next (a handler's True: card_structure's play): nothing to resolve,
+            # and the next apply needs its actions
+            self._legal = self._legal_play(stack[-1][1])
         elif IS_SIMULTANEOUS[kind] and stack and IS_SIMULTANEOUS[stack[-1][0]] and self.result is None:
             node = stack[-1]  # classic: the next seat to choose (core/simultaneous.py), its
             self._legal = LEGAL[node[0]](self, node[1], node[2])  # actions as for a turn

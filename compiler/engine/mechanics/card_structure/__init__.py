@@ -246,9 +246,10 @@ def _playable(g: GameState, player: int, arg: int) -> list[int]:
 
 
 @handles(K_PLAY)
-def _on_play(g: GameState, node, action: int) -> None:
-    """Play `action`. When the next turn is due at once, its plays are listed by `apply`,
-    and not at all by a bot's trial (`apply_legal`), which never asks for them."""
+def _on_play(g: GameState, node, action: int) -> bool | None:
+    """Play `action`; True when the next turn is due at once. `apply` then lists its plays
+    (the next `apply` checks against them); a bot's trial (`apply_legal`) never asks for
+    them, so they are not listed here."""
     t = g.t
     p = node[1]
     if action >= t.structure_plays_end:  # a play another mechanic adds (Agora's conspiracies)
@@ -285,6 +286,9 @@ def _on_play(g: GameState, node, action: int) -> None:
         g.stack.append(TURN[q])
         if g.to_reveal:
             reveal(g)
+            if not g.auto_chance:  # its deals are due first
+                return None
+        return True
     else:
         _end_turn(g, p, replay)
     return None
