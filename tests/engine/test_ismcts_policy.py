@@ -80,3 +80,10 @@ def test_with_one_iteration_the_move_is_the_greedy_bots():
     greedy bot's choice (which breaks no tie here)."""
     game = scenario(["lumber_yard", "stone_pit", "baths"], filler="altar")
     assert ISMCTSBot(5, iterations=1).choose(game) == GreedyBot(5).choose(game)
+
+
+@pytest.mark.parametrize("setting", [{"iterations": 0}, {"scale": 0.0}, {"temperature": 0.0},
+                                     {"temperature": -0.1}, {"temperature": float("nan")}])
+def test_settings_that_cannot_search_are_refused_with_a_message(setting):
+    with pytest.raises(ValueError, match="ISMCTSBot: iterations must be at least 1"):
+        ISMCTSBot(0, **setting)

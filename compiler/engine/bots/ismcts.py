@@ -74,6 +74,9 @@ class ISMCTSBot:
 
     def __init__(self, seed: int = 0, iterations: int = 200, exploration: float = 1.0,
                  scale: float = 10.0, prior_weight: float = 2.0, temperature: float = 0.1) -> None:
+        if not (iterations >= 1 and scale > 0 and temperature > 0):  # each divides or loops
+            raise ValueError("ISMCTSBot: iterations must be at least 1, scale and temperature above 0; got "
+                             f"iterations={iterations!r}, scale={scale!r}, temperature={temperature!r}")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.exploration = exploration
