@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Callable, Collection, Sequence
+from typing import Callable, Collection, Sequence, TypeVar
 
 from .. import mechanics
 from ..observation import redraw_hidden
@@ -14,6 +14,7 @@ from .base import _half_chosen, _restrict, is_simultaneous, unchosen_view
 
 
 WIN = 10_000.0
+V = TypeVar("V")  # what `once_per_outcome` computes per action
 
 
 def winning_seats(game: Game) -> tuple[int, ...]:
@@ -88,12 +89,12 @@ def mechanic_terms(game_class: type) -> tuple[Callable[[Game, float], Sequence[f
                  if (term := getattr(mechanics.module(name), "EVALUATION", None)))
 
 
-def once_per_outcome(game: Game, legal: Sequence[int], value_of: Callable[[int], float]) -> list[float]:
+def once_per_outcome(game: Game, legal: Sequence[int], value_of: Callable[[int], V]) -> list[V]:
     """`value_of` each action of `legal`, computed once for each set of plays of the same
     outcome (`Tables.same_outcome`: the discards, a Wonder with any card tucked), which are
-    worth the same."""
+    worth the same; computed in the order of `legal`, for the first action of each set."""
     same_outcome = game.t.same_outcome
-    known: dict[int, float] = {}
+    known: dict[int, V] = {}
     values = []
     for action in legal:
         kind = same_outcome.get(action, action)

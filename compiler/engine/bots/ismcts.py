@@ -8,7 +8,7 @@ from typing import Collection
 from ..observation import redraw_hidden
 from ..state import Game
 from .base import _half_chosen, _restrict, is_simultaneous, unchosen_view
-from .greedy import evaluate
+from .greedy import evaluate, once_per_outcome
 
 
 class _Node:
@@ -134,7 +134,6 @@ class ISMCTSBot:
         c = self.exploration
         w = self.prior_weight
         two = len(game.t.seats) == 2
-        same_outcome = game.t.same_outcome
         for done in range(self.iterations):
             if done and _decided(root, self.iterations - done):
                 break
@@ -160,15 +159,10 @@ class ISMCTSBot:
                 if children is None:  # expansion: judge every action the mover has here
                     children = node.children = {}
                     best, best_state = -math.inf, None
-                    judged: dict[int, tuple[float, Game]] = {}
-                    for a in acts:
-                        # Plays of the same outcome (the discards, a Wonder with any card
-                        # tucked) are worth the same: judged once.
-                        kind = same_outcome.get(a, a)
-                        seen = judged.get(kind)
-                        if seen is None:
-                            seen = judged[kind] = self._judge(state, a, mover, rng)
-                        h, after = seen
+                    # Plays of the same outcome (the discards, a Wonder with any card
+                    # tucked) are worth the same: judged once.
+                    judged = once_per_outcome(state, acts, lambda a: self._judge(state, a, mover, rng))
+                    for a, (h, after) in zip(acts, judged):
                         child = children[a] = self._child(h)
                         child.available = 1
                         if h > best:
